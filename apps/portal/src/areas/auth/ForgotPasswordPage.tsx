@@ -1,0 +1,80 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Alert, Button, TextField } from '@portal/ui';
+import { identityErrorSentence, type IdentityError } from '@portal/api/identity';
+import { getServices } from '../../services.ts';
+import { AuthFrame, Form, Row } from './AuthFrame.tsx';
+import { validateEmail } from './validation.ts';
+
+export function ForgotPasswordPage() {
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const error = validateEmail(email);
+    setFieldError(error);
+    setFailure(null);
+    if (error) return emailRef.current?.focus();
+    setBusy(true);
+    try {
+      await getServices().identity.sendPasswordReset(
+        email,
+        `${window.location.origin}/auth/signin`,
+      );
+      setSentTo(email.trim());
+    } catch (caught) {
+      // Saying whether an account exists would help attackers guess e-mail addresses.
+      if ((caught as IdentityError).code === 'user-not-found') setSentTo(email.trim());
+      else setFailure(identityErrorSentence(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sentTo) {
+    return (
+      <AuthFrame title="Check your e-mail">
+        <Alert kind="success">
+          If an account exists for {sentTo}, we have sent it a link to choose a new password. The
+          link works once and expires in one hour.
+        </Alert>
+        <Link to={`/auth/signin?email=${encodeURIComponent(sentTo)}`}>Back to sign in</Link>
+      </AuthFrame>
+    );
+  }
+
+  return (
+    <AuthFrame
+      title="Reset your password"
+      lead="We will e-mail you a link to choose a new password."
+    >
+      <Form onSubmit={submit} noValidate>
+        {failure && <Alert kind="error">{failure}</Alert>}
+        <TextField
+          ref={emailRef}
+          label="E-mail address"
+          type="email"
+          name="email"
+          autoComplete="username"
+          autoFocus
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fieldError}
+        />
+        <Row>
+          <Link to="/auth/signin">Back to sign in</Link>
+          <Button type="submit" variant="primary" loading={busy}>
+            Send reset link
+          </Button>
+        </Row>
+      </Form>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,84 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Button, PasswordField, TextField } from '@portal/ui';
+import { identityErrorSentence } from '@portal/api/identity';
+import { getServices } from '../../services.ts';
+import { safeRedirect } from '../../lib/patterns.ts';
+import { AuthFrame, Form, Row } from './AuthFrame.tsx';
+import { validateEmail } from './validation.ts';
+
+export function SignInPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const target = safeRedirect(params.get('redirect'));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors = {
+      email: validateEmail(email),
+      password: password ? undefined : 'Enter your password.',
+    };
+    setFieldErrors(errors);
+    setFailure(null);
+    if (errors.email) return emailRef.current?.focus();
+    if (errors.password) return passwordRef.current?.focus();
+    setBusy(true);
+    try {
+      await getServices().identity.signIn(email, password);
+      navigate(target, { replace: true });
+    } catch (error) {
+      setFailure(identityErrorSentence(error));
+      setBusy(false);
+      passwordRef.current?.select();
+    }
+  };
+
+  return (
+    <AuthFrame title="Sign in" lead="Manage your virtual machines, backups, networks and security.">
+      <Form onSubmit={submit} noValidate aria-describedby={failure ? 'signin-failure' : undefined}>
+        {failure && (
+          <Alert id="signin-failure" kind="error">
+            {failure}
+          </Alert>
+        )}
+        <TextField
+          ref={emailRef}
+          label="E-mail address"
+          type="email"
+          name="email"
+          autoComplete="username"
+          autoFocus
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fieldErrors.email}
+        />
+        <PasswordField
+          ref={passwordRef}
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={fieldErrors.password}
+        />
+        <Row>
+          <Link to={`/auth/forgot${email ? `?email=${encodeURIComponent(email.trim())}` : ''}`}>
+            Forgot your password?
+          </Link>
+          <Button type="submit" variant="primary" loading={busy}>
+            Sign in
+          </Button>
+        </Row>
+      </Form>
+    </AuthFrame>
+  );
+}

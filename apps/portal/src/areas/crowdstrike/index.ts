@@ -1,0 +1,5 @@
+import { notAvailable } from '../shared/NotAvailable.tsx';
+
+export const CrowdstrikeListPage = notAvailable({ title: 'Endpoint security' });
+export const MedrDetailPage = notAvailable({ title: 'Managed EDR subscription' });
+export const MsspDetailPage = notAvailable({ title: 'MSSP subscription' });

@@ -1,0 +1,3 @@
+import { notAvailable } from '../shared/NotAvailable.tsx';
+
+export const LicenseListPage = notAvailable({ title: 'Licences' });

@@ -1,0 +1,5 @@
+import { notAvailable } from '../shared/NotAvailable.tsx';
+
+export const NetworkingListPage = notAvailable({ title: 'Networks' });
+export const NetworkingCreatePage = notAvailable({ title: 'Create a network' });
+export const NetworkingDetailPage = notAvailable({ title: 'Network' });

@@ -1,0 +1,5 @@
+import { notAvailable } from '../shared/NotAvailable.tsx';
+
+export const StorageListPage = notAvailable({ title: 'Storage' });
+export const StorageCreatePage = notAvailable({ title: 'Create storage' });
+export const StorageDetailPage = notAvailable({ title: 'Volume' });

@@ -1,0 +1,75 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import type { CurrentUser } from '@portal/api/contract';
+import { Spinner } from '@portal/ui';
+import { getServices, notify, reportError, session } from './services.ts';
+import { signInPathFor } from './lib/patterns.ts';
+import { FullPage } from './layout/FullPage.tsx';
+
+const Checking = ({ label }: { label: string }) => (
+  <FullPage>
+    <Spinner label={label} />
+  </FullPage>
+);
+
+/** Unauthenticated visitors go to sign-in, remembering where they wanted to go. */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const { status } = useSnapshot(session);
+  const location = useLocation();
+  if (status === 'unknown') return <Checking label="Checking your session" />;
+  if (status === 'signedOut')
+    return <Navigate to={signInPathFor(location.pathname, location.search)} replace />;
+  return children ?? <Outlet />;
+}
+
+type Decision = 'pending' | 'allowed' | 'denied';
+
+/**
+ * Routes for some users only: loads the current user first and sends anyone without the right
+ * to `/`. The server enforces the same rule; this guard only spares people a useless page.
+ */
+export function RequireUser({
+  allow,
+  children,
+}: {
+  allow: (user: CurrentUser) => boolean;
+  children?: ReactNode;
+}) {
+  const [decision, setDecision] = useState<Decision>('pending');
+  useEffect(() => {
+    let live = true;
+    getServices()
+      .currentUser.load()
+      .then((user) => live && setDecision(allow(user) ? 'allowed' : 'denied'))
+      .catch((error: unknown) => {
+        reportError(error);
+        if (live) setDecision('denied');
+      });
+    return () => {
+      live = false;
+    };
+  }, [allow]);
+  useEffect(() => {
+    if (decision === 'denied') notify('You do not have access to that page.', 'warning');
+  }, [decision]);
+  if (decision === 'pending') return <Checking label="Checking your access" />;
+  if (decision === 'denied') return <Navigate to="/" replace />;
+  return children ?? <Outlet />;
+}
+
+/** Route parameters that break their rule send the visitor to `fallback`. */
+export function ValidParams({
+  rules,
+  fallback = '/',
+  children,
+}: {
+  rules: Record<string, RegExp>;
+  fallback?: string;
+  children?: ReactNode;
+}) {
+  const params = useParams();
+  const valid = Object.entries(rules).every(([name, rule]) => rule.test(params[name] ?? ''));
+  if (!valid) return <Navigate to={fallback} replace />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,136 @@
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { useSnapshot } from 'valtio';
+import { mdiLogout } from '@mdi/js';
+import { isBuiltinAdministrator, isInternalUser, isPocUser } from '@portal/api/contract';
+import { AppShell, Button, ErrorState, ThemeToggle, type NavItem } from '@portal/ui';
+import { appState, setDrawer, toggleDarkmode } from '../state/app.ts';
+import { getServices, reportError, session } from '../services.ts';
+import { activeEntryId, NAV_ENTRIES } from './nav.ts';
+
+const Account = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  min-width: 0;
+`;
+
+const Who = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  line-height: 1.25;
+  min-width: 0;
+  @media (max-width: 719px) {
+    display: none;
+  }
+`;
+
+const Email = styled.span`
+  font-weight: 600;
+  font-size: 0.875rem;
+`;
+
+const TenantLine = styled.span`
+  font-size: 0.75rem;
+  color: var(--ui-color-text-secondary);
+`;
+
+const Badge = styled.span`
+  font-size: 0.6875rem;
+  font-weight: 700;
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+  padding: 2px 8px;
+  border-radius: 999px;
+  background: var(--ui-color-warning-container, #fff3cd);
+  color: var(--ui-color-on-warning-container, #5c4400);
+`;
+
+const Brand = styled.span`
+  font-weight: 700;
+  font-size: 1.0625rem;
+  white-space: nowrap;
+`;
+
+/** The signed-in frame: app bar with who and which tenant, navigation drawer, content. */
+export function MainLayout() {
+  const { drawer, darkmode } = useSnapshot(appState);
+  const { email, user } = useSnapshot(session);
+  const [failure, setFailure] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    getServices()
+      .currentUser.load()
+      .catch((error: unknown) => reportError(error, setFailure));
+  }, []);
+
+  const admin = user ? isBuiltinAdministrator(user) : false;
+  const active = activeEntryId(pathname);
+  const navItems: NavItem[] = useMemo(
+    () =>
+      NAV_ENTRIES.filter((entry) => !entry.adminOnly || admin).map((entry) => ({
+        id: entry.id,
+        label: entry.label,
+        icon: entry.icon,
+        href: entry.href,
+        section: entry.section,
+        active: entry.id === active,
+      })),
+    [admin, active],
+  );
+
+  const onNavigate = (href: string, event: MouseEvent) => {
+    event.preventDefault();
+    navigate(href);
+  };
+
+  const signOut = async () => {
+    try {
+      await getServices().identity.signOut();
+      navigate('/auth/signin', { replace: true });
+    } catch (error) {
+      reportError(error);
+    }
+  };
+
+  return (
+    <AppShell
+      title={<Brand>Skyport Cloud</Brand>}
+      navItems={navItems}
+      onNavigate={onNavigate}
+      drawerOpen={drawer}
+      onDrawerOpenChange={setDrawer}
+      actions={
+        <Account>
+          {user && isPocUser(user) && <Badge title="Trial limits apply">Proof of concept</Badge>}
+          <Who>
+            <Email data-testid="account-email">{email}</Email>
+            {user && (
+              <TenantLine>
+                {user.tenant.name} · {user.tenant.cdb_id}
+                {isInternalUser(user) ? ' · internal' : ''}
+              </TenantLine>
+            )}
+          </Who>
+          <ThemeToggle pressed={darkmode} onPressedChange={toggleDarkmode} />
+          <Button variant="outlined" size="small" leadingIcon={mdiLogout} onClick={signOut}>
+            Sign out
+          </Button>
+        </Account>
+      }
+    >
+      {failure ? (
+        <ErrorState
+          title="Your account is not set up in this portal"
+          description={`${failure} Ask your administrator to add ${email ?? 'your e-mail address'} to a tenant.`}
+        />
+      ) : (
+        <Outlet />
+      )}
+    </AppShell>
+  );
+}

@@ -1,0 +1,37 @@
+import { Outlet } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { Snackbar, Spinner } from '@portal/ui';
+import { FullPage } from './FullPage.tsx';
+import { appState } from '../state/app.ts';
+import { snackbar } from '../services.ts';
+
+/** Cleared before each navigation (specification section 2, route guard). */
+export function clearFetchRequired() {
+  appState.fetchRequired = false;
+  return null;
+}
+
+/** Everything the whole app shares: the page, and the one global snackbar at top right. */
+export function Root() {
+  const { snackbar: current } = useSnapshot(appState);
+  return (
+    <>
+      <Outlet />
+      <Snackbar
+        open={current.show}
+        message={current.message}
+        color={current.color}
+        onClose={snackbar.dismiss}
+      />
+    </>
+  );
+}
+
+/** Shown for the instant before the first route has resolved. */
+export function Booting() {
+  return (
+    <FullPage>
+      <Spinner label="Loading the portal" />
+    </FullPage>
+  );
+}

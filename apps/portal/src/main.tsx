@@ -1,0 +1,40 @@
+import '@portal/ui/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { ErrorState, ThemeProvider } from '@portal/ui';
+import { errorText, fetchPublicConfig } from '@portal/api/client';
+import { initServices } from './services.ts';
+import { routes } from './routes.tsx';
+import { FullPage } from './layout/FullPage.tsx';
+
+async function boot() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  const root = createRoot(container);
+  try {
+    // One build serves every environment: the identity configuration comes from the server.
+    initServices(await fetchPublicConfig());
+    const router = createBrowserRouter(routes);
+    root.render(
+      <StrictMode>
+        <ThemeProvider>
+          <RouterProvider router={router} />
+        </ThemeProvider>
+      </StrictMode>,
+    );
+  } catch (error) {
+    root.render(
+      <ThemeProvider>
+        <FullPage>
+          <ErrorState
+            title="The portal cannot start"
+            description={`${errorText(error)}. Check your connection, then reload the page.`}
+          />
+        </FullPage>
+      </ThemeProvider>,
+    );
+  }
+}
+
+void boot();

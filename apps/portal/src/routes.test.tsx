@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { CurrentUser } from '@portal/api/contract';
+import type { ApiClient } from '@portal/api/client';
+import type { IdentityService } from '@portal/api/identity';
+import { ThemeProvider } from '@portal/ui';
+import { routes } from './routes.tsx';
+import { provideServices, session } from './services.ts';
+import { appState } from './state/app.ts';
+import { createCurrentUserCache } from './state/currentUser.ts';
+
+const ADMIN: CurrentUser = {
+  email: 'admin@portal.test',
+  tenant: { cdb_id: 'UZZ999999', name: 'Provider' },
+  role: { name: 'Administrator', builtin: true },
+};
+const CUSTOMER: CurrentUser = {
+  email: 'acme@portal.test',
+  tenant: { cdb_id: 'UZZ100001', name: 'Acme' },
+  role: { name: 'Operator', builtin: false },
+};
+// A role named Administrator that is not the built-in one grants nothing.
+const FAKE_ADMIN: CurrentUser = { ...CUSTOMER, role: { name: 'Administrator', builtin: false } };
+const PROVIDER_STAFF: CurrentUser = {
+  ...CUSTOMER,
+  tenant: { cdb_id: 'UZZ999999', name: 'Provider' },
+};
+
+/** The identity and API boundary, stubbed: the guards and route table are what is tested. */
+function signInAs(user: CurrentUser | null) {
+  const fetchUser = vi.fn(async () => {
+    if (!user) throw new Error('not signed in');
+    return user;
+  });
+  provideServices({
+    identity: { signOut: vi.fn() } as unknown as IdentityService,
+    api: {} as ApiClient,
+    currentUser: createCurrentUserCache({ fetchUser, onChange: (u) => (session.user = u) }),
+  });
+  session.status = user ? 'signedIn' : 'signedOut';
+  session.email = user?.email ?? null;
+  return fetchUser;
+}
+
+async function visit(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <ThemeProvider>
+      <RouterProvider router={router} />
+    </ThemeProvider>,
+  );
+  return router;
+}
+
+// Lazy areas and the current-user load take a moment longer when the suite runs beside the
+// browser projects: wait up to 5 s for the router to settle.
+const settlesAt = async (router: Awaited<ReturnType<typeof visit>>, path: string) =>
+  waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(path), {
+    timeout: 5000,
+  });
+
+describe('route table and guards', () => {
+  beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends an unauthenticated visitor to sign-in, remembering the page', async () => {
+    signInAs(null);
+    const router = await visit('/compute/5');
+    await settlesAt(router, '/auth/signin?redirect=%2Fcompute%2F5');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('redirects / to /compute and /auth to /auth/signin', async () => {
+    signInAs(CUSTOMER);
+    await settlesAt(await visit('/'), '/compute');
+    signInAs(null);
+    await settlesAt(await visit('/auth'), '/auth/signin');
+  });
+
+  it.each([
+    ['/compute/abc', '/compute'],
+    ['/compute/abc/console', '/compute'],
+    ['/vwseries/12345/1/console', '/compute'],
+    ['/vwseries/12345', '/compute'],
+    ['/vwseries/VWS123456/x/console', '/compute'],
+    ['/no/such/page', '/compute'],
+    ['/backup/not-a-uuid', '/backup'],
+  ])('sends %s to %s', async (path, expected) => {
+    signInAs(CUSTOMER);
+    await settlesAt(await visit(path), expected);
+  });
+
+  it.each([
+    ['/compute/5', 'Virtual machine 5'],
+    ['/vwseries/VWS123456', 'VW series service VWS123456'],
+    [
+      '/backup/3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+      'Backup tenant 3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+    ],
+  ])('opens %s when its parameters are valid', async (path, heading) => {
+    signInAs(CUSTOMER);
+    const router = await visit(path);
+    await settlesAt(router, path);
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+  });
+
+  it('shows console pages outside the main layout', async () => {
+    signInAs(CUSTOMER);
+    const router = await visit('/compute/7/console');
+    await settlesAt(router, '/compute/7/console');
+    expect(await screen.findByText(/Console of virtual machine: not available yet/)).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: /main/i })).toBeNull();
+  });
+
+  it.each(['/user', '/role', '/role/3', '/log'])(
+    'keeps %s for the built-in administrator',
+    async (path) => {
+      signInAs(FAKE_ADMIN);
+      await settlesAt(await visit(path), '/compute');
+      signInAs(ADMIN);
+      await settlesAt(await visit(path), path);
+    },
+  );
+
+  it('keeps /monitoring/create for the super-tenant user', async () => {
+    signInAs(CUSTOMER);
+    await settlesAt(await visit('/monitoring/create'), '/compute');
+    signInAs(PROVIDER_STAFF);
+    await settlesAt(await visit('/monitoring/create'), '/monitoring/create');
+  });
+
+  it('clears the fetch-required flag before each navigation', async () => {
+    signInAs(CUSTOMER);
+    const router = await visit('/compute');
+    await settlesAt(router, '/compute');
+    appState.fetchRequired = true;
+    await act(() => router.navigate('/storage'));
+    expect(appState.fetchRequired).toBe(false);
+  });
+
+  it('shows administration entries in the drawer only to the built-in administrator', async () => {
+    signInAs(CUSTOMER);
+    await visit('/compute');
+    expect(await screen.findByRole('link', { name: 'Virtual machines' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
+  });
+});

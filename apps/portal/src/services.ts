@@ -1,0 +1,74 @@
+import { proxy } from 'valtio';
+import type { CurrentUser, PublicConfig } from '@portal/api/contract';
+import { createApiClient, errorText, type ApiClient } from '@portal/api/client';
+import { createIdentityService, type IdentityService } from '@portal/api/identity';
+import { appState, type SnackbarColor } from './state/app.ts';
+import { createCurrentUserCache } from './state/currentUser.ts';
+import { createSnackbarQueue } from './state/snackbar.ts';
+
+export type SessionStatus = 'unknown' | 'signedIn' | 'signedOut';
+
+/** Who is signed in, as the UI renders it. */
+export const session = proxy<{
+  status: SessionStatus;
+  email: string | null;
+  user: CurrentUser | null;
+}>({
+  status: 'unknown',
+  email: null,
+  user: null,
+});
+
+export const snackbar = createSnackbarQueue(appState);
+
+/** Shows a snackbar message (queued behind a visible one). */
+export const notify = (message: string, color: SnackbarColor = 'info') =>
+  snackbar.show(message, color);
+
+/**
+ * The failed-call rule (specification section 8): the error text is logged and handed to the
+ * callback when one is supplied. Returns the text.
+ */
+export function reportError(error: unknown, onError?: (text: string) => void): string {
+  const text = errorText(error);
+  console.error(text, error);
+  onError?.(text);
+  return text;
+}
+
+export interface Services {
+  identity: IdentityService;
+  api: ApiClient;
+  currentUser: ReturnType<typeof createCurrentUserCache>;
+}
+
+let services: Services | null = null;
+
+/** Wires identity, API client and user cache from the server-provided configuration. */
+export function initServices(config: PublicConfig): Services {
+  const identity = createIdentityService(config);
+  const api = createApiClient({ getToken: () => identity.getIdToken() });
+  const currentUser = createCurrentUserCache({
+    fetchUser: () => api.user.get(identity.getEmail()),
+    onChange: (user) => {
+      session.user = user;
+    },
+  });
+  identity.onChange((user) => {
+    session.status = user ? 'signedIn' : 'signedOut';
+    session.email = user?.email ?? null;
+    if (!user) currentUser.clear();
+  });
+  return provideServices({ identity, api, currentUser });
+}
+
+/** Installs the services (initServices does; unit tests provide stand-ins at this boundary). */
+export function provideServices(next: Services): Services {
+  services = next;
+  return next;
+}
+
+export function getServices(): Services {
+  if (!services) throw new Error('Services used before initServices()');
+  return services;
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// In development the portal proxies /api to a running server (npm run dev starts both).
+const apiTarget = process.env.PORTAL_API_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    port: Number(process.env.PORTAL_DEV_PORT ?? 5173),
+    proxy: { '/api': { target: apiTarget, ws: true } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    // The entry holds React, the router and Firebase Auth; what counts is the gzipped total
+    // before a page is interactive, which `npm run bench:bundle` measures against its budget.
+    chunkSizeWarningLimit: 700,
+    rollupOptions: {
+      output: {
+        // Area chunks carry their area's name, so tests and benchmarks can tell what a page loads.
+        chunkFileNames: (chunk) => {
+          const area = chunk.facadeModuleId?.match(/\/areas\/([\w-]+)\//)?.[1];
+          return `assets/${area ? `area-${area}` : '[name]'}-[hash].js`;
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  TypeBoxValidatorCompiler,
+  registerAjvFormats,
+  type TypeBoxTypeProvider,
+} from '@fastify/type-provider-typebox';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { InfrastructureDriver } from './drivers/driver.ts';
+import { SimulatorDriver } from './drivers/simulator/index.ts';
+import type { TokenVerifier } from './identity.ts';
+import accessPlugin from './plugins/access.ts';
+import auditPlugin from './plugins/audit.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin from './plugins/errors.ts';
+import openapiPlugin from './plugins/openapi.ts';
+import portalPlugin from './plugins/portal.ts';
+import computeRoutes from './routes/compute.ts';
+import consoleRoutes from './routes/console.ts';
+import dseriesRoutes from './routes/dseries.ts';
+import systemRoutes from './routes/system.ts';
+import userRoutes from './routes/user.ts';
+import vwseriesRoutes from './routes/vwseries.ts';
+import { TaskWorker } from './tasks/worker.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    /** The infrastructure seam: the simulator unless another driver is given. */
+    driver: InfrastructureDriver;
+    /** This process's task worker. */
+    tasks: TaskWorker;
+  }
+}
+
+export const API_VERSION = '0.1.0';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  /** Verifies bearer ID tokens; firebase-admin's `getAuth()` in production. */
+  auth: TokenVerifier;
+  /** Where JSON logs go instead of stdout (tests). */
+  logStream?: { write(line: string): void };
+  /** More route plugins under `/api`, behind auth and audit like the built-in ones (tests). */
+  apiPlugins?: readonly FastifyPluginAsync[];
+  /** The infrastructure driver; the simulator on `db` by default. */
+  driver?: InfrastructureDriver;
+  /** Whether this process runs the task worker (default yes). */
+  runTasks?: boolean;
+}
+
+registerAjvFormats();
+
+/**
+ * The whole HTTP server: `/api` (authenticated unless a route says otherwise) and, when it has
+ * been built, the portal at `/`. Not yet listening; `inject()` works at once.
+ */
+export async function buildApp({
+  config,
+  db,
+  auth,
+  logStream,
+  apiPlugins = [],
+  driver = new SimulatorDriver(db, { speed: config.simulatorSpeed }),
+  runTasks = true,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      ...(logStream ? { stream: logStream } : {}),
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('driver', driver);
+  const worker = new TaskWorker(db, driver, app.log.child({ component: 'tasks' }), config.tasks);
+  app.decorate('tasks', worker);
+  // Starts once the server is ready and stops on close, before the database is closed.
+  if (runTasks) app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+
+  const servePortal = existsSync(join(config.portalDist, 'index.html'));
+  await app.register(errorsPlugin, { spaFallback: servePortal });
+  await app.register(openapiPlugin, { version: API_VERSION });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin, { verifier: auth });
+      await api.register(auditPlugin);
+      await api.register(accessPlugin);
+      await api.register(systemRoutes);
+      await api.register(userRoutes);
+      await api.register(computeRoutes);
+      await api.register(vwseriesRoutes);
+      await api.register(dseriesRoutes);
+      await api.register(consoleRoutes);
+      for (const plugin of apiPlugins) await api.register(plugin);
+    },
+    { prefix: '/api' },
+  );
+
+  if (servePortal) await app.register(portalPlugin, { root: config.portalDist });
+  else app.log.info({ portalDist: config.portalDist }, 'no built portal found; serving /api only');
+
+  return app;
+}

@@ -1,0 +1,163 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Everything the server reads from its environment, validated once at start. */
+export interface Config {
+  host: string;
+  port: number;
+  /** PostgreSQL connection string; null means the embedded PGlite database. */
+  databaseUrl: string | null;
+  pgliteDir: string;
+  firebase: { projectId: string; apiKey: string; authDomain: string };
+  /** `host:port` of the Firebase Auth emulator, or null for the real service. */
+  authEmulatorHost: string | null;
+  portalDist: string;
+  seedDemoData: boolean;
+  logLevel: LogLevel;
+  /** How much faster than real time the simulator driver works (1 = real, 20 = 20× faster). */
+  simulatorSpeed: number;
+  /** The task worker: how often it looks for work, how long a claim lasts, how many at once. */
+  tasks: { pollMs: number; leaseMs: number; concurrency: number };
+}
+
+/** A setting in the environment that the server cannot use; the message says which and why. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * The checkout's root: the nearest folder holding pnpm-workspace.yaml above this module. Works
+ * for the sources (src/config.ts) and for the bundle (dist/main.mjs) alike.
+ */
+export function findRepoRoot(from = dirname(fileURLToPath(import.meta.url))): string {
+  let dir = from;
+  for (;;) {
+    if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const value = (env: Env, name: string): string | undefined => {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? undefined : raw;
+};
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined) return 8080;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, not "${raw}".`);
+  }
+  return port;
+}
+
+function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined) return fallback;
+  const normalized = raw.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(normalized)) return true;
+  if (['false', '0', 'no', 'off'].includes(normalized)) return false;
+  throw new ConfigError(`${name} must be true or false, not "${raw}".`);
+}
+
+function parseDatabaseUrl(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  if (!/^postgres(ql)?:\/\/.+/.test(raw)) {
+    throw new ConfigError(
+      'DATABASE_URL must be a PostgreSQL connection string such as postgres://user@host:5432/db; leave it unset to use the embedded database.',
+    );
+  }
+  return raw;
+}
+
+function parseEmulatorHost(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  if (!/^[\w.-]+:\d{1,5}$/.test(raw)) {
+    throw new ConfigError(
+      `FIREBASE_AUTH_EMULATOR_HOST must be host:port such as 127.0.0.1:9099, not "${raw}".`,
+    );
+  }
+  return raw;
+}
+
+function parseLogLevel(raw: string | undefined): LogLevel {
+  if (raw === undefined) return 'info';
+  const level = LOG_LEVELS.find((candidate) => candidate === raw.toLowerCase());
+  if (!level)
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${raw}".`);
+  return level;
+}
+
+function parseNumber(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  { min, max, integer }: { min: number; max: number; integer: boolean },
+): number {
+  if (raw === undefined) return fallback;
+  const parsed = Number(raw);
+  if (
+    !Number.isFinite(parsed) ||
+    parsed < min ||
+    parsed > max ||
+    (integer && !Number.isInteger(parsed))
+  ) {
+    const kind = integer ? 'a whole number' : 'a number';
+    throw new ConfigError(`${name} must be ${kind} from ${min} to ${max}, not "${raw}".`);
+  }
+  return parsed;
+}
+
+/** Reads and validates the configuration; throws a ConfigError with one clear sentence. */
+export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): Config {
+  const projectId = value(env, 'FIREBASE_PROJECT_ID') ?? 'demo-portal';
+  if (!/^[a-z0-9-]+$/.test(projectId)) {
+    throw new ConfigError(
+      `FIREBASE_PROJECT_ID must hold only lower-case letters, digits and dashes, not "${projectId}".`,
+    );
+  }
+  return {
+    host: value(env, 'HOST') ?? '127.0.0.1',
+    port: parsePort(value(env, 'PORT')),
+    databaseUrl: parseDatabaseUrl(value(env, 'DATABASE_URL')),
+    pgliteDir: resolve(value(env, 'PGLITE_DIR') ?? join(repoRoot, '.data', 'pglite')),
+    firebase: {
+      projectId,
+      apiKey: value(env, 'FIREBASE_API_KEY') ?? 'demo-api-key',
+      authDomain: value(env, 'FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
+    },
+    authEmulatorHost: parseEmulatorHost(value(env, 'FIREBASE_AUTH_EMULATOR_HOST')),
+    portalDist: resolve(value(env, 'PORTAL_DIST') ?? join(repoRoot, 'apps', 'portal', 'dist')),
+    seedDemoData: parseBoolean('SEED_DEMO_DATA', value(env, 'SEED_DEMO_DATA'), true),
+    logLevel: parseLogLevel(value(env, 'LOG_LEVEL')),
+    simulatorSpeed: parseNumber('SIMULATOR_SPEED', value(env, 'SIMULATOR_SPEED'), 1, {
+      min: 0.01,
+      max: 100_000,
+      integer: false,
+    }),
+    tasks: {
+      pollMs: parseNumber('TASK_POLL_MS', value(env, 'TASK_POLL_MS'), 200, {
+        min: 10,
+        max: 60_000,
+        integer: true,
+      }),
+      leaseMs: parseNumber('TASK_LEASE_MS', value(env, 'TASK_LEASE_MS'), 15_000, {
+        min: 300,
+        max: 3_600_000,
+        integer: true,
+      }),
+      concurrency: parseNumber('TASK_CONCURRENCY', value(env, 'TASK_CONCURRENCY'), 8, {
+        min: 1,
+        max: 256,
+        integer: true,
+      }),
+    },
+  };
+}

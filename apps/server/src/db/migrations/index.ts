@@ -1,0 +1,17 @@
+import { sql as initial } from './001_initial.ts';
+import { sql as compute } from './002_compute.ts';
+
+export interface Migration {
+  /** Recorded in schema_migrations; never rename one that has shipped. */
+  id: string;
+  sql: string;
+}
+
+/**
+ * Every migration in order. TypeScript modules rather than .sql files, so that the server bundle
+ * carries them. Append only: a shipped migration is never edited.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  { id: '001_initial', sql: initial },
+  { id: '002_compute', sql: compute },
+];

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { insertAuditEntry, type AuditEntry, type AuditRow } from '../db/audit.ts';
+import { HttpError } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Whether a handler wrote its own audit entry for this request. */
+    audited: boolean;
+  }
+}
+
+export interface AuditEvent {
+  /** What was done, e.g. `vm.power`, `user.create`. */
+  action: string;
+  /** What it was done to, e.g. a VM id or an e-mail. */
+  target?: string | null;
+  result: AuditEntry['result'];
+  detail?: Record<string, unknown>;
+  /** The tenant acted for, when an internal user acts for a customer; else the actor's own. */
+  actingTenant?: string | null;
+}
+
+/** Writes one audit-log row for this request, naming the signed-in actor and their tenant. */
+export async function audit(request: FastifyRequest, event: AuditEvent): Promise<AuditRow> {
+  request.audited = true;
+  const actorTenant = request.principal?.tenant.cdb_id ?? null;
+  return insertAuditEntry(request.server.db, {
+    actorEmail: request.identity?.email ?? null,
+    actorTenant,
+    actingTenant: event.actingTenant ?? actorTenant,
+    action: event.action,
+    target: event.target ?? null,
+    result: event.result,
+    detail: event.detail ?? {},
+  });
+}
+
+/**
+ * Runs a change and audits its outcome: `success` with what `describe` adds to the detail, or,
+ * when it throws an HttpError, `denied` (401/403) or `failure` with the status and sentence.
+ */
+export async function audited<T>(
+  request: FastifyRequest,
+  event: Omit<AuditEvent, 'result'>,
+  run: () => Promise<T>,
+  describe: (result: T) => Record<string, unknown> = () => ({}),
+): Promise<T> {
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    if (error instanceof HttpError) {
+      const { statusCode: status } = error;
+      await audit(request, {
+        ...event,
+        result: status === 401 || status === 403 ? 'denied' : 'failure',
+        detail: { ...event.detail, status, message: error.message },
+      });
+    }
+    throw error;
+  }
+  await audit(request, {
+    ...event,
+    result: 'success',
+    detail: { ...event.detail, ...describe(result) },
+  });
+  return result;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * So that no change goes unrecorded: every authenticated request that changes something and
+ * whose handler did not call `audit()` gets a generic row (`POST /api/...`) once answered.
+ */
+const auditPlugin: FastifyPluginAsync = async (app) => {
+  app.decorateRequest('audited', false);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.audited || !request.identity || !MUTATING.has(request.method)) return;
+    const status = reply.statusCode;
+    try {
+      await audit(request, {
+        action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+        target: request.url,
+        result: status < 400 ? 'success' : status === 401 || status === 403 ? 'denied' : 'failure',
+        detail: { status },
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'could not write the audit log');
+    }
+  });
+};
+
+export default fp(auditPlugin, { name: 'audit', fastify: '5.x', dependencies: ['auth'] });

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('loadConfig', () => {
+  it('has defaults for one machine', () => {
+    expect(loadConfig({}, '/repo')).toEqual({
+      host: '127.0.0.1',
+      port: 8080,
+      databaseUrl: null,
+      pgliteDir: '/repo/.data/pglite',
+      firebase: {
+        projectId: 'demo-portal',
+        apiKey: 'demo-api-key',
+        authDomain: 'demo-portal.firebaseapp.com',
+      },
+      authEmulatorHost: null,
+      portalDist: '/repo/apps/portal/dist',
+      seedDemoData: true,
+      logLevel: 'info',
+      simulatorSpeed: 1,
+      tasks: { pollMs: 200, leaseMs: 15_000, concurrency: 8 },
+    });
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig(
+      {
+        HOST: '0.0.0.0',
+        PORT: '9000',
+        DATABASE_URL: 'postgres://app@db:5432/portal',
+        PGLITE_DIR: '/data/pg',
+        FIREBASE_PROJECT_ID: 'my-project',
+        FIREBASE_API_KEY: 'key',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+        PORTAL_DIST: '/srv/portal',
+        SEED_DEMO_DATA: 'false',
+        LOG_LEVEL: 'WARN',
+        SIMULATOR_SPEED: '2.5',
+        TASK_POLL_MS: '50',
+        TASK_LEASE_MS: '1000',
+        TASK_CONCURRENCY: '2',
+      },
+      '/repo',
+    );
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 9000,
+      databaseUrl: 'postgres://app@db:5432/portal',
+      pgliteDir: '/data/pg',
+      firebase: {
+        projectId: 'my-project',
+        apiKey: 'key',
+        authDomain: 'my-project.firebaseapp.com',
+      },
+      authEmulatorHost: '127.0.0.1:9099',
+      portalDist: '/srv/portal',
+      seedDemoData: false,
+      logLevel: 'warn',
+      simulatorSpeed: 2.5,
+      tasks: { pollMs: 50, leaseMs: 1000, concurrency: 2 },
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number from 0 to 65535, not "eighty".'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, not "70000".'],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a PostgreSQL connection string/],
+    [{ SEED_DEMO_DATA: 'maybe' }, 'SEED_DEMO_DATA must be true or false, not "maybe".'],
+    [{ SIMULATOR_SPEED: '0' }, 'SIMULATOR_SPEED must be a number from 0.01 to 100000, not "0".'],
+    [
+      { TASK_LEASE_MS: '1.5' },
+      'TASK_LEASE_MS must be a whole number from 300 to 3600000, not "1.5".',
+    ],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of fatal, error/],
+    [{ FIREBASE_AUTH_EMULATOR_HOST: 'http://x' }, /^FIREBASE_AUTH_EMULATOR_HOST must be host:port/],
+    [{ FIREBASE_PROJECT_ID: 'My Project' }, /^FIREBASE_PROJECT_ID must hold only/],
+  ])('refuses %o with a sentence', (env, message) => {
+    expect(() => loadConfig(env, '/repo')).toThrow(ConfigError);
+    expect(() => loadConfig(env, '/repo')).toThrow(message);
+  });
+});

@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_TENANTS, seedDemoData } from '../src/db/demo.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { MIGRATIONS } from '../src/db/migrations/index.ts';
+import { openPglite } from '../src/db/pglite.ts';
+import { findUserByEmail } from '../src/db/users.ts';
+import { databaseKinds, pgliteTemplate, type TestDatabase } from './helpers/databases.ts';
+
+const TABLES = [
+  'app_meta',
+  'audit_log',
+  'console_tickets',
+  'dseries_items',
+  'firewall_rules',
+  'nats',
+  'roles',
+  'schema_migrations',
+  'simulator_applied_tasks',
+  'snapshots',
+  'tasks',
+  'tenants',
+  'users',
+  'vms',
+  'vwseries_services',
+];
+
+describe.each(databaseKinds())('migrations and demo data on $kind', ({ open }) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await open();
+  });
+  afterAll(() => test?.dispose());
+
+  it('applies every migration once to an empty database, even from two servers at once', async () => {
+    const before = await test.db.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public'",
+    );
+    expect(before).toEqual([]);
+
+    const other = await test.openAnother();
+    const [first, second] = await Promise.all([migrate(test.db), migrate(other)]);
+    expect([...first, ...second]).toEqual(MIGRATIONS.map((migration) => migration.id));
+
+    const tables = await test.db.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public' order by 1",
+    );
+    expect(tables.map((row) => row.table_name)).toEqual(TABLES);
+  });
+
+  it('does nothing when run again', async () => {
+    expect(await migrate(test.db)).toEqual([]);
+    const rows = await test.db.query<{ count: number }>(
+      'select count(*) as count from schema_migrations',
+    );
+    expect(rows).toEqual([{ count: MIGRATIONS.length }]);
+  });
+
+  it('rolls a failing migration back completely', async () => {
+    const broken = [
+      ...MIGRATIONS,
+      { id: '999_broken', sql: 'create table half_done (id int); select * from no_such_table;' },
+    ];
+    await expect(migrate(test.db, broken)).rejects.toThrow(/no_such_table/);
+    const leftovers = await test.db.query(
+      "select 1 from information_schema.tables where table_name = 'half_done'",
+    );
+    expect(leftovers).toEqual([]);
+    expect(await migrate(test.db)).toEqual([]);
+  });
+
+  it('seeds the demo data once and never over later changes', async () => {
+    expect(await seedDemoData(test.db)).toBe(true);
+    const tenants = await test.db.query<{ cdb_id: string; name: string; kind: string }>(
+      'select cdb_id, name, kind from tenants order by id',
+    );
+    expect(tenants).toEqual(DEMO_TENANTS);
+    const admin = await findUserByEmail(test.db, 'ADMIN@portal.test');
+    expect(admin).toMatchObject({
+      email: 'admin@portal.test',
+      tenant: { cdb_id: 'UZZ999999', kind: 'provider' },
+      role: { name: 'Administrator', builtin: true },
+    });
+
+    await test.db.query("update tenants set name = 'Acme Renamed' where cdb_id = 'UZZ100001'");
+    await test.db.query("delete from users where email = 'globex@portal.test'");
+    expect(await seedDemoData(test.db)).toBe(false);
+
+    const acme = await test.db.query<{ name: string }>(
+      "select name from tenants where cdb_id = 'UZZ100001'",
+    );
+    expect(acme).toEqual([{ name: 'Acme Renamed' }]);
+    const users = await test.db.query<{ count: number }>('select count(*) as count from users');
+    expect(users).toEqual([{ count: DEMO_ACCOUNTS.length - 1 }]);
+  });
+
+  it('stores e-mails in lower case only', async () => {
+    await expect(
+      test.db.query(
+        "insert into users (email, tenant_id, role_id) select 'Mixed@Case.test', t.id, r.id from tenants t, roles r limit 1",
+      ),
+    ).rejects.toThrow(/check constraint/);
+  });
+});
+
+describe('PGlite in a data directory', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-pglite-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps its data across a restart and does not seed twice', async () => {
+    const first = await openPglite(dir, { loadDataDir: pgliteTemplate() });
+    await migrate(first);
+    expect(await seedDemoData(first)).toBe(true);
+    await first.query("update tenants set name = 'Kept' where cdb_id = 'UZZ100002'");
+    await first.close();
+
+    const second = await openPglite(dir);
+    try {
+      expect(await migrate(second)).toEqual([]);
+      expect(await seedDemoData(second)).toBe(false);
+      const rows = await second.query<{ name: string }>(
+        "select name from tenants where cdb_id = 'UZZ100002'",
+      );
+      expect(rows).toEqual([{ name: 'Kept' }]);
+    } finally {
+      await second.close();
+    }
+  });
+});

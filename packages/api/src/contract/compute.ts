@@ -1,0 +1,633 @@
+// Compute (eseries), virtual-wire series (vwseries) and dseries: specification sections 3, 4 and 7.
+// Payload names are the specification's, exactly; where it says "not shown" the shapes are ours
+// (docs/adr/009-compute-tasks-and-simulator.md).
+import { Type, type Static, type TSchema } from 'typebox';
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const DateTime = Type.String({ format: 'date-time' });
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** `3 word characters then 6 digits`, e.g. VWS123456 (section 5). */
+export const SERVICEID_PATTERN = '^\\w{3}\\d{6}$';
+export const ServiceId = Type.String({ pattern: SERVICEID_PATTERN, maxLength: 9 });
+
+/** Letters and digits first, then also spaces, dots, dashes and underscores. */
+export const DISPLAY_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9 ._-]*$';
+export const DisplayName = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: DISPLAY_NAME_PATTERN,
+  description: '1 to 64 letters, digits, spaces, dots, dashes or underscores; not a space first.',
+});
+
+export const VLAN_MIN = 1;
+export const VLAN_MAX = 4094;
+const VlanId = Type.Integer({ minimum: VLAN_MIN, maximum: VLAN_MAX });
+
+/** A task was started; poll `GET /services/task/{task_id}` until SUCCESS or FAILURE. */
+export const TaskAccepted = Type.Object(
+  { task_id: Id },
+  {
+    $id: 'TaskAccepted',
+    description: 'Answered with 202 by every call that starts slow work.',
+  },
+);
+export type TaskAccepted = Static<typeof TaskAccepted>;
+
+// ---------------------------------------------------------------------------------------------
+// Virtual machines
+
+/** `trial` for every new VM (section 9); `active` once contracted; `error` when creation failed. */
+/** At most this many VMs in a proof-of-concept tenant (its trial limit). */
+export const POC_VM_LIMIT = 3;
+
+export const VM_STATUSES = ['trial', 'active', 'error'] as const;
+export const VmStatus = Type.Enum(VM_STATUSES);
+export type VmStatus = Static<typeof VmStatus>;
+
+export const POWER_STATES = ['poweredOn', 'poweredOff', 'suspended'] as const;
+export const PowerState = Type.Enum(POWER_STATES);
+export type PowerState = Static<typeof PowerState>;
+
+export const VmOs = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 64, description: 'From the image, e.g. Ubuntu.' }),
+  version: Type.String({ minLength: 1, maxLength: 64, description: "The image version's name." }),
+  guest_full_name: Type.String({
+    minLength: 1,
+    maxLength: 128,
+    description: "The image version's id, e.g. Ubuntu Linux 24.04 (64-bit).",
+  }),
+});
+export type VmOs = Static<typeof VmOs>;
+
+export const VmAdapter = Type.Object({
+  portgroup: Type.String(),
+  vlan_id: Type.Integer(),
+  ip: Nullable(Type.String({ description: 'Assigned once the VM is built.' })),
+});
+export type VmAdapter = Static<typeof VmAdapter>;
+
+export const NAT_STATUSES = ['active', 'cancelled'] as const;
+export const NatStatus = Type.Enum(NAT_STATUSES);
+export type NatStatus = Static<typeof NatStatus>;
+
+/** Section 3: id, gateway_id, global_ipaddress_id, status, task_data (with id). */
+export const NatRecord = Type.Object(
+  {
+    id: Type.Integer(),
+    gateway_id: Type.Integer(),
+    global_ipaddress_id: Type.Integer(),
+    global_ipaddress: Type.String({ description: 'The public address.' }),
+    status: NatStatus,
+    task_data: Type.Object({
+      id: Nullable(Type.Integer({ description: 'The task that last changed this entry.' })),
+    }),
+  },
+  { $id: 'NatRecord' },
+);
+export type NatRecord = Static<typeof NatRecord>;
+
+export const FIREWALL_DIRECTIONS = ['ingress', 'egress'] as const;
+export const FIREWALL_PROTOCOLS = ['tcp', 'udp', 'icmp', 'any'] as const;
+export const FIREWALL_ACTIONS = ['allow', 'deny'] as const;
+/** One port (`22`) or an inclusive range (`8000-8080`). */
+export const PORTS_PATTERN = '^\\d{1,5}(-\\d{1,5})?$';
+/** An IPv4 address with a prefix length, e.g. 203.0.113.0/24; 0.0.0.0/0 for anywhere. */
+export const CIDR_PATTERN = '^\\d{1,3}(\\.\\d{1,3}){3}/\\d{1,2}$';
+const Cidr = Type.String({ pattern: CIDR_PATTERN, maxLength: 18 });
+
+/** `POST /services/eseries/{id}/firewall_rule` (the specification does not show it). */
+export const FirewallRuleBody = Type.Object(
+  {
+    direction: Type.Enum(FIREWALL_DIRECTIONS),
+    protocol: Type.Enum(FIREWALL_PROTOCOLS),
+    ports: Type.Optional(
+      Nullable(
+        Type.String({
+          pattern: PORTS_PATTERN,
+          description: 'tcp and udp only: "22" or "8000-8080" (1 to 65535).',
+        }),
+      ),
+    ),
+    source: Cidr,
+    destination: Cidr,
+    action: Type.Enum(FIREWALL_ACTIONS),
+    description: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { $id: 'FirewallRuleBody', additionalProperties: false },
+);
+export type FirewallRuleBody = Static<typeof FirewallRuleBody>;
+
+export const FirewallRule = Type.Object(
+  {
+    id: Type.Integer(),
+    direction: Type.Enum(FIREWALL_DIRECTIONS),
+    protocol: Type.Enum(FIREWALL_PROTOCOLS),
+    ports: Nullable(Type.String()),
+    source: Type.String(),
+    destination: Type.String(),
+    action: Type.Enum(FIREWALL_ACTIONS),
+    description: Type.String(),
+    created_at: DateTime,
+  },
+  { $id: 'FirewallRule' },
+);
+export type FirewallRule = Static<typeof FirewallRule>;
+
+export const BootCdrom = Type.Object({
+  cdrom_number: Type.Integer(),
+  media_key: Type.String(),
+  name: Type.String({ description: "The medium's name in the library." }),
+});
+export type BootCdrom = Static<typeof BootCdrom>;
+
+/** The list's optional extras (`detail_fields`); the single-VM reply always carries both. */
+export const DETAIL_FIELDS = ['nat', 'firewall_rules'] as const;
+export const DetailField = Type.Enum(DETAIL_FIELDS);
+export type DetailField = Static<typeof DetailField>;
+
+export const Vm = Type.Object(
+  {
+    id: Type.Integer(),
+    display_name: Type.String(),
+    status: VmStatus,
+    power_state: PowerState,
+    os: VmOs,
+    vcpus: Type.Integer(),
+    memory: Type.Integer({ description: 'MB.' }),
+    disk_size_gb: Type.Integer(),
+    plan: Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      max_vcpus: Type.Integer(),
+      max_memory_gb: Type.Integer(),
+    }),
+    location: Type.String(),
+    cluster: Type.String(),
+    adapters: Type.Array(VmAdapter),
+    nat: Type.Optional(Type.Array(NatRecord)),
+    firewall_rules: Type.Optional(Type.Array(FirewallRule)),
+    boot_cdrom: Nullable(BootCdrom),
+    vsnap: Type.Boolean(),
+    monitoring: Type.Boolean(),
+    serviceid: Nullable(Type.String({ description: 'The vwseries service, null for eseries.' })),
+    tenant_id: Type.String({ description: "The tenant's cdb_id." }),
+    task_id: Nullable(
+      Type.Integer({ description: 'The newest task still pending or running on this VM.' }),
+    ),
+    created_at: DateTime,
+  },
+  { $id: 'Vm' },
+);
+export type Vm = Static<typeof Vm>;
+
+/** `GET …/{id}/status`: what a VM is doing right now, cheap to poll. */
+export const VmStatusReply = Type.Object({
+  id: Type.Integer(),
+  status: VmStatus,
+  power_state: PowerState,
+  task_id: Nullable(Type.Integer()),
+});
+export type VmStatusReply = Static<typeof VmStatusReply>;
+
+export const VmListQuery = Type.Object({
+  detail_fields: Type.Optional(
+    Type.Array(DetailField, { description: 'Repeat to add several: nat, firewall_rules.' }),
+  ),
+  network_id: Type.Optional(
+    Type.Integer({
+      minimum: VLAN_MIN,
+      maximum: VLAN_MAX,
+      description: 'Only VMs with an adapter on this network (its VLAN id).',
+    }),
+  ),
+});
+export type VmListQuery = Static<typeof VmListQuery>;
+
+export const VmParams = Type.Object({ id: Id });
+export type VmParams = Static<typeof VmParams>;
+export const VwseriesParams = Type.Object({ serviceid: ServiceId });
+export type VwseriesParams = Static<typeof VwseriesParams>;
+export const VwseriesVmParams = Type.Object({ serviceid: ServiceId, id: Id });
+export type VwseriesVmParams = Static<typeof VwseriesVmParams>;
+export const TaskParams = Type.Object({ id: Id });
+export const VlanParams = Type.Object({ id: Id, vlanId: VlanId });
+export const NatParams = Type.Object({ id: Id, natId: Id });
+export const FirewallRuleParams = Type.Object({ id: Id, ruleId: Id });
+
+// ---------------------------------------------------------------------------------------------
+// Bodies (section 3)
+
+/** `POST /services/eseries`: built exactly as section 3 says. */
+export const VmCreate = Type.Object(
+  {
+    location: Type.String({ minLength: 1, maxLength: 64, description: "The site's location." }),
+    status: Type.Literal('trial'),
+    tenant_id: Type.String({ pattern: SERVICEID_PATTERN, description: "Your tenant's cdb_id." }),
+    display_name: DisplayName,
+    vsnap: Type.Boolean({ description: 'Snapshot-based backup for this VM.' }),
+    monitoring: Type.Boolean({ description: 'Monitoring for this VM.' }),
+    vm_params: Type.Object(
+      {
+        vcpus: Type.Integer({ minimum: 1, maximum: 128, description: "The plan's cpu." }),
+        memory: Type.Integer({
+          minimum: 1024,
+          maximum: 2048 * 1024,
+          multipleOf: 1024,
+          description: "MB: the plan's memory in GB × 1024.",
+        }),
+        cluster_name: Type.String({
+          minLength: 1,
+          maxLength: 64,
+          description: "The zone's cluster.",
+        }),
+        os: VmOs,
+        adapters: Type.Array(
+          Type.Object(
+            { portgroup: Type.String({ minLength: 1, maxLength: 64 }), vlan_id: VlanId },
+            { additionalProperties: false },
+          ),
+          { minItems: 1, maxItems: 2, description: 'The second adapter only when given.' },
+        ),
+        disk_size_gb: Nullable(
+          Type.Integer({
+            minimum: 10,
+            maximum: 4096,
+            description: "A custom size; null for the plan's disk.",
+          }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { $id: 'VmCreate', additionalProperties: false },
+);
+export type VmCreate = Static<typeof VmCreate>;
+
+export const VmCreateAccepted = Type.Object(
+  { task_id: Id, vm_id: Id },
+  { $id: 'VmCreateAccepted' },
+);
+export type VmCreateAccepted = Static<typeof VmCreateAccepted>;
+
+export const SNAP_OPS = [
+  'CreateSnapshot',
+  'DeleteSnapshot',
+  'EditSnapshot',
+  'RevertSnapshot',
+  'DeleteAllSnapshots',
+] as const;
+export const SnapOp = Type.Enum(SNAP_OPS);
+export type SnapOp = Static<typeof SnapOp>;
+
+/**
+ * `POST …/{id}/snapshot`. Which fields an operation needs: CreateSnapshot `name`; DeleteSnapshot
+ * and RevertSnapshot `snap_id`; EditSnapshot `snap_id` and a new `name` or `description`.
+ */
+export const SnapshotOperation = Type.Object(
+  {
+    snap_op: SnapOp,
+    name: Type.Optional(Nullable(Type.String({ maxLength: 80 }))),
+    description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+    power_state: Type.Optional(
+      Nullable(
+        Type.Boolean({
+          description:
+            "Create: also capture the VM's power state (memory), so a revert resumes it.",
+        }),
+      ),
+    ),
+    quiesced: Type.Optional(
+      Nullable(Type.Boolean({ description: 'Create: quiesce the guest file system first.' })),
+    ),
+    snap_id: Type.Optional(Nullable(Id)),
+    suppress_power_on: Type.Optional(
+      Nullable(Type.Boolean({ description: 'Revert: stay powered off afterwards.' })),
+    ),
+  },
+  { $id: 'SnapshotOperation', additionalProperties: false },
+);
+export type SnapshotOperation = Static<typeof SnapshotOperation>;
+
+export const Snapshot = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    description: Type.String(),
+    parent_id: Nullable(Type.Integer()),
+    is_current: Type.Boolean({
+      description: 'The snapshot the VM runs from (the "you are here").',
+    }),
+    power_state: PowerState,
+    quiesced: Type.Boolean(),
+    created_at: DateTime,
+  },
+  { $id: 'Snapshot' },
+);
+export type Snapshot = Static<typeof Snapshot>;
+
+/** Section 4 leaves the values open; these are vSphere's. */
+export const POWER_OPERATIONS = [
+  'powerOn',
+  'powerOff',
+  'shutdownGuest',
+  'reboot',
+  'reset',
+  'suspend',
+] as const;
+export const PowerOperation = Type.Enum(POWER_OPERATIONS);
+export type PowerOperation = Static<typeof PowerOperation>;
+
+export const PowerStateBody = Type.Object(
+  { power_operation: PowerOperation },
+  { $id: 'PowerStateBody', additionalProperties: false },
+);
+export type PowerStateBody = Static<typeof PowerStateBody>;
+
+/** `PATCH /services/eseries/{id}/instance`; limits are the VM's plan (a task fails beyond). */
+export const ResizeBody = Type.Object(
+  {
+    vcpus: Type.Integer({ minimum: 1, maximum: 128 }),
+    memoryGB: Type.Integer({ minimum: 1, maximum: 2048 }),
+  },
+  { $id: 'ResizeBody', additionalProperties: false },
+);
+export type ResizeBody = Static<typeof ResizeBody>;
+
+export const CDROM_OPERATIONS = ['attach', 'detach'] as const;
+/** `PATCH /services/eseries/{id}/boot_cdrom`: attach needs `media_key`; the drive defaults to 1. */
+export const BootCdromBody = Type.Object(
+  {
+    operation: Type.Enum(CDROM_OPERATIONS),
+    data: Type.Optional(
+      Type.Object(
+        {
+          media_key: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200 }))),
+          cdrom_number: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 4 }))),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { $id: 'BootCdromBody', additionalProperties: false },
+);
+export type BootCdromBody = Static<typeof BootCdromBody>;
+
+/** `PATCH /services/eseries/{id}`. */
+export const RenameBody = Type.Object(
+  {
+    operation: Type.Literal('update'),
+    data: Type.Object({ display_name: DisplayName }, { additionalProperties: false }),
+  },
+  { $id: 'RenameBody', additionalProperties: false },
+);
+export type RenameBody = Static<typeof RenameBody>;
+
+/** `POST /services/eseries/{id}/nat`: a 1:1 NAT through a gateway of the VM's site. */
+export const NatCreateBody = Type.Object(
+  {
+    operation: Type.Literal('create'),
+    data: Type.Object(
+      { gateway_id: Id },
+      { additionalProperties: false, description: "A gateway of the VM's site (catalogue)." },
+    ),
+  },
+  { $id: 'NatCreateBody', additionalProperties: false },
+);
+export type NatCreateBody = Static<typeof NatCreateBody>;
+
+/** `PUT /services/eseries/{id}/nat/{natId}`. */
+export const NatCancelBody = Type.Object(
+  { status: Type.Literal('cancel') },
+  { $id: 'NatCancelBody', additionalProperties: false },
+);
+export type NatCancelBody = Static<typeof NatCancelBody>;
+
+/** `PUT /services/eseries/{id}/vlan/{vlanId}` moves one adapter (default the first) there. */
+export const VlanQuery = Type.Object({
+  adapter: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 1, description: 'Adapter index: 0 or 1.' }),
+  ),
+});
+export type VlanQuery = Static<typeof VlanQuery>;
+
+// ---------------------------------------------------------------------------------------------
+// Creation catalogue: regions → sites → zones (clusters), plans, images, media
+
+export const Catalogue = Type.Object(
+  {
+    regions: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        sites: Type.Array(
+          Type.Object({
+            id: Type.String(),
+            name: Type.String(),
+            location: Type.String({ description: 'Goes into the creation body as `location`.' }),
+            zones: Type.Array(
+              Type.Object({
+                id: Type.String(),
+                name: Type.String(),
+                cluster: Type.String({ description: 'Goes in as `vm_params.cluster_name`.' }),
+              }),
+            ),
+            portgroups: Type.Array(Type.Object({ name: Type.String(), vlan_id: Type.Integer() })),
+            gateways: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+          }),
+        ),
+      }),
+    ),
+    plans: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        cpu: Type.Integer({ description: 'vCPUs.' }),
+        memory: Type.Integer({ description: 'GB.' }),
+        disk_gb: Type.Integer({ description: 'The disk when no custom size is given.' }),
+        max_vcpus: Type.Integer(),
+        max_memory_gb: Type.Integer(),
+      }),
+    ),
+    images: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        versions: Type.Array(
+          Type.Object({
+            id: Type.String({ description: 'Goes in as `os.guest_full_name`.' }),
+            name: Type.String({ description: 'Goes in as `os.version`.' }),
+          }),
+        ),
+      }),
+    ),
+    media: Type.Array(
+      Type.Object({ key: Type.String(), name: Type.String(), size_mb: Type.Integer() }),
+    ),
+    disk: Type.Object({ min_gb: Type.Integer(), max_gb: Type.Integer() }),
+  },
+  { $id: 'Catalogue' },
+);
+export type Catalogue = Static<typeof Catalogue>;
+export type CataloguePlan = Catalogue['plans'][number];
+
+// ---------------------------------------------------------------------------------------------
+// Metrics
+
+export const METRICS = ['cpu', 'memory', 'disk', 'network'] as const;
+export const METRIC_RANGES = ['1h', '6h', '24h', '7d', '30d'] as const;
+export type MetricRange = (typeof METRIC_RANGES)[number];
+export const METRIC_RANGE_SECONDS: Record<MetricRange, number> = {
+  '1h': 3600,
+  '6h': 21600,
+  '24h': 86400,
+  '7d': 604800,
+  '30d': 2592000,
+};
+/** The step used when none is given: about 60 to 180 points per range. */
+export const DEFAULT_METRIC_STEP: Record<MetricRange, number> = {
+  '1h': 60,
+  '6h': 300,
+  '24h': 900,
+  '7d': 3600,
+  '30d': 14400,
+};
+export const MAX_METRIC_POINTS = 1000;
+
+export const MetricsQuery = Type.Object({
+  metric: Type.Enum(METRICS),
+  range: Type.Optional(Type.Enum(METRIC_RANGES, { description: 'Default 1h.' })),
+  step: Type.Optional(
+    Type.Integer({ minimum: 10, maximum: 86400, description: 'Seconds between points.' }),
+  ),
+});
+export type MetricsQuery = Static<typeof MetricsQuery>;
+
+export const MetricsReply = Type.Object(
+  {
+    vm_id: Type.Integer(),
+    metric: Type.Enum(METRICS),
+    unit: Type.String({ description: '%, MB/s or Mbit/s.' }),
+    range: Type.Enum(METRIC_RANGES),
+    step: Type.Integer(),
+    series: Type.Array(
+      Type.Object({
+        name: Type.String({ description: 'e.g. usage, read, write, rx, tx.' }),
+        points: Type.Array(Type.Tuple([Type.Number(), Type.Number()]), {
+          description: '[epoch milliseconds, value], oldest first.',
+        }),
+      }),
+    ),
+  },
+  { $id: 'MetricsReply' },
+);
+export type MetricsReply = Static<typeof MetricsReply>;
+
+// ---------------------------------------------------------------------------------------------
+// Console
+
+/** `GET …/{id}/console`: a single-use ticket for the serial console WebSocket at `url`. */
+export const ConsoleTicket = Type.Object(
+  {
+    ticket: Type.String(),
+    url: Type.String({ description: 'Path of the WebSocket, ticket included: /api/console/ws?…' }),
+    expires_at: DateTime,
+  },
+  { $id: 'ConsoleTicket' },
+);
+export type ConsoleTicket = Static<typeof ConsoleTicket>;
+
+export const ConsoleWsQuery = Type.Object({
+  ticket: Type.String({ minLength: 1, maxLength: 200 }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// vwseries
+
+export const BACKUP_RESULTS = ['success', 'warning', 'failure'] as const;
+
+export const VwseriesService = Type.Object(
+  {
+    serviceid: Type.String(),
+    name: Type.String(),
+    plan: Type.String(),
+    location: Type.String(),
+    vm_count: Type.Integer(),
+    backup: Type.Object({
+      policy: Type.String(),
+      last_backup_at: Nullable(DateTime),
+      last_result: Nullable(Type.Enum(BACKUP_RESULTS)),
+    }),
+    refreshed_at: Nullable(DateTime),
+    created_at: DateTime,
+  },
+  { $id: 'VwseriesService' },
+);
+export type VwseriesService = Static<typeof VwseriesService>;
+
+export const VwseriesBackup = Type.Object(
+  {
+    serviceid: Type.String(),
+    policy: Type.String(),
+    retention_days: Type.Integer(),
+    last_backup_at: Nullable(DateTime),
+    last_result: Nullable(Type.Enum(BACKUP_RESULTS)),
+    size_gb: Type.Number(),
+    jobs: Type.Array(
+      Type.Object({
+        vm_id: Type.Integer(),
+        display_name: Type.String(),
+        last_backup_at: Nullable(DateTime),
+        result: Nullable(Type.Enum(BACKUP_RESULTS)),
+        size_gb: Type.Number(),
+      }),
+    ),
+  },
+  { $id: 'VwseriesBackup' },
+);
+export type VwseriesBackup = Static<typeof VwseriesBackup>;
+
+const UsedOfLimit = Type.Object({ used: Type.Number(), limit: Type.Number() });
+export const VwseriesUsage = Type.Object(
+  {
+    serviceid: Type.String(),
+    vm_count: Type.Integer(),
+    powered_on: Type.Integer(),
+    vcpus: UsedOfLimit,
+    memory_gb: UsedOfLimit,
+    disk_gb: UsedOfLimit,
+  },
+  { $id: 'VwseriesUsage' },
+);
+export type VwseriesUsage = Static<typeof VwseriesUsage>;
+
+/** `POST /services/vwseries/{id}`. */
+export const VwseriesOperationBody = Type.Object(
+  { operation: Type.Literal('refresh') },
+  { $id: 'VwseriesOperationBody', additionalProperties: false },
+);
+export type VwseriesOperationBody = Static<typeof VwseriesOperationBody>;
+
+// ---------------------------------------------------------------------------------------------
+// dseries (dedicated servers; the specification shows no detail)
+
+export const DSERIES_STATUSES = ['running', 'stopped', 'maintenance'] as const;
+export const DseriesItem = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    model: Type.String(),
+    cpu_cores: Type.Integer(),
+    memory_gb: Type.Integer(),
+    storage: Type.String(),
+    location: Type.String(),
+    status: Type.Enum(DSERIES_STATUSES),
+    ip: Nullable(Type.String()),
+    created_at: DateTime,
+  },
+  { $id: 'DseriesItem' },
+);
+export type DseriesItem = Static<typeof DseriesItem>;

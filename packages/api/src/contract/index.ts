@@ -1,0 +1,6 @@
+export * from './constants.ts';
+export * from './common.ts';
+export * from './config.ts';
+export * from './user.ts';
+export * from './permissions.ts';
+export * from './compute.ts';

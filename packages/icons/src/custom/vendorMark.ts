@@ -1,0 +1,3 @@
+/** Original mark for a network-equipment vendor: a hexagon around three linked nodes. Not a real trademark. 24-unit grid, nonzero fill. */
+export const iconVendorMark =
+  'M12 1.5L21.09 6.75L21.09 17.25L12 22.5L2.91 17.25L2.91 6.75zM4.64 7.75L4.64 16.25L12 20.5L19.36 16.25L19.36 7.75L12 3.5zM12 9.8a2.2 2.2 0 1 1 0 4.4a2.2 2.2 0 1 1 0 -4.4zM11.2 10L11.2 6.8L12.8 6.8L12.8 10zM14.13 12.31L16.9 13.91L16.1 15.29L13.33 13.69zM10.67 13.69L7.9 15.29L7.1 13.91L9.87 12.31zM12 4.8a1.6 1.6 0 1 1 0 3.2a1.6 1.6 0 1 1 0 -3.2zM16.85 13.2a1.6 1.6 0 1 1 0 3.2a1.6 1.6 0 1 1 0 -3.2zM7.15 13.2a1.6 1.6 0 1 1 0 3.2a1.6 1.6 0 1 1 0 -3.2z';

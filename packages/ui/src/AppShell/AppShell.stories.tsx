@@ -1,0 +1,237 @@
+import { useState, type MouseEvent } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent } from 'storybook/test';
+import {
+  mdiAccountGroup,
+  mdiBackupRestore,
+  mdiCertificate,
+  mdiChartLine,
+  mdiDatabase,
+  mdiEmailAlert,
+  mdiLan,
+  mdiLogout,
+  mdiServer,
+  mdiServerNetwork,
+  mdiShieldCheck,
+  mdiTextBoxSearch,
+} from '@mdi/js';
+import { Icon, iconCloud } from '@portal/icons';
+import { Button } from '../Button/Button.tsx';
+import { Card } from '../Card/Card.tsx';
+import { PageHeader } from '../PageHeader/PageHeader.tsx';
+import { ThemeToggle } from '../ThemeToggle/ThemeToggle.tsx';
+import { getThemeMode, setThemeMode } from '../theme/themeMode.ts';
+import { AppShell, type AppShellProps, type NavItem } from './AppShell.tsx';
+
+const NAV: NavItem[] = [
+  {
+    id: 'compute',
+    label: 'Virtual machines',
+    icon: mdiServer,
+    href: '#compute',
+    section: 'Compute',
+  },
+  {
+    id: 'vwseries',
+    label: 'VW series',
+    icon: mdiServerNetwork,
+    href: '#vwseries',
+    section: 'Compute',
+  },
+  { id: 'backup', label: 'Backup', icon: mdiBackupRestore, href: '#backup', section: 'Data' },
+  { id: 'storage', label: 'Storage', icon: mdiDatabase, href: '#storage', section: 'Data' },
+  { id: 'networking', label: 'Networking', icon: mdiLan, href: '#networking', section: 'Network' },
+  {
+    id: 'monitoring',
+    label: 'Monitoring',
+    icon: mdiChartLine,
+    href: '#monitoring',
+    section: 'Operations',
+  },
+  {
+    id: 'license',
+    label: 'Licences',
+    icon: mdiCertificate,
+    href: '#license',
+    section: 'Operations',
+  },
+  {
+    id: 'crowdstrike',
+    label: 'Endpoint security',
+    icon: mdiShieldCheck,
+    href: '#crowdstrike',
+    section: 'Security',
+  },
+  {
+    id: 'phishing',
+    label: 'Phishing prevention',
+    icon: mdiEmailAlert,
+    href: '#phishing',
+    section: 'Security',
+  },
+  { id: 'user', label: 'Users', icon: mdiAccountGroup, href: '#user', section: 'Administration' },
+  {
+    id: 'log',
+    label: 'Audit log',
+    icon: mdiTextBoxSearch,
+    href: '#log',
+    section: 'Administration',
+  },
+];
+
+const Brand = () => (
+  <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8, fontWeight: 700 }}>
+    <Icon path={iconCloud} size={26} color="var(--ui-color-primary)" />
+    Skyport Cloud
+  </span>
+);
+
+/** The shell with its state held here, as the portal holds it in its store. */
+function Demo(args: AppShellProps) {
+  const [drawerOpen, setDrawerOpen] = useState(args.drawerOpen);
+  const [active, setActive] = useState('compute');
+  const [dark, setDark] = useState(() => getThemeMode() === 'dark');
+  const items = args.navItems.map((item) => ({ ...item, active: item.id === active }));
+  const current = items.find((item) => item.active);
+  return (
+    <AppShell
+      {...args}
+      navItems={items}
+      drawerOpen={drawerOpen}
+      onDrawerOpenChange={(open) => {
+        setDrawerOpen(open);
+        args.onDrawerOpenChange(open);
+      }}
+      onNavigate={(href: string, event: MouseEvent) => {
+        event.preventDefault();
+        setActive(href.slice(1));
+        args.onNavigate?.(href, event);
+      }}
+      actions={
+        args.actions ?? (
+          <>
+            <ThemeToggle
+              pressed={dark}
+              onPressedChange={(on) => {
+                setDark(on);
+                setThemeMode(on ? 'dark' : 'light');
+              }}
+            />
+            <Button variant="outlined" size="small" leadingIcon={mdiLogout}>
+              Sign out
+            </Button>
+          </>
+        )
+      }
+    >
+      {args.children ?? (
+        <>
+          <PageHeader
+            title={current?.label ?? 'Portal'}
+            description="Acme Manufacturing · UZZ100001"
+          />
+          <div
+            style={{
+              display: 'grid',
+              gap: 16,
+              gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
+            }}
+          >
+            {['web-frontend-01', 'db-primary', 'mail-relay'].map((name) => (
+              <Card
+                key={name}
+                title={name}
+                subtitle="Ubuntu 24.04 · 2 vCPU · 4 GiB"
+                actions={<Button variant="primary">Open console</Button>}
+              >
+                Running.
+              </Card>
+            ))}
+          </div>
+        </>
+      )}
+    </AppShell>
+  );
+}
+
+const meta = {
+  title: 'Components/AppShell',
+  component: AppShell,
+  render: (args) => <Demo {...args} />,
+  args: {
+    title: <Brand />,
+    navItems: NAV,
+    drawerOpen: true,
+    onDrawerOpenChange: fn(),
+    onNavigate: fn(),
+  },
+  argTypes: {
+    title: { control: false },
+    navItems: { control: false },
+    actions: { control: false },
+  },
+  // A whole page with fixed and sticky parts: in docs, each story gets its own frame.
+  parameters: { layout: 'fullscreen', docs: { story: { inline: false, iframeHeight: '560px' } } },
+} satisfies Meta<typeof AppShell>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Playground: Story = {
+  play: async ({ canvas, args }) => {
+    if (window.matchMedia('(max-width: 719.98px)').matches) {
+      // Narrow: the overlay opens and closes without touching the remembered choice.
+      await userEvent.click(canvas.getByRole('button', { name: 'Expand navigation' }));
+      await expect(canvas.getByRole('button', { name: 'Collapse navigation' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+      await userEvent.keyboard('{Escape}');
+      await expect(canvas.getByRole('button', { name: 'Expand navigation' })).toHaveFocus();
+      await expect(args.onDrawerOpenChange).not.toHaveBeenCalled();
+      return;
+    }
+    await userEvent.click(canvas.getByRole('button', { name: 'Collapse navigation' }));
+    await expect(args.onDrawerOpenChange).toHaveBeenCalledWith(false);
+    await expect(canvas.getByRole('button', { name: 'Expand navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Expand navigation' }));
+    await expect(canvas.getByRole('link', { name: 'Virtual machines' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  },
+};
+
+/** Drawer closed: a 64px icon rail; labels become tooltips and stay the links' names. */
+export const Rail: Story = { args: { drawerOpen: false } };
+
+/** Below 720px: the drawer is an overlay, closed at first; the toggle opens it. */
+export const Narrow: Story = { globals: { viewport: { value: 'mobile2', isRotated: false } } };
+
+/** Below 720px with the overlay opened: Escape, the backdrop or a link closes it. */
+export const NarrowOpen: Story = {
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  play: async ({ canvas }) => {
+    // Only narrow viewports have a closed overlay to open.
+    const open = canvas.queryByRole('button', { name: 'Expand navigation' });
+    if (open) await userEvent.click(open);
+  },
+};
+
+export const Dark: Story = { globals: { theme: 'dark' } };
+
+export const DarkRail: Story = { args: { drawerOpen: false }, globals: { theme: 'dark' } };
+
+export const LongTitle: Story = {
+  args: {
+    title: 'Skyport Cloud portal for Acme Manufacturing and all of its subsidiaries in Europe',
+    actions: (
+      <Button variant="outlined" size="small">
+        Sign out
+      </Button>
+    ),
+  },
+};

@@ -1,0 +1,139 @@
+import type { MouseEvent } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mdiDatabase, mdiServer, mdiTextBoxSearch } from '@mdi/js';
+import { AppShell, type NavItem } from './AppShell.tsx';
+
+const items: NavItem[] = [
+  {
+    id: 'compute',
+    label: 'Virtual machines',
+    icon: mdiServer,
+    href: '/compute',
+    section: 'Compute',
+    active: true,
+  },
+  { id: 'storage', label: 'Storage', icon: mdiDatabase, href: '/storage', section: 'Data' },
+  {
+    id: 'log',
+    label: 'Audit log',
+    icon: mdiTextBoxSearch,
+    href: '/log',
+    section: 'Administration',
+  },
+];
+
+const renderShell = (props: Partial<Parameters<typeof AppShell>[0]> = {}) => {
+  const onDrawerOpenChange = vi.fn();
+  const onNavigate = vi.fn((_href: string, event: MouseEvent) => event.preventDefault());
+  render(
+    <AppShell
+      title="Skyport Cloud"
+      navItems={items}
+      drawerOpen
+      onDrawerOpenChange={onDrawerOpenChange}
+      onNavigate={onNavigate}
+      {...props}
+    >
+      <h1>Virtual machines</h1>
+    </AppShell>,
+  );
+  return { onDrawerOpenChange, onNavigate };
+};
+
+describe('AppShell', () => {
+  it('asks to collapse the open drawer', async () => {
+    const { onDrawerOpenChange } = renderShell();
+    const toggle = screen.getByRole('button', { name: 'Collapse navigation' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(toggle);
+    expect(onDrawerOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('asks to expand the closed drawer', async () => {
+    const { onDrawerOpenChange } = renderShell({ drawerOpen: false });
+    const toggle = screen.getByRole('button', { name: 'Expand navigation' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(toggle);
+    expect(onDrawerOpenChange).toHaveBeenCalledWith(true);
+  });
+
+  it('marks the active link as the current page, and only it', () => {
+    renderShell();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Virtual machines' }).getAttribute('aria-current'),
+    ).toBe('page');
+    expect(screen.getByRole('link', { name: 'Storage' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('keeps labels as link names in the icon rail', () => {
+    renderShell({ drawerOpen: false });
+    expect(screen.getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe('/log');
+  });
+
+  it('renders section headings and a main landmark with a skip link to it', () => {
+    renderShell();
+    expect(screen.getByRole('heading', { name: 'Administration' })).toBeTruthy();
+    expect(screen.getByRole('main').id).toBe('main');
+    expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe(
+      '#main',
+    );
+  });
+
+  it('hands plain clicks to onNavigate, but not modified ones', async () => {
+    const { onNavigate } = renderShell();
+    const link = screen.getByRole('link', { name: 'Storage' });
+    await userEvent.click(link);
+    expect(onNavigate).toHaveBeenCalledWith('/storage', expect.anything());
+    onNavigate.mockClear();
+    fireEvent.click(link, { ctrlKey: true });
+    fireEvent.click(link, { metaKey: true });
+    expect(onNavigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('AppShell below 720px', () => {
+  const original = window.matchMedia;
+  const narrow = (query: string) =>
+    ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }) as unknown as MediaQueryList;
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
+  it('opens the drawer as an overlay without touching the remembered choice; Escape closes it', async () => {
+    window.matchMedia = narrow;
+    const user = userEvent.setup();
+    const { onDrawerOpenChange } = renderShell({ drawerOpen: true });
+    const toggle = screen.getByRole('button', { name: 'Expand navigation' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(toggle);
+    expect(onDrawerOpenChange).not.toHaveBeenCalled();
+    expect(
+      screen.getByRole('button', { name: 'Collapse navigation' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Virtual machines' }));
+
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Expand navigation' })).toBe(document.activeElement);
+  });
+
+  it('closes the overlay when a link is chosen', async () => {
+    window.matchMedia = narrow;
+    const user = userEvent.setup();
+    renderShell();
+    await user.click(screen.getByRole('button', { name: 'Expand navigation' }));
+    await user.click(screen.getByRole('link', { name: 'Storage' }));
+    expect(
+      screen.getByRole('button', { name: 'Expand navigation' }).getAttribute('aria-expanded'),
+    ).toBe('false');
+  });
+});

@@ -1,0 +1,2 @@
+export { BackButton } from './BackButton.tsx';
+export type { BackButtonAsButton, BackButtonAsLink, BackButtonProps } from './BackButton.tsx';

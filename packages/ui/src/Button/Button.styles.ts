@@ -1,0 +1,127 @@
+import styled, { css } from 'styled-components';
+import { theme } from '../theme/theme.ts';
+
+const { color, font, radius, space, elevation, motion } = theme;
+
+const overlay = (tint: string) => `linear-gradient(${tint}, ${tint})`;
+
+/**
+ * Look of every button, selected by attributes: `data-variant`, `data-size`, `data-tone`,
+ * `data-elevated`. Shared by `Button` (a `<button>`) and `LinkButton` (an `<a>`).
+ */
+export const buttonStyles = css`
+  --_fill: transparent;
+  --_ink: ${color.text};
+  --_outline: transparent;
+
+  position: relative;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${space[2]};
+  min-height: 40px;
+  padding: 0 ${space[4]};
+  border: 1px solid var(--_outline);
+  border-radius: ${radius.md};
+  background-color: var(--_fill);
+  color: var(--_ink);
+  font-family: inherit;
+  font-size: ${font.size.sm};
+  font-weight: ${font.weight.semibold};
+  line-height: ${font.lineHeight.tight};
+  letter-spacing: 0.01em;
+  text-decoration: none;
+  white-space: nowrap;
+  cursor: pointer;
+  user-select: none;
+  transition:
+    background-color ${motion.short} ${motion.easing},
+    box-shadow ${motion.short} ${motion.easing};
+
+  &:hover:not(:disabled) {
+    background-image: ${overlay(color.stateHover)};
+  }
+  &:active:not(:disabled) {
+    background-image: ${overlay(color.statePressed)};
+  }
+
+  &[data-variant='primary'] {
+    --_fill: ${color.primaryStrong};
+    --_ink: ${color.onPrimary};
+  }
+  &[data-variant='secondary'] {
+    --_fill: ${color.secondary};
+    --_ink: ${color.onSecondary};
+  }
+  &[data-variant='outlined'] {
+    --_ink: ${color.primaryText};
+    --_outline: ${color.primary};
+  }
+  &[data-variant='outlined'][data-tone='secondary'] {
+    --_ink: ${color.secondaryText};
+    --_outline: ${color.borderStrong};
+  }
+  &[data-variant='text'] {
+    --_ink: ${color.primaryText};
+    padding-inline: ${space[3]};
+  }
+  &[data-variant='text'][data-tone='secondary'] {
+    --_ink: ${color.secondaryText};
+  }
+  &[data-variant='danger'] {
+    --_fill: ${color.errorStrong};
+    --_ink: ${color.onError};
+  }
+
+  &[data-size='small'] {
+    min-height: 32px;
+    padding-inline: ${space[3]};
+    gap: 6px;
+  }
+  &[data-size='small'][data-variant='text'] {
+    padding-inline: ${space[2]};
+  }
+  &[data-size='large'] {
+    min-height: 48px;
+    padding-inline: ${space[6]};
+    font-size: ${font.size.md};
+  }
+
+  &[data-elevated='true'] {
+    box-shadow: ${elevation[1]};
+  }
+  &[data-elevated='true']:is([data-variant='outlined'], [data-variant='text']) {
+    --_fill: ${color.surfaceRaised};
+  }
+  &[data-elevated='true']:hover:not(:disabled) {
+    box-shadow: ${elevation[2]};
+  }
+
+  &[aria-busy='true'] {
+    cursor: progress;
+  }
+  &:disabled:not([aria-busy='true']) {
+    --_ink: ${color.textDisabled};
+    cursor: not-allowed;
+    box-shadow: none;
+  }
+  &:disabled:not([aria-busy='true']):is(
+      [data-variant='primary'],
+      [data-variant='secondary'],
+      [data-variant='danger']
+    ) {
+    --_fill: ${color.statePressed};
+  }
+  &:disabled:not([aria-busy='true'])[data-variant='outlined'] {
+    --_outline: ${color.border};
+  }
+`;
+
+export const StyledButton = styled.button`
+  ${buttonStyles}
+`;
+
+export const Label = styled.span`
+  overflow: hidden;
+  text-overflow: ellipsis;
+`;

@@ -1,0 +1,75 @@
+import { forwardRef, useContext, type ButtonHTMLAttributes } from 'react';
+import { Icon } from '@portal/icons';
+import { ElevatedActionsContext } from '../internal/elevation.ts';
+import { SpinnerGraphic } from '../internal/SpinnerGraphic.tsx';
+import { Label, StyledButton } from './Button.styles.ts';
+
+/** Emphasis of a button, from strongest to weakest; `danger` for destructive actions. */
+export type ButtonVariant = 'primary' | 'secondary' | 'outlined' | 'text' | 'danger';
+/** Height: 32, 40 or 48 px. */
+export type ButtonSize = 'small' | 'medium' | 'large';
+/** Colour of `outlined` and `text` buttons: brand blue or neutral grey. */
+export type ButtonTone = 'primary' | 'secondary';
+
+/** Props every button-looking component shares (`Button`, `LinkButton`). */
+export interface ButtonAppearance {
+  /** Emphasis: `primary` (filled blue), `secondary` (filled grey, the default), `outlined`, `text`, `danger` (filled red). */
+  variant?: ButtonVariant;
+  /** Height and padding. Defaults to `medium`. */
+  size?: ButtonSize;
+  /** Colour of `outlined` and `text` variants: `primary` (default) or `secondary` (neutral). */
+  tone?: ButtonTone;
+  /** An icon before the label: an `@mdi/js` path or a custom icon. */
+  leadingIcon?: string;
+  /** Raised with a shadow, as card actions are. Defaults to true inside `Card` actions. */
+  elevated?: boolean;
+}
+
+export const iconSizes: Record<ButtonSize, number> = { small: 16, medium: 18, large: 20 };
+
+export interface ButtonProps extends ButtonAppearance, ButtonHTMLAttributes<HTMLButtonElement> {
+  /** Work in progress: shows a spinner, sets `aria-busy` and disables the button. */
+  loading?: boolean;
+  /** Native type; defaults to `button` (pass `submit` for a form's main action). */
+  type?: 'button' | 'submit' | 'reset';
+}
+
+/** A button. All native button attributes pass through; the ref is the `<button>`. */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  {
+    variant = 'secondary',
+    size = 'medium',
+    tone = 'primary',
+    leadingIcon,
+    elevated,
+    loading = false,
+    disabled,
+    type = 'button',
+    children,
+    ...rest
+  },
+  ref,
+) {
+  const inCardActions = useContext(ElevatedActionsContext);
+  const iconSize = iconSizes[size];
+  return (
+    <StyledButton
+      {...rest}
+      ref={ref}
+      type={type}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      data-variant={variant}
+      data-size={size}
+      data-tone={tone}
+      data-elevated={elevated ?? inCardActions}
+    >
+      {loading ? (
+        <SpinnerGraphic size={iconSize} />
+      ) : (
+        leadingIcon && <Icon path={leadingIcon} size={iconSize} />
+      )}
+      <Label>{children}</Label>
+    </StyledButton>
+  );
+});

@@ -1,0 +1,127 @@
+import { memo, useCallback, useLayoutEffect, useRef, type MouseEvent } from 'react';
+import type { Row, RowData, RowSelectionState } from '@tanstack/react-table';
+import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
+import { DataRow, type ColumnView } from './DataRow.tsx';
+import { positionOf, syncTabStops } from './gridFocus.ts';
+import type { Features } from './tableModel.ts';
+import { useRowWindow } from './useRowWindow.ts';
+
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"]';
+
+interface DataBodyProps<TData extends RowData> {
+  /** The row model to show: one page, or every filtered row when virtualized. */
+  rows: readonly Row<Features, TData>[];
+  columns: readonly ColumnView<TData>[];
+  rowSelection: RowSelectionState;
+  selectable: boolean;
+  onRowClick: ((row: TData) => void) | undefined;
+  labelOf: (row: TData) => string;
+  /** `aria-rowindex` of the first row, minus 2 (rows before it: the header, earlier pages). */
+  rowOffset: number;
+  virtualized: boolean;
+  getScrollElement: () => HTMLElement | null;
+  rowHeight: number;
+  headerHeight: number;
+  /** The grid's active cell: its row stays rendered, and keeps the tab stop. */
+  activeRow: number;
+  activeCol: number;
+}
+
+/**
+ * The `<tbody>`. A component of its own (memoized) so that scrolling re-renders only it, only
+ * when the window of rendered rows changes, and typing in the search box does not render it
+ * until the filtered rows are ready.
+ */
+function DataBodyImpl<TData extends RowData>({
+  rows,
+  columns,
+  rowSelection,
+  selectable,
+  onRowClick,
+  labelOf,
+  rowOffset,
+  virtualized,
+  getScrollElement,
+  rowHeight,
+  headerHeight,
+  activeRow,
+  activeCol,
+}: DataBodyProps<TData>) {
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+
+  // Keep the active row rendered even when scrolled out of view: focus never falls out of the grid.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (activeRow >= 0 && activeRow < range.count && !indexes.includes(activeRow)) {
+        indexes.push(activeRow);
+        indexes.sort((a, b) => a - b);
+      }
+      return indexes;
+    },
+    [activeRow],
+  );
+  // Stable between renders: the virtualizer recomputes every row's position when it changes.
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
+  const rowWindow = useRowWindow({
+    enabled: virtualized,
+    count: virtualized ? rows.length : 0,
+    getScrollElement,
+    rowHeight,
+    headerHeight,
+    getItemKey,
+    rangeExtractor,
+    overscan: 8,
+  });
+
+  // Rows that scrolling brings in may hold links: take them out of the tab order too.
+  useLayoutEffect(() => {
+    const grid = bodyRef.current?.closest<HTMLElement>('[role="grid"]');
+    if (grid) syncTabStops(grid, { row: activeRow, col: activeCol });
+  });
+
+  const onClick = (event: MouseEvent<HTMLTableSectionElement>) => {
+    if (!onRowClick || !(event.target instanceof Element)) return;
+    if (event.target.closest(INTERACTIVE)) return;
+    // Selecting text in a row is not opening it.
+    if (window.getSelection?.()?.toString()) return;
+    const position = positionOf(event.target);
+    const row = position ? rows[position.row] : undefined;
+    if (row) onRowClick(row.original);
+  };
+
+  const renderRow = (index: number, offset?: number) => {
+    const row = rows[index];
+    if (!row) return null;
+    return (
+      <DataRow
+        key={row.id}
+        row={row}
+        columns={columns}
+        index={index}
+        ariaRowIndex={rowOffset + index + 2}
+        selectable={selectable}
+        selected={selectable && rowSelection[row.id] === true}
+        clickable={Boolean(onRowClick)}
+        label={selectable ? labelOf(row.original) : ''}
+        offset={offset}
+      />
+    );
+  };
+
+  return (
+    <tbody
+      ref={bodyRef}
+      role="rowgroup"
+      style={virtualized ? { height: rowWindow.totalSize } : undefined}
+      onClick={onClick}
+    >
+      {virtualized
+        ? rowWindow.items.map((item) => renderRow(item.index, item.start - headerHeight))
+        : rows.map((_, index) => renderRow(index))}
+    </tbody>
+  );
+}
+
+// `memo` drops the type parameter; this restores it.
+export const DataBody = memo(DataBodyImpl) as typeof DataBodyImpl;

@@ -1,0 +1,144 @@
+import type { ReactNode } from 'react';
+import type { RowData } from '@tanstack/react-table';
+
+/** What a column's accessor returns: what sorting, filters and search work on. */
+export type DataTableValue = string | number | boolean | Date | null | undefined;
+
+/** Keys of `TData` whose values are plain `DataTableValue`s. */
+type ValueKey<TData> = {
+  [K in keyof TData]-?: TData[K] extends DataTableValue ? K : never;
+}[keyof TData] &
+  string;
+
+/** A key of the row (`'name'`) or a function of it (`(vm) => vm.ip`). */
+export type DataTableAccessor<TData> = ValueKey<TData> | ((row: TData) => DataTableValue);
+
+/**
+ * One column. Our own small shape rather than TanStack column definitions: the portal's lists
+ * need no TanStack types, and the table stays free to change how it maps them.
+ */
+export interface DataTableColumn<TData> {
+  /** Stable, unique id: the key of sorting, filter and visibility state (and of URLs that keep them). */
+  id: string;
+  /** The heading; also the name of its sort button, its filter and its column-menu checkbox. */
+  header: string;
+  /**
+   * The cell's value: a key of the row or a function of it. Sorting, filters and search use it, and
+   * the cell shows it unless `cell` is given. A column without one (actions) cannot sort or filter.
+   */
+  accessor?: DataTableAccessor<TData>;
+  /** Custom content (a link, a status badge), given the row and the accessor's value. */
+  cell?: (row: TData, value: DataTableValue) => ReactNode;
+  /** Sort by activating the heading. Defaults to true when there is an accessor. */
+  sortable?: boolean;
+  /** A filter in the toolbar: `text` (contains, ignoring case) or `select` (one value). */
+  filter?: 'text' | 'select';
+  /** Choices of a `select` filter. Defaults to the column's distinct values in `data`, sorted. */
+  filterOptions?: readonly string[];
+  /** Part of the global search. Defaults to true when there is an accessor. */
+  searchable?: boolean;
+  /** Width: pixels, or a CSS grid track such as `'minmax(200px, 2fr)'`. Defaults to `minmax(120px, 1fr)`. */
+  width?: number | string;
+  /** Horizontal alignment of heading and cells; `end` for numbers. Defaults to `start`. */
+  align?: 'start' | 'center' | 'end';
+  /** The column menu may hide it. Defaults to true. */
+  hideable?: boolean;
+  /** Hidden at first; the column menu shows it. */
+  defaultHidden?: boolean;
+}
+
+/** Sorting by one column. */
+export interface DataTableSort {
+  /** The column's `id`. */
+  id: string;
+  /** Descending; defaults to ascending. */
+  desc?: boolean;
+}
+
+/** The accessible name, required: a visible caption, or a label for a table titled elsewhere. */
+export type DataTableName =
+  | {
+      /** A visible title above the table, which also names it. */
+      caption: ReactNode;
+      'aria-label'?: never;
+      'aria-labelledby'?: never;
+    }
+  | {
+      caption?: never;
+      /** The table's accessible name when no caption is shown. */
+      'aria-label': string;
+      'aria-labelledby'?: never;
+    }
+  | {
+      caption?: never;
+      'aria-label'?: never;
+      /** The id of the heading that names the table. */
+      'aria-labelledby': string;
+    };
+
+export interface DataTableBaseProps<TData extends RowData> {
+  /** The rows. Keep the array's identity stable between real changes (memoize it). */
+  data: readonly TData[];
+  /** The columns, in order. Keep the array's identity stable (define it outside the component). */
+  columns: readonly DataTableColumn<TData>[];
+  /** A stable id per row: keys selection and React rendering. */
+  getRowId: (row: TData) => string;
+  /** How a row is named in its selection checkbox ("Select web-01"). Defaults to the first column's value. */
+  getRowLabel?: (row: TData) => string;
+
+  /** Loading: a spinner while there are no rows yet, a busy bar while refreshing them. */
+  loading?: boolean;
+  /** Why loading failed, in a sentence. Replaces the rows. */
+  error?: ReactNode;
+  /** Offered as "Try again" next to `error`. */
+  onRetry?: () => void;
+  /** Shown when `data` is empty (not when filters hide every row: that has its own message). */
+  emptyState?: ReactNode;
+
+  /** The search text, controlled (e.g. kept in the URL). */
+  globalFilter?: string;
+  /** The initial search text when uncontrolled. */
+  defaultGlobalFilter?: string;
+  /** Called with the new search text on every keystroke. */
+  onGlobalFilterChange?: (value: string) => void;
+  /** Show the search box. Defaults to true. */
+  searchable?: boolean;
+  /** Accessible name and placeholder of the search box. Defaults to "Search". */
+  searchLabel?: string;
+
+  /** Sorting at first. */
+  defaultSorting?: DataTableSort;
+  /** Rows per page choices (paginated mode). Defaults to 10, 25, 50, 100. */
+  pageSizeOptions?: readonly number[];
+  /** Rows per page at first. Defaults to 25 (or the first choice). */
+  defaultPageSize?: number;
+  /**
+   * Show every row in one scrolling body, only the visible ones in the DOM, instead of pages. For
+   * long lists (thousands of rows).
+   */
+  virtualized?: boolean;
+  /**
+   * Height of the scrolling body: fixed when virtualized (default 560 px), a maximum otherwise
+   * (default `70vh`). The header sticks to its top.
+   */
+  height?: number | string;
+  /** Row height: `comfortable` (48 px, the default) or `compact` (36 px). */
+  density?: 'comfortable' | 'compact';
+
+  /** Checkboxes to select rows. Defaults to true when `renderBulkActions` is given. */
+  selectable?: boolean;
+  /**
+   * The actions for the selected rows (shown in a bar while some are selected), given the selected
+   * rows that the current filters show and a function that clears the selection.
+   */
+  renderBulkActions?: (selectedRows: TData[], clearSelection: () => void) => ReactNode;
+
+  /** A click on a row, or Enter on one of its cells, opens it. Links inside cells keep working. */
+  onRowClick?: (row: TData) => void;
+  /** More controls at the end of the toolbar (e.g. a "Create" button). */
+  toolbar?: ReactNode;
+  className?: string;
+}
+
+/** Props of `DataTable`: the base props and an accessible name. */
+export type DataTableProps<TData extends RowData> = DataTableBaseProps<TData> & DataTableName;

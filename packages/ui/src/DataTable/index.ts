@@ -1,0 +1,10 @@
+export { DataTable } from './DataTable.tsx';
+export type {
+  DataTableAccessor,
+  DataTableBaseProps,
+  DataTableColumn,
+  DataTableName,
+  DataTableProps,
+  DataTableSort,
+  DataTableValue,
+} from './DataTable.types.ts';

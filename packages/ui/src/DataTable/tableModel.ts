@@ -1,0 +1,200 @@
+import {
+  columnFilteringFeature,
+  columnVisibilityFeature,
+  createFilteredRowModel,
+  createPaginatedRowModel,
+  createSortedRowModel,
+  filterFn_equalsString,
+  filterFn_includesString,
+  globalFilteringFeature,
+  rowPaginationFeature,
+  rowSelectionFeature,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  sortFn_basic,
+  sortFn_datetime,
+  sortFn_text,
+  tableFeatures,
+  type ColumnDef,
+  type FilterFn,
+  type RowData,
+} from '@tanstack/react-table';
+import type { DataTableAccessor, DataTableColumn, DataTableValue } from './DataTable.types.ts';
+
+/**
+ * The TanStack Table v9 features the table registers, with their row-model slots after them.
+ * Module scope: the same object for every render and every table.
+ */
+export const features = tableFeatures({
+  columnFilteringFeature,
+  globalFilteringFeature,
+  rowSortingFeature,
+  rowPaginationFeature,
+  rowSelectionFeature,
+  columnVisibilityFeature,
+  filteredRowModel: createFilteredRowModel(),
+  sortedRowModel: createSortedRowModel(),
+  paginatedRowModel: createPaginatedRowModel(),
+  filterFns: { includesString: filterFn_includesString, equalsString: filterFn_equalsString },
+  sortFns: {
+    alphanumeric: sortFn_alphanumeric,
+    text: sortFn_text,
+    datetime: sortFn_datetime,
+    basic: sortFn_basic,
+  },
+});
+export type Features = typeof features;
+
+/** Id of the checkbox column that selection adds in front. */
+export const SELECT_COLUMN_ID = '__select';
+
+export const readValue = <TData>(
+  accessor: DataTableAccessor<TData>,
+  row: TData,
+): DataTableValue => {
+  if (typeof accessor === 'function') return accessor(row);
+  const value: unknown = row[accessor];
+  return value as DataTableValue;
+};
+
+const numberFormat = new Intl.NumberFormat('en-US');
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** How a value reads in a cell (and in the search index, so search finds what is shown). */
+export function formatValue(value: DataTableValue): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'number') return numberFormat.format(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (value instanceof Date) return dateFormat.format(value);
+  return value;
+}
+
+/** Our column shape as TanStack column definitions (plus the selection column). */
+export function toTableColumns<TData extends RowData>(
+  columns: readonly DataTableColumn<TData>[],
+  selectable: boolean,
+): ColumnDef<Features, TData>[] {
+  const defs: ColumnDef<Features, TData>[] = columns.map((column): ColumnDef<Features, TData> => {
+    const { accessor } = column;
+    const base = {
+      id: column.id,
+      header: column.header,
+      enableHiding: column.hideable ?? true,
+      enableColumnFilter: Boolean(column.filter && accessor),
+      filterFn:
+        column.filter === 'select' ? ('equalsString' as const) : ('includesString' as const),
+    };
+    if (!accessor) return { ...base, enableSorting: false, enableGlobalFilter: false };
+    return {
+      ...base,
+      // `undefined` rather than `null`, so `sortUndefined` puts empty cells last.
+      accessorFn: (row: TData) => readValue(accessor, row) ?? undefined,
+      enableSorting: column.sortable ?? true,
+      sortUndefined: 'last',
+      enableGlobalFilter: column.searchable ?? true,
+    };
+  });
+  if (selectable) {
+    defs.unshift({
+      id: SELECT_COLUMN_ID,
+      header: 'Select',
+      enableHiding: false,
+      enableSorting: false,
+      enableColumnFilter: false,
+      enableGlobalFilter: false,
+    });
+  }
+  return defs;
+}
+
+/**
+ * Lower-case text of each row's searchable columns, built once per row on first use and kept
+ * until `data` or `columns` change. A keystroke then costs one `includes` per row and term
+ * instead of formatting and lower-casing every cell of every row again.
+ */
+export class SearchIndex<TData> {
+  private readonly texts: (string | undefined)[] = [];
+  private readonly accessors: DataTableAccessor<TData>[];
+
+  constructor(
+    columns: readonly DataTableColumn<TData>[],
+    private readonly data: readonly TData[],
+  ) {
+    this.accessors = columns.flatMap((column) =>
+      column.accessor && (column.searchable ?? true) ? [column.accessor] : [],
+    );
+  }
+
+  get searchable() {
+    return this.accessors.length > 0;
+  }
+
+  text(row: TData, index: number): string {
+    let text = this.texts[index];
+    if (text === undefined) {
+      // A separator no one types keeps a term from matching across two cells.
+      text = this.accessors
+        .map((accessor) => formatValue(readValue(accessor, row)))
+        .join('\u0000')
+        .toLowerCase();
+      this.texts[index] = text;
+    }
+    return text;
+  }
+
+  /** Builds every row's text ahead of the first search (called when the browser is idle). */
+  warm(deadline: () => boolean, from = 0): number {
+    let index = from;
+    for (; index < this.data.length; index++) {
+      const row = this.data[index];
+      if (row !== undefined) this.text(row, index);
+      if (index % 256 === 0 && deadline()) return index + 1;
+    }
+    return index;
+  }
+}
+
+/** Search terms: lower case, split on white space; a row must contain every one. */
+export const searchTerms = (value: unknown): string[] =>
+  String(value ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean);
+
+/**
+ * The global filter: every term in the row's indexed text. TanStack runs the global filter per
+ * eligible column until one matches, so the table makes only one column eligible
+ * (`getColumnCanGlobalFilter`) and this function ignores which one it is given.
+ */
+export function makeGlobalFilterFn<TData extends RowData>(
+  index: SearchIndex<TData>,
+): FilterFn<Features, TData> {
+  const filter: FilterFn<Features, TData> = (row, _columnId, terms: readonly string[]) => {
+    const text = index.text(row.original, row.index);
+    for (const term of terms) if (!text.includes(term)) return false;
+    return true;
+  };
+  filter.resolveFilterValue = searchTerms;
+  return filter;
+}
+
+/** The distinct values of a column, sorted: the default choices of a `select` filter. */
+export function distinctValues<TData>(
+  data: readonly TData[],
+  accessor: DataTableAccessor<TData>,
+): string[] {
+  const values = new Set<string>();
+  for (const row of data) {
+    const value = readValue(accessor, row);
+    if (value !== null && value !== undefined && value !== '') values.add(String(value));
+  }
+  return [...values].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+}
+
+/** A grid track for a column width, and the pixels it needs at least (for horizontal scroll). */
+export function columnTrack(width: number | string | undefined): { track: string; min: number } {
+  if (typeof width === 'number') return { track: `${width}px`, min: width };
+  if (width === undefined) return { track: 'minmax(120px, 1fr)', min: 120 };
+  const px = /^(?:minmax\(\s*)?(\d+(?:\.\d+)?)px/.exec(width);
+  return { track: width, min: px?.[1] ? Number(px[1]) : 120 };
+}

@@ -1,0 +1,41 @@
+import styled from 'styled-components';
+import { theme } from '../theme/theme.ts';
+
+const { color, radius, motion } = theme;
+
+export const StyledIconButton = styled.button`
+  display: inline-grid;
+  place-items: center;
+  flex-shrink: 0;
+  width: 40px;
+  height: 40px;
+  padding: 0;
+  border: 0;
+  border-radius: ${radius.full};
+  background: transparent;
+  color: inherit;
+  cursor: pointer;
+  transition: background-color ${motion.short} ${motion.easing};
+
+  &[data-size='small'] {
+    width: 32px;
+    height: 32px;
+  }
+  &:hover:not(:disabled) {
+    background-color: ${color.stateHover};
+  }
+  &:active:not(:disabled) {
+    background-color: ${color.statePressed};
+  }
+  &[aria-pressed='true'] {
+    background-color: ${color.primaryContainer};
+    color: ${color.onPrimaryContainer};
+  }
+  &[aria-pressed='true']:hover:not(:disabled) {
+    background-image: linear-gradient(${color.stateHover}, ${color.stateHover});
+  }
+  &:disabled {
+    color: ${color.textDisabled};
+    cursor: not-allowed;
+  }
+`;

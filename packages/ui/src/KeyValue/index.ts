@@ -1,0 +1,2 @@
+export { KeyValue } from './KeyValue.tsx';
+export type { KeyValueItem, KeyValueProps } from './KeyValue.tsx';

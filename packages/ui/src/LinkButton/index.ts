@@ -1,0 +1,2 @@
+export { LinkButton } from './LinkButton.tsx';
+export type { LinkButtonProps } from './LinkButton.tsx';

@@ -1,0 +1,9 @@
+export { Menu } from './Menu.tsx';
+export type {
+  MenuContentProps,
+  MenuItemProps,
+  MenuLabelProps,
+  MenuRootProps,
+  MenuSeparatorProps,
+  MenuTriggerProps,
+} from './Menu.tsx';

@@ -1,0 +1,42 @@
+import { useId, type ReactNode } from 'react';
+import { mdiAlertCircle } from '@mdi/js';
+import { Icon } from '@portal/icons';
+import { ErrorMessage, Help } from '../TextField/TextField.styles.ts';
+
+interface FieldMessagesOptions {
+  /** The control's id, if the caller gave one. */
+  id: string | undefined;
+  /** Help text under the control. */
+  help: ReactNode;
+  /** Error sentence. */
+  error: string | undefined;
+  /** Ids the caller already wants in `aria-describedby`. */
+  describedBy: string | undefined;
+}
+
+/**
+ * The help and error wiring of `TextField`'s `InputField` for controls that are not an `<input>`
+ * in an input box (Select, Checkbox, Switch, RadioGroup): same ids, order, look and icon.
+ */
+export function useFieldMessages({ id, help, error, describedBy }: FieldMessagesOptions) {
+  const ownId = useId();
+  const controlId = id ?? `${ownId}-control`;
+  const helpId = `${controlId}-help`;
+  const errorId = `${controlId}-error`;
+  const ariaDescribedBy =
+    [describedBy, error ? errorId : undefined, help ? helpId : undefined]
+      .filter(Boolean)
+      .join(' ') || undefined;
+  const messages = (
+    <>
+      {error && (
+        <ErrorMessage id={errorId}>
+          <Icon path={mdiAlertCircle} size={16} />
+          {error}
+        </ErrorMessage>
+      )}
+      {help && <Help id={helpId}>{help}</Help>}
+    </>
+  );
+  return { controlId, ariaDescribedBy, invalid: Boolean(error), messages };
+}

@@ -1,0 +1,2 @@
+export { Snackbar } from './Snackbar.tsx';
+export type { SnackbarProps } from './Snackbar.tsx';

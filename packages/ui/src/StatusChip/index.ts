@@ -1,0 +1,2 @@
+export { StatusChip } from './StatusChip.tsx';
+export type { StatusChipKind, StatusChipProps } from './StatusChip.tsx';

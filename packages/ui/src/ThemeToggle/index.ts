@@ -1,0 +1,2 @@
+export { ThemeToggle } from './ThemeToggle.tsx';
+export type { ThemeToggleProps } from './ThemeToggle.tsx';

@@ -1,0 +1,3 @@
+export { TreeView } from './TreeView.tsx';
+export type { TreeViewProps } from './TreeView.tsx';
+export type { TreeNode } from './treeModel.ts';

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    name: 'ui',
+    environment: 'happy-dom',
+    include: ['src/**/*.test.tsx'],
+    setupFiles: ['src/test/setup.ts'],
+    // The token tests read tokens.css itself; Vitest blanks CSS unless told otherwise.
+    css: { include: [/tokens\.css/] },
+  },
+});

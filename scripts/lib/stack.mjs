@@ -1,0 +1,81 @@
+// Starts the whole product on one machine: the Auth emulator, then the server (which serves the
+// built portal and /api on one port). Shared by `npm start`, the end-to-end tests and benchmarks.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startAuthEmulator } from './emulator.mjs';
+import { freePort, repoRoot, waitFor } from './proc.mjs';
+
+/**
+ * @param {{ port?: number, dataDir: string, persistIdentity?: boolean, databaseUrl?: string,
+ *   env?: Record<string, string>, quiet?: boolean }} options
+ */
+export async function startStack({
+  port,
+  dataDir,
+  persistIdentity = false,
+  databaseUrl,
+  env = {},
+  quiet = false,
+}) {
+  mkdirSync(dataDir, { recursive: true });
+  const emulator = await startAuthEmulator({
+    workDir: join(dataDir, 'emulator'),
+    persistDir: persistIdentity ? join(dataDir, 'auth') : undefined,
+  });
+  const serverPort = port ?? (await freePort());
+  const serverEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(serverPort),
+    PGLITE_DIR: join(dataDir, 'pglite'),
+    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    FIREBASE_PROJECT_ID: emulator.projectId,
+    PORTAL_DIST: join(repoRoot, 'apps/portal/dist'),
+    ...env,
+  };
+  if (databaseUrl) serverEnv.DATABASE_URL = databaseUrl;
+  else delete serverEnv.DATABASE_URL;
+  const server = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.mjs')], {
+    cwd: repoRoot,
+    env: serverEnv,
+    stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
+  });
+  let output = '';
+  server.stdout?.on('data', (d) => (output += d));
+  server.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${serverPort}`;
+  try {
+    await waitFor(
+      async () => {
+        if (server.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+        return (await fetch(`${url}/api/health`)).ok;
+      },
+      { timeoutMs: 60_000, what: 'the server' },
+    );
+  } catch (error) {
+    server.kill('SIGKILL');
+    await emulator.stop();
+    throw error;
+  }
+  const stopServer = () =>
+    new Promise((resolve) => {
+      if (server.exitCode !== null) return resolve(undefined);
+      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+      server.once('exit', () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      });
+      server.kill('SIGTERM');
+    });
+  return {
+    url,
+    emulator,
+    server,
+    output: () => output,
+    async stop() {
+      await stopServer();
+      await emulator.stop();
+    },
+  };
+}

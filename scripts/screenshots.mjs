@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// Renders key portal pages in light and dark (desktop and phone width) to PNGs for a person to
+// look at: `node scripts/screenshots.mjs [outDir]` (default .data/screenshots).
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
+import { repoRoot } from './lib/proc.mjs';
+
+const outDir = process.argv[2] ?? join(repoRoot, '.data/screenshots');
+mkdirSync(outDir, { recursive: true });
+const { buildAll } = await import('./lib/build.mjs');
+await buildAll();
+const { startStack } = await import('./lib/stack.mjs');
+const { DEMO_PASSWORD } = await import('../apps/server/dist/demo.mjs');
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-shots-'));
+const stack = await startStack({ dataDir, quiet: true });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+
+const shots = [
+  { name: 'signin', path: '/auth/signin' },
+  { name: 'forgot', path: '/auth/forgot' },
+  { name: 'legal', path: '/legal/aup' },
+  { name: 'compute', path: '/compute', signedIn: true },
+  { name: 'admin-user', path: '/user', signedIn: true },
+];
+try {
+  for (const [viewport, size] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ]) {
+    for (const theme of ['light', 'dark']) {
+      const context = await browser.newContext({ viewport: size });
+      await context.addInitScript(
+        (dark) => localStorage.setItem('portal.darkmode', String(dark)),
+        theme === 'dark',
+      );
+      const page = await context.newPage();
+      let signedIn = false;
+      for (const shot of shots) {
+        if (shot.signedIn && !signedIn) {
+          await page.goto(`${stack.url}/auth/signin`);
+          await page.getByRole('textbox', { name: 'E-mail address' }).fill('admin@portal.test');
+          await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+          await page.getByRole('button', { name: 'Sign in' }).click();
+          await page.getByRole('button', { name: 'Sign out' }).waitFor();
+          signedIn = true;
+        }
+        await page.goto(`${stack.url}${shot.path}`);
+        await page.waitForLoadState('networkidle');
+        const file = join(outDir, `${shot.name}-${viewport}-${theme}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(file);
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// `npm start`: install if needed, build if needed, then run the Auth emulator and the server on
+// embedded defaults, with data kept in .data/ across restarts. Ctrl-C stops everything.
+import { join } from 'node:path';
+import { ensureDependencies } from './lib/deps.mjs';
+import { repoRoot } from './lib/proc.mjs';
+
+const port = Number(process.env.PORT ?? 8080);
+const dataDir = process.env.PORTAL_DATA_DIR ?? join(repoRoot, '.data');
+
+await ensureDependencies();
+const { buildAll } = await import('./lib/build.mjs');
+await buildAll();
+const { startStack } = await import('./lib/stack.mjs');
+
+console.log('Starting the Firebase Auth emulator and the server…');
+const stack = await startStack({
+  port,
+  dataDir,
+  persistIdentity: true,
+  databaseUrl: process.env.DATABASE_URL,
+});
+const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import(join(repoRoot, 'apps/server/dist/demo.mjs'));
+
+console.log(`
+  Portal ready at ${stack.url}
+  Data directory: ${dataDir}
+
+  Demo accounts (password ${DEMO_PASSWORD}):`);
+for (const account of DEMO_ACCOUNTS) {
+  console.log(`    ${account.email.padEnd(24)} ${account.kind}`);
+}
+console.log('\n  Press Ctrl-C to stop.\n');
+
+let stopping = false;
+const shutdown = async (signal) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the server and the emulator (saving identity data)…`);
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+stack.server.on('exit', (code) => {
+  if (!stopping) {
+    console.error(`The server stopped unexpectedly (exit code ${code}).`);
+    void stack.emulator.stop().then(() => process.exit(1));
+  }
+});

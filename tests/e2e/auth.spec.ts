@@ -1,0 +1,160 @@
+import { DEMO_PASSWORD, expect, openSignedIn, signIn, test } from './fixtures.ts';
+
+test.describe('signing in and out', () => {
+  test('a customer signs in, sees their tenant, and signs out', async ({ page, axe }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth\/signin/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await axe();
+
+    await signIn(page, 'acme@portal.test');
+    await expect(page).toHaveURL(/\/compute$/);
+    await expect(page.getByText('acme@portal.test')).toBeVisible();
+    await expect(page.getByText(/Acme Manufacturing/)).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Virtual machines', exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+    await axe();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/auth\/signin/);
+    await page.goto('/compute');
+    await expect(page).toHaveURL(/\/auth\/signin\?redirect=%2Fcompute/);
+  });
+
+  test('a wrong password is explained in a sentence', async ({ page }) => {
+    await page.goto('/auth/signin');
+    await signIn(page, 'acme@portal.test', 'not-the-password');
+    await expect(page.getByRole('alert')).toContainText(/password is not correct/);
+    await expect(page).toHaveURL(/\/auth\/signin/);
+  });
+
+  test('empty fields are named before anything is sent', async ({ page }) => {
+    await page.goto('/auth/signin');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('textbox', { name: 'E-mail address' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(page.getByText('Enter your e-mail address.')).toBeVisible();
+  });
+
+  test('an unauthenticated visit returns to the page asked for after signing in', async ({
+    page,
+  }) => {
+    await page.goto('/compute/5');
+    await expect(page).toHaveURL(/\/auth\/signin\?redirect=%2Fcompute%2F5$/);
+    await signIn(page, 'acme@portal.test');
+    await expect(page).toHaveURL(/\/compute\/5$/);
+    await expect(page.getByRole('heading', { name: 'Virtual machine 5' })).toBeVisible();
+  });
+});
+
+test.describe('password reset', () => {
+  test('forgot password → code from the emulator → new password → sign in with it', async ({
+    page,
+    request,
+  }) => {
+    const email = 'globex@portal.test';
+    const newPassword = 'Fresh-pass-42';
+    await page.goto('/auth/signin');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+
+    const emulator = process.env.E2E_AUTH_EMULATOR_URL;
+    const codes = (await (
+      await request.get(`${emulator}/emulator/v1/projects/demo-portal/oobCodes`)
+    ).json()) as {
+      oobCodes: Array<{ email: string; oobCode: string; requestType: string }>;
+    };
+    const code = codes.oobCodes
+      .filter((c) => c.email === email && c.requestType === 'PASSWORD_RESET')
+      .at(-1);
+    expect(code, 'the emulator recorded a reset code').toBeDefined();
+
+    await page.goto(`/auth/action?mode=resetPassword&oobCode=${code?.oobCode}`);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await expect(page.getByText(`For ${email}`)).toBeVisible();
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('short');
+    await page.getByRole('textbox', { name: 'Repeat the new password' }).fill('short');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Use at least 8 characters.')).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+    await page.getByRole('textbox', { name: 'Repeat the new password' }).fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+    // The code works once.
+    await page.goto(`/auth/action?mode=resetPassword&oobCode=${code?.oobCode}`);
+    await expect(page.getByRole('alert')).toContainText(/invalid or has already been used|expired/);
+
+    await page.goto('/auth/signin');
+    await signIn(page, email, DEMO_PASSWORD);
+    await expect(page.getByRole('alert')).toContainText(/password is not correct/);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  });
+});
+
+test.describe('guards', () => {
+  test('a non-administrator on /user lands on /', async ({ page }) => {
+    await openSignedIn(page, 'provider@portal.test', '/user');
+    await expect(page).toHaveURL(/\/compute$/);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'You do not have access to that page.' }),
+    ).toBeVisible();
+  });
+
+  test('a non-super-tenant user on /monitoring/create lands on /', async ({ page }) => {
+    await openSignedIn(page, 'internal@portal.test', '/monitoring/create');
+    await expect(page).toHaveURL(/\/compute$/);
+  });
+
+  test('the super-tenant user may open /monitoring/create', async ({ page }) => {
+    await openSignedIn(page, 'provider@portal.test', '/monitoring/create');
+    await expect(page).toHaveURL(/\/monitoring\/create$/);
+  });
+
+  test('the built-in administrator sees administration and opens /user', async ({ page }) => {
+    await openSignedIn(page, 'admin@portal.test', '/user');
+    await expect(page).toHaveURL(/\/user$/);
+    await expect(page.getByRole('link', { name: 'Audit log' })).toBeVisible();
+  });
+
+  test('invalid console ids land on /', async ({ page }) => {
+    await openSignedIn(page, 'acme@portal.test', '/compute/abc/console');
+    await expect(page).toHaveURL(/\/compute$/);
+    await page.goto('/vwseries/12345/1/console');
+    await expect(page).toHaveURL(/\/compute$/);
+  });
+
+  test('a proof-of-concept user sees the marker', async ({ page }) => {
+    await openSignedIn(page, 'poc@portal.test');
+    await expect(page.getByText('Proof of concept', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('remembered choices', () => {
+  test('dark mode and the drawer survive a reload', async ({ page }) => {
+    await openSignedIn(page, 'acme@portal.test');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.getByRole('button', { name: 'Collapse navigation' }).click();
+    await expect(page.getByRole('button', { name: 'Expand navigation' })).toBeVisible();
+
+    await page.reload();
+    // The theme is set before the app runs: no flash of the light theme.
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByRole('button', { name: 'Expand navigation' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+});

@@ -1,0 +1,55 @@
+import { playwright } from '@vitest/browser-playwright';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+
+/**
+ * Every story as a browser test: it renders, its `play` function runs, and the a11y addon fails
+ * the test on any axe violation (`parameters.a11y.test: 'error'` in `.storybook/preview.tsx`).
+ * One project per theme, pinned through the toolbar global, so contrast is checked in both.
+ */
+function storybookProject(name: string, theme: 'light' | 'dark'): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    plugins: [
+      // Keeps addon-docs' React aliasing: the root package has no `react` of its own to resolve.
+      storybookTest({
+        configDir: '.storybook',
+        initialGlobals: { theme },
+        disableAddonDocs: false,
+      }),
+      // Both theme projects start at once: each pre-bundles into its own Vite cache.
+      {
+        name: 'portal:storybook-cache',
+        config: () => ({ cacheDir: `node_modules/.vite/${name}` }),
+      },
+    ],
+    test: {
+      name,
+      browser: {
+        enabled: true,
+        headless: true,
+        // Debian's Chromium: Playwright cannot download its own browsers here.
+        provider: playwright({
+          launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+        }),
+        instances: [{ browser: 'chromium' }],
+      },
+    },
+  };
+}
+
+// One run, several projects: each package keeps its own environment (node or happy-dom); the
+// stories run in Chromium, once per theme.
+export default defineConfig({
+  test: {
+    projects: [
+      'packages/api',
+      'packages/ui',
+      'apps/portal',
+      'apps/server',
+      storybookProject('storybook', 'light'),
+      storybookProject('storybook-dark', 'dark'),
+    ],
+  },
+});

@@ -62,7 +62,7 @@ export async function startAuthEmulator({ port, workDir, persistDir, quiet = tru
         const res = await fetch(url);
         return res.ok;
       },
-      { timeoutMs: 60_000, what: 'the Firebase Auth emulator' },
+      { timeoutMs: 180_000, what: 'the Firebase Auth emulator' },
     );
   } catch (error) {
     child.kill('SIGKILL');

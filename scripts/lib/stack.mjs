@@ -51,7 +51,7 @@ export async function startStack({
         if (server.exitCode !== null) throw new Error(`the server exited:\n${output}`);
         return (await fetch(`${url}/api/health`)).ok;
       },
-      { timeoutMs: 60_000, what: 'the server' },
+      { timeoutMs: 180_000, what: 'the server' },
     );
   } catch (error) {
     server.kill('SIGKILL');

@@ -63,8 +63,9 @@ function startServer(vms, postgres) {
 
 function load(url, headers, duration) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: CONNECTIONS, duration }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    autocannon(
+      { url, headers, connections: CONNECTIONS, duration, timeout: 60 },
+      (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
 }

@@ -6,6 +6,15 @@ import { Dialog } from './ui.ts';
 const Fields = styled.div`
   display: grid;
   gap: 16px;
+  &[data-columns='2'] {
+    grid-template-columns: repeat(auto-fit, minmax(min(100%, 220px), 1fr));
+  }
+`;
+
+// The dialog lays out its body (which scrolls) and its actions (which stay); the form must not
+// come between them as a box of its own, or a long form pushes the buttons off screen.
+const Form = styled.form`
+  display: contents;
 `;
 
 export interface FormDialogProps {
@@ -22,6 +31,8 @@ export interface FormDialogProps {
   /** The fields. */
   children: ReactNode;
   size?: 'small' | 'medium' | 'large';
+  /** Fields side by side where there is room (long forms). Defaults to 1. */
+  columns?: 1 | 2;
 }
 
 /** A dialog around a small form: Enter submits, the button spins while the request runs. */
@@ -34,6 +45,7 @@ export function FormDialog({
   onSubmit,
   children,
   size = 'small',
+  columns = 1,
 }: FormDialogProps) {
   const [pending, setPending] = useState(false);
   const submit = async (event: FormEvent) => {
@@ -54,9 +66,9 @@ export function FormDialog({
       <Dialog.Content size={size}>
         <Dialog.Title>{title}</Dialog.Title>
         {description && <Dialog.Description>{description}</Dialog.Description>}
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <Form onSubmit={(event) => void submit(event)} noValidate>
           <Dialog.Body>
-            <Fields>{children}</Fields>
+            <Fields data-columns={columns}>{children}</Fields>
           </Dialog.Body>
           <Dialog.Actions>
             <Dialog.Close>
@@ -68,7 +80,7 @@ export function FormDialog({
               {submitLabel}
             </Button>
           </Dialog.Actions>
-        </form>
+        </Form>
       </Dialog.Content>
     </Dialog.Root>
   );

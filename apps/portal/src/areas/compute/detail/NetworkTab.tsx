@@ -437,6 +437,7 @@ function FirewallCard({ vm, busy }: NetworkTabProps) {
         submitLabel="Add rule"
         onSubmit={submit}
         size="medium"
+        columns={2}
       >
         <Select
           label="Direction"

@@ -1,5 +1,5 @@
 import { notAvailable } from '../shared/NotAvailable.tsx';
 
-export const VwseriesListPage = notAvailable({ title: 'VW series' });
-export const VwseriesServicePage = notAvailable({ title: 'VW series service' });
+export { VwseriesListPage } from './VwseriesListPage.tsx';
+export { VwseriesServicePage } from './VwseriesServicePage.tsx';
 export const VwseriesConsolePage = notAvailable({ title: 'Console', fullPage: true });

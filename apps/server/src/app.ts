@@ -1,10 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  TypeBoxValidatorCompiler,
-  registerAjvFormats,
-  type TypeBoxTypeProvider,
-} from '@fastify/type-provider-typebox';
+import { registerAjvFormats, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.ts';
@@ -25,6 +21,7 @@ import systemRoutes from './routes/system.ts';
 import userRoutes from './routes/user.ts';
 import vwseriesRoutes from './routes/vwseries.ts';
 import { TaskWorker } from './tasks/worker.ts';
+import { validatorCompiler } from './validation.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,7 +73,7 @@ export async function buildApp({
       ...(logStream ? { stream: logStream } : {}),
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(validatorCompiler);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('driver', driver);

@@ -2,6 +2,7 @@
 // build also emits it alone as dist/demo.mjs, which the start script reads to list the accounts.
 import { ADMINISTRATOR_ROLE, permissionsOnAllAreas, type Permissions } from '@portal/api/contract';
 import type { Database } from './database.ts';
+import { seedDemoCompute } from './demo-compute.ts';
 import type { TenantKind } from './tenants.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -93,7 +94,7 @@ const SEED_LOCK_KEY = 7_420_261_122;
 const SEEDED_KEY = 'demo_seeded';
 
 /**
- * Seeds the demo tenants, roles and users, once per database: the first run records
+ * Seeds the demo tenants, roles, users and compute (VMs, vwseries, dseries), once per database: the first run records
  * `demo_seeded` in app_meta, and later runs change nothing, even where the data was edited since.
  * Returns whether it seeded. Needs the migrations applied.
  */
@@ -124,6 +125,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         [account.email.toLowerCase(), account.tenant, account.role, account.displayName],
       );
     }
+    await seedDemoCompute(tx);
     await tx.query('insert into app_meta (key, value) values ($1, $2)', [
       SEEDED_KEY,
       new Date().toISOString(),

@@ -37,7 +37,7 @@ const Layout = styled.div`
   display: flex;
   flex-direction: column;
   gap: 20px;
-  max-width: 880px;
+  max-width: 1040px;
 `;
 
 const Form = styled.form`

@@ -113,7 +113,7 @@ export const STEPS = [
   { id: 'image', label: 'Image', fields: ['imageId', 'versionId'] },
   { id: 'network', label: 'Network', fields: ['adapter1', 'adapter2'] },
   { id: 'disk', label: 'Disk', fields: ['diskSizeGb'] },
-  { id: 'details', label: 'Name and options', fields: ['displayName', 'vsnap', 'monitoring'] },
+  { id: 'details', label: 'Name', fields: ['displayName', 'vsnap', 'monitoring'] },
 ] as const satisfies readonly { id: string; label: string; fields: readonly VmField[] }[];
 
 /** The step that asks for a field (to send a server's 400 back to where it can be fixed). */

@@ -72,7 +72,7 @@ export function vmColumns({ detailPathOf, consoleHrefOf }: VmColumnOptions): Dat
       id: 'name',
       header: 'Name',
       accessor: 'display_name',
-      width: 'minmax(180px, 2fr)',
+      width: 'minmax(140px, 1.5fr)',
       hideable: false,
       cell: (vm) =>
         detailPathOf ? (
@@ -86,7 +86,7 @@ export function vmColumns({ detailPathOf, consoleHrefOf }: VmColumnOptions): Dat
       header: 'Status',
       accessor: (vm) => STATUS_LOOK[vm.status].label,
       filter: 'select',
-      width: 110,
+      width: 104,
       cell: (vm) => (
         <StatusChip status={STATUS_LOOK[vm.status].chip} label={STATUS_LOOK[vm.status].label} />
       ),
@@ -96,7 +96,7 @@ export function vmColumns({ detailPathOf, consoleHrefOf }: VmColumnOptions): Dat
       header: 'Power',
       accessor: (vm) => POWER_LABEL[vm.power_state],
       filter: 'select',
-      width: 'minmax(150px, 1fr)',
+      width: 140,
       cell: (vm) => (
         <Cells>
           <StatusChip status={vm.power_state} />
@@ -104,23 +104,30 @@ export function vmColumns({ detailPathOf, consoleHrefOf }: VmColumnOptions): Dat
         </Cells>
       ),
     },
-    { id: 'os', header: 'OS', accessor: osText, width: 'minmax(150px, 1fr)' },
-    { id: 'vcpus', header: 'vCPU', accessor: 'vcpus', align: 'end', width: 80 },
+    { id: 'os', header: 'OS', accessor: osText, width: 'minmax(130px, 1fr)' },
+    { id: 'vcpus', header: 'vCPU', accessor: 'vcpus', align: 'end', width: 84 },
     {
       id: 'memory',
       header: 'Memory',
       accessor: 'memory',
       align: 'end',
-      width: 100,
+      width: 104,
       searchable: false,
       cell: (vm) => memoryText(vm.memory),
     },
-    { id: 'location', header: 'Location', accessor: 'location', width: 'minmax(120px, 1fr)' },
+    {
+      id: 'location',
+      header: 'Location',
+      accessor: 'location',
+      width: 96,
+      // A series lives at one site (its page says which): room for the console link instead.
+      defaultHidden: consoleHrefOf !== undefined,
+    },
     {
       id: 'ips',
       header: 'IP addresses',
       accessor: ipsText,
-      width: 'minmax(140px, 1fr)',
+      width: 'minmax(130px, 1fr)',
       sortable: false,
       cell: (_vm, value) => (value ? <span>{String(value)}</span> : <Muted>none yet</Muted>),
     },

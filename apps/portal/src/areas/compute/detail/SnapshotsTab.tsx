@@ -224,15 +224,17 @@ export function SnapshotsTab({ vm, busy, version }: SnapshotsTabProps) {
         </Layout>
       )}
 
-      <SnapshotFormDialog
-        key={dialog === 'create' ? 'create' : `edit-${selected?.id ?? ''}`}
-        open={dialog === 'create' || (dialog === 'edit' && !!selected)}
-        mode={dialog === 'edit' ? 'edit' : 'create'}
-        vm={vm}
-        snapshot={dialog === 'edit' ? selected : null}
-        onOpenChange={(open) => !open && setDialog(null)}
-        send={send}
-      />
+      {/* mounted per opening, so the form starts from the snapshot being edited */}
+      {(dialog === 'create' || (dialog === 'edit' && selected)) && (
+        <SnapshotFormDialog
+          open
+          mode={dialog}
+          vm={vm}
+          snapshot={dialog === 'edit' ? selected : null}
+          onOpenChange={(open) => !open && setDialog(null)}
+          send={send}
+        />
+      )}
 
       {dialog === 'revert' && selected && (
         <RevertDialog vm={vm} snapshot={selected} onClose={() => setDialog(null)} send={send} />

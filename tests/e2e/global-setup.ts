@@ -6,7 +6,13 @@ import { startStack, type Stack } from '../../scripts/lib/stack.mjs';
 /** One fresh stack (new identity emulator, new PGlite directory) for the whole e2e run. */
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  const stack: Stack = await startStack({ dataDir, quiet: true });
+  // The simulator's tasks take seconds at speed 1; at 50 they take well under one, so a test
+  // waits for the portal's 5000 ms poll, not for the simulated hypervisor.
+  const stack: Stack = await startStack({
+    dataDir,
+    quiet: true,
+    env: { SIMULATOR_SPEED: process.env.SIMULATOR_SPEED ?? '50' },
+  });
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_AUTH_EMULATOR_URL = stack.emulator.url;
   return async () => {

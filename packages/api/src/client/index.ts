@@ -5,6 +5,7 @@ import type { CurrentUser } from '../contract/user.ts';
 import { toApiError } from './errors.ts';
 
 export { ApiError, errorText, NO_RESPONSE, toApiError } from './errors.ts';
+export * from './compute.ts';
 
 export interface ApiClientOptions {
   /** Where the API lives; `/api` in the browser, an absolute URL elsewhere. */

@@ -1,3 +1,1 @@
-import { notAvailable } from '../shared/NotAvailable.tsx';
-
-export const DseriesListPage = notAvailable({ title: 'D series' });
+export { DseriesListPage } from './DseriesListPage.tsx';

@@ -1,5 +1,3 @@
-import { notAvailable } from '../shared/NotAvailable.tsx';
-
-export const VwseriesListPage = notAvailable({ title: 'VW series' });
-export const VwseriesServicePage = notAvailable({ title: 'VW series service' });
-export const VwseriesConsolePage = notAvailable({ title: 'Console', fullPage: true });
+export { VwseriesListPage } from './VwseriesListPage.tsx';
+export { VwseriesServicePage } from './VwseriesServicePage.tsx';
+export { ComputeConsolePage as VwseriesConsolePage } from '../compute/console/index.ts';

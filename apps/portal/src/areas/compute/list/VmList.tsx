@@ -1,0 +1,165 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { mdiServerOff } from '@mdi/js';
+import type { Vm } from '@portal/api/contract';
+import { vmBaseApi, type VmBase } from '@portal/api/client';
+import { Button, DataTable, EmptyState } from '@portal/ui';
+import { getServices } from '../../../services.ts';
+import { ConfirmDialog } from './uiPending.ts';
+import {
+  applicableTo,
+  BULK_POWER_ACTIONS,
+  startBulkPower,
+  type BulkPowerAction,
+} from './powerActions.ts';
+import { useUrlSearch, withPrevSearch } from './prevSearch.ts';
+import { useRemote } from './useRemote.ts';
+import { vmColumns } from './vmColumns.tsx';
+
+/** Above this many VMs the list scrolls in one virtualized body instead of pages. */
+const VIRTUALIZE_FROM = 100;
+
+export interface VmListProps {
+  /** The VM path base of the API: `/services/eseries` or a vwseries service's. */
+  base: VmBase;
+  /** The table's accessible name. */
+  label: string;
+  /** A VM's detail page, without the search (the list adds `prevSearch`); none: names are text. */
+  detailPathOf?: (vm: Vm) => string;
+  /** A VM's console page, when the list offers a console link. */
+  consolePathOf?: (vm: Vm) => string;
+  /** More toolbar controls (a "Create" button). */
+  toolbar?: ReactNode;
+  /** Shown when there are no VMs at all. */
+  emptyState?: ReactNode;
+}
+
+const Names = styled.ul`
+  margin: 8px 0 0;
+  padding-left: 20px;
+  max-height: 160px;
+  overflow: auto;
+`;
+
+const Skipped = styled.p`
+  margin: 8px 0 0;
+  color: var(--ui-color-text-secondary);
+`;
+
+const NAMES_SHOWN = 8;
+
+/**
+ * VMs on a path base: search kept in the URL (`prevSearch`) and carried to the detail page,
+ * power chips, bulk power actions with a confirmation, loading, empty and error states.
+ */
+export function VmList({
+  base,
+  label,
+  detailPathOf,
+  consolePathOf,
+  toolbar,
+  emptyState,
+}: VmListProps) {
+  const navigate = useNavigate();
+  const [search, setSearch] = useUrlSearch();
+  const vmApi = useMemo(() => vmBaseApi(getServices().api, base), [base]);
+  const load = useCallback(() => vmApi.list(), [vmApi]);
+  const { data, loading, error, reload } = useRemote(load);
+  const vms = useMemo(() => data ?? [], [data]);
+
+  // Stable while typing: the name links read the search from the URL themselves.
+  const columns = useMemo(
+    () => vmColumns({ detailPathOf, consoleHrefOf: consolePathOf }),
+    [detailPathOf, consolePathOf],
+  );
+
+  const [pending, setPending] = useState<{
+    action: BulkPowerAction;
+    selected: Vm[];
+    clear: () => void;
+  } | null>(null);
+
+  const targets = pending ? applicableTo(pending.action, pending.selected) : [];
+  const skipped = pending ? pending.selected.length - targets.length : 0;
+  const noun = (n: number) => (n === 1 ? 'virtual machine' : 'virtual machines');
+
+  return (
+    <>
+      <DataTable
+        aria-label={label}
+        data={vms}
+        columns={columns}
+        getRowId={(vm) => String(vm.id)}
+        getRowLabel={(vm) => vm.display_name}
+        loading={loading}
+        error={error ?? undefined}
+        onRetry={reload}
+        globalFilter={search}
+        onGlobalFilterChange={setSearch}
+        searchLabel="Search virtual machines"
+        defaultSorting={{ id: 'name' }}
+        virtualized={vms.length > VIRTUALIZE_FROM}
+        height={vms.length > VIRTUALIZE_FROM ? 'max(360px, calc(100vh - 320px))' : undefined}
+        onRowClick={
+          detailPathOf ? (vm) => navigate(withPrevSearch(detailPathOf(vm), search)) : undefined
+        }
+        toolbar={toolbar}
+        emptyState={
+          emptyState ?? (
+            <EmptyState
+              icon={mdiServerOff}
+              title="No virtual machines yet"
+              description="Virtual machines you create appear here."
+            />
+          )
+        }
+        renderBulkActions={(selected, clear) =>
+          BULK_POWER_ACTIONS.map((action) => (
+            <Button
+              key={action.operation}
+              size="small"
+              variant={action.tone === 'danger' ? 'outlined' : 'primary'}
+              disabled={applicableTo(action, selected).length === 0}
+              onClick={() => setPending({ action, selected, clear })}
+            >
+              {action.label}
+            </Button>
+          ))
+        }
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        title={
+          pending
+            ? `${pending.action.label} ${targets.length} ${noun(targets.length)}?`
+            : 'Power action'
+        }
+        description={pending?.action.consequence}
+        confirmLabel={pending?.action.label ?? 'Confirm'}
+        tone={pending?.action.tone ?? 'primary'}
+        onConfirm={async () => {
+          if (!pending) return;
+          await startBulkPower(vmApi, pending.action, targets);
+          pending.clear();
+        }}
+      >
+        <Names aria-label="Virtual machines">
+          {targets.slice(0, NAMES_SHOWN).map((vm) => (
+            <li key={vm.id}>{vm.display_name}</li>
+          ))}
+          {targets.length > NAMES_SHOWN && <li>and {targets.length - NAMES_SHOWN} more</li>}
+        </Names>
+        {skipped > 0 && (
+          <Skipped>
+            {skipped} selected {noun(skipped)} {skipped === 1 ? 'is' : 'are'} skipped: already in
+            that state or busy with another task.
+          </Skipped>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { useCallback, useMemo } from 'react';
+import { mdiServerOff } from '@mdi/js';
+import type { DseriesItem } from '@portal/api/contract';
+import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@portal/ui';
+import { getServices } from '../../services.ts';
+import { StatusChip } from '../compute/list/uiPending.ts';
+import { useRemote } from '../compute/list/useRemote.ts';
+
+const STATUS_LOOK: Record<DseriesItem['status'], { chip: string; label: string }> = {
+  running: { chip: 'running', label: 'Running' },
+  stopped: { chip: 'stopped', label: 'Stopped' },
+  maintenance: { chip: 'warning', label: 'Maintenance' },
+};
+
+const COLUMNS: DataTableColumn<DseriesItem>[] = [
+  { id: 'name', header: 'Name', accessor: 'name', width: 'minmax(160px, 2fr)', hideable: false },
+  {
+    id: 'status',
+    header: 'Status',
+    accessor: (item) => STATUS_LOOK[item.status].label,
+    filter: 'select',
+    width: 150,
+    cell: (item) => (
+      <StatusChip status={STATUS_LOOK[item.status].chip} label={STATUS_LOOK[item.status].label} />
+    ),
+  },
+  { id: 'model', header: 'Model', accessor: 'model', width: 'minmax(160px, 1fr)' },
+  { id: 'cores', header: 'CPU cores', accessor: 'cpu_cores', align: 'end', width: 100 },
+  {
+    id: 'memory',
+    header: 'Memory',
+    accessor: 'memory_gb',
+    align: 'end',
+    width: 100,
+    searchable: false,
+    cell: (item) => `${item.memory_gb} GB`,
+  },
+  { id: 'storage', header: 'Storage', accessor: 'storage', width: 'minmax(140px, 1fr)' },
+  { id: 'location', header: 'Location', accessor: 'location', width: 110 },
+  { id: 'ip', header: 'IP address', accessor: (item) => item.ip ?? '', width: 140 },
+];
+
+/** `/dseries`: the tenant's dedicated servers (a listing; the specification shows no detail). */
+export function DseriesListPage() {
+  const load = useCallback(() => getServices().api.get<DseriesItem[]>('/services/dseries'), []);
+  const { data, loading, error, reload } = useRemote(load);
+  const items = useMemo(() => data ?? [], [data]);
+  return (
+    <>
+      <PageHeader title="D series" description="Your dedicated servers." />
+      <DataTable
+        aria-label="D series servers"
+        data={items}
+        columns={COLUMNS}
+        getRowId={(item) => String(item.id)}
+        loading={loading}
+        error={error ?? undefined}
+        onRetry={reload}
+        searchLabel="Search servers"
+        defaultSorting={{ id: 'name' }}
+        emptyState={
+          <EmptyState
+            icon={mdiServerOff}
+            title="No dedicated servers"
+            description="Dedicated servers your tenant contracts appear here."
+          />
+        }
+      />
+    </>
+  );
+}

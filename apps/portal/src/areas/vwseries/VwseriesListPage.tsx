@@ -1,0 +1,104 @@
+import { useCallback, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { mdiRefresh, mdiServerNetwork } from '@mdi/js';
+import type { VwseriesService } from '@portal/api/contract';
+import { Button, Card, EmptyState, ErrorState, LinkButton, PageHeader, Spinner } from '@portal/ui';
+import { useSnapshot } from 'valtio';
+import { tasks } from '../../state/tasks.ts';
+import { appState } from '../../state/app.ts';
+import { useRemote } from '../compute/list/useRemote.ts';
+import { StatusChip } from '../compute/list/uiPending.ts';
+import { vwseriesApi } from './api.ts';
+import { ServiceSummary } from './ServiceSummary.tsx';
+
+const Grid = styled.div`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 420px), 1fr));
+`;
+
+const Meta = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  flex-wrap: wrap;
+`;
+
+/** `/vwseries`: the tenant's virtual-wire series services, with usage and backup at a glance. */
+export function VwseriesListPage() {
+  const load = useCallback(() => vwseriesApi.list(), []);
+  const { data, loading, error, reload } = useRemote(load);
+  return (
+    <>
+      <PageHeader
+        title="VW series"
+        description="Your virtual-wire series services: what their VMs use, and how their backup runs."
+      />
+      {error ? (
+        <ErrorState
+          title="Your services could not be loaded"
+          description={error}
+          action={<Button onClick={reload}>Try again</Button>}
+        />
+      ) : !data ? (
+        loading && <Spinner label="Loading your services" />
+      ) : data.length === 0 ? (
+        <EmptyState
+          icon={mdiServerNetwork}
+          title="No VW series services"
+          description="Services your tenant contracts appear here."
+        />
+      ) : (
+        <Grid>
+          {data.map((service) => (
+            <ServiceCard key={service.serviceid} service={service} />
+          ))}
+        </Grid>
+      )}
+    </>
+  );
+}
+
+function ServiceCard({ service }: { service: VwseriesService }) {
+  const navigate = useNavigate();
+  const { taskIsRunning } = useSnapshot(appState);
+  const href = `/vwseries/${service.serviceid}`;
+  const open = (event: MouseEvent) => {
+    event.preventDefault();
+    navigate(href);
+  };
+  const refresh = () =>
+    void tasks.run({ operation: `Refresh ${service.serviceid}`, kind: 'other' }, () =>
+      vwseriesApi.refresh(service.serviceid),
+    );
+  return (
+    <Card
+      title={service.name}
+      subtitle={
+        <Meta>
+          {service.serviceid} · {service.plan} · {service.location}
+          <StatusChip status="info" label={`${service.vm_count} VMs`} />
+        </Meta>
+      }
+      actions={
+        <>
+          <Button
+            variant="outlined"
+            leadingIcon={mdiRefresh}
+            onClick={refresh}
+            disabled={taskIsRunning}
+            aria-label={`Refresh ${service.serviceid}`}
+          >
+            Refresh
+          </Button>
+          <LinkButton href={href} onClick={open} variant="primary">
+            Open {service.serviceid}
+          </LinkButton>
+        </>
+      }
+    >
+      <ServiceSummary service={service} />
+    </Card>
+  );
+}

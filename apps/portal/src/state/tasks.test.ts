@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { proxy } from 'valtio';
+import type { TaskStatus } from '@portal/api/contract';
+import type { AppState } from './app.ts';
+import { createTaskTracker, type TaskKind } from './tasks.ts';
+
+const setup = () => {
+  const state = proxy<Pick<AppState, 'fetchRequired' | 'taskIsRunning'>>({
+    fetchRequired: false,
+    taskIsRunning: false,
+  });
+  const replies: Array<TaskStatus | Error> = [];
+  const fetchStatus = vi.fn(async (_taskId: number, _kind: TaskKind): Promise<TaskStatus> => {
+    const next = replies.shift() ?? { state: 'RUNNING', message: '' };
+    if (next instanceof Error) throw next;
+    return next;
+  });
+  const notify = vi.fn();
+  const tracker = createTaskTracker({
+    state,
+    fetchStatus,
+    notify,
+    reportError: (error) => (error instanceof Error ? error.message : String(error)),
+  });
+  return { state, replies, fetchStatus, notify, tracker };
+};
+
+describe('task tracker', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('polls every 5000 ms until SUCCESS, then says so and flags a refetch', async () => {
+    const { state, replies, fetchStatus, notify, tracker } = setup();
+    replies.push({ state: 'PENDING', message: '' }, { state: 'RUNNING', message: '' });
+    replies.push({ state: 'SUCCESS', message: 'done' });
+    tracker.track(41, { operation: 'Power off' });
+    expect(state.taskIsRunning).toBe(true);
+
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(fetchStatus).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchStatus).toHaveBeenCalledTimes(1);
+    expect(fetchStatus).toHaveBeenCalledWith(41, 'vm');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(3);
+
+    expect(notify).toHaveBeenCalledExactlyOnceWith('Power off succeeded.', 'success');
+    expect(state.taskIsRunning).toBe(false);
+    expect(state.fetchRequired).toBe(true);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(3);
+  });
+
+  it('shows the server message on FAILURE and clears taskIsRunning', async () => {
+    const { state, replies, notify, tracker } = setup();
+    replies.push({ state: 'FAILURE', message: 'The plan allows at most 4 vCPUs.' });
+    const settled = vi.fn();
+    tracker.track(7, { operation: 'Resize', onSettled: settled });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(notify).toHaveBeenCalledWith(
+      'Resize failed : The plan allows at most 4 vCPUs.',
+      'error',
+    );
+    expect(state).toEqual({ taskIsRunning: false, fetchRequired: true });
+    expect(settled).toHaveBeenCalledWith({
+      state: 'FAILURE',
+      message: 'The plan allows at most 4 vCPUs.',
+    });
+  });
+
+  it('stops and clears taskIsRunning when a status request fails', async () => {
+    const { state, replies, fetchStatus, notify, tracker } = setup();
+    replies.push(new Error('No response'));
+    tracker.track(8, { operation: 'Reboot' });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(notify).toHaveBeenCalledWith('Reboot failed : No response', 'error');
+    expect(state).toEqual({ taskIsRunning: false, fetchRequired: true });
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds taskIsRunning until the last of several VM tasks ends', async () => {
+    const { state, replies, tracker } = setup();
+    replies.push({ state: 'SUCCESS', message: '' }, { state: 'RUNNING', message: '' });
+    replies.push({ state: 'SUCCESS', message: '' });
+    tracker.track(1, { operation: 'A' });
+    tracker.track(2, { operation: 'B' });
+    tracker.track(2, { operation: 'B' }); // the same task is not tracked twice
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(state.taskIsRunning).toBe(true);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(state.taskIsRunning).toBe(false);
+  });
+
+  it('reads other tasks from the generic path without holding taskIsRunning', async () => {
+    const { state, replies, fetchStatus, notify, tracker } = setup();
+    replies.push({ state: 'SUCCESS', message: '' });
+    tracker.track(3, {
+      operation: 'Monitoring',
+      kind: 'other',
+      successMessage: 'Monitoring has been created',
+    });
+    expect(state.taskIsRunning).toBe(false);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(fetchStatus).toHaveBeenCalledWith(3, 'other');
+    expect(notify).toHaveBeenCalledWith('Monitoring has been created', 'success');
+  });
+
+  it('run: holds taskIsRunning from the click, clears it when the request fails', async () => {
+    const { state, notify, tracker } = setup();
+    let fail: (error: Error) => void = () => undefined;
+    const onRequestError = vi.fn();
+    const started = tracker.run(
+      { operation: 'Create snapshot', onRequestError },
+      () => new Promise((_resolve, reject) => (fail = reject)),
+    );
+    expect(state.taskIsRunning).toBe(true);
+    fail(new Error('name: is too long'));
+    expect(await started).toBeNull();
+    expect(state.taskIsRunning).toBe(false);
+    expect(notify).toHaveBeenCalledWith('Create snapshot failed : name: is too long', 'error');
+    expect(onRequestError).toHaveBeenCalledOnce();
+  });
+
+  it('run: tracks the started task to its end', async () => {
+    const { state, replies, notify, tracker } = setup();
+    replies.push({ state: 'SUCCESS', message: '' });
+    expect(await tracker.run({ operation: 'Power on' }, async () => ({ task_id: 5 }))).toBe(5);
+    expect(state.taskIsRunning).toBe(true);
+    expect(tracker.isTracking(5)).toBe(true);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(notify).toHaveBeenCalledWith('Power on succeeded.', 'success');
+    expect(state.taskIsRunning).toBe(false);
+  });
+
+  it('stopAll stops polling and releases taskIsRunning', async () => {
+    const { state, fetchStatus, tracker } = setup();
+    tracker.track(9, { operation: 'X' });
+    tracker.stopAll();
+    expect(state.taskIsRunning).toBe(false);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(fetchStatus).not.toHaveBeenCalled();
+  });
+});

@@ -17,7 +17,7 @@ const USER: CurrentUser = {
   role: { name: 'Operator', builtin: false },
 };
 
-function setup(post: ApiClient['post']) {
+function setup(post: ReturnType<typeof vi.fn>) {
   const get = vi.fn(async (path: string) => {
     if (path === '/services/eseries/catalogue') return CATALOGUE;
     throw new Error(`unexpected GET ${path}`);
@@ -110,7 +110,7 @@ describe('the creation wizard', () => {
 
   it('sends section 3 body, maps a server 400 to its field, then lands on the new VM', async () => {
     const post = vi
-      .fn<ApiClient['post']>()
+      .fn()
       .mockRejectedValueOnce(
         new ApiError(
           'display_name: is already used by another virtual machine',

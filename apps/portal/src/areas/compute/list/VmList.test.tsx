@@ -104,8 +104,10 @@ describe('the VM list', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search virtual machines' }), 'web');
     await waitFor(() => expect(rowNames()).toEqual(['web-01']));
     await waitFor(() => expect(router.state.location.search).toBe('?prevSearch=web'));
-    expect(screen.getByRole('link', { name: 'web-01' }).getAttribute('href')).toBe(
-      '/compute/1?prevSearch=web',
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'web-01' }).getAttribute('href')).toBe(
+        '/compute/1?prevSearch=web',
+      ),
     );
     await act(() => router.navigate('/compute?prevSearch=build'));
     await waitFor(() =>

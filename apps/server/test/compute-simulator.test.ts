@@ -275,7 +275,7 @@ describe.each(databaseKinds())('the simulator through the API on $kind', ({ open
     const points = first.series[0]?.points ?? [];
     expect(points.length).toBeGreaterThan(30);
     expect(points.every(([, value]) => value >= 0 && value <= 100)).toBe(true);
-    const second = (await fx.call('acme', 'GET', url)).json<typeof first>().data;
+    const second = (await fx.call('acme', 'GET', url)).json<{ data: typeof first }>().data;
     // The same instants give the same values (the window may have moved by one step).
     const again = new Map(second.series[0]?.points ?? []);
     const shared = points.filter(([at]) => again.has(at));

@@ -22,6 +22,9 @@ const wrap = (client: PgLike): Queryable => ({
 /** PostgreSQL through a connection pool; several servers may share the database. */
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize, types: typeParsers });
+  // An idle pooled connection that breaks (PostgreSQL restarted, or a DBA ended it) is dropped
+  // by the pool, which connects again on demand; without a listener it would stop the process.
+  pool.on('error', () => undefined);
   // Fail at start, with the driver's reason, rather than on the first request.
   await pool.query('select 1');
   return {

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
+import type { InfrastructureDriver } from '../../src/drivers/driver.ts';
 import { emulatorVerifier } from './identity.ts';
 
 /** The configuration a test server runs with: defaults, the emulator, no portal, quiet logs. */
@@ -24,6 +25,7 @@ export function testApp(
     config?: Config;
     apiPlugins?: FastifyPluginAsync[];
     logStream?: { write(line: string): void };
+    driver?: InfrastructureDriver;
   } = {},
 ): Promise<FastifyInstance> {
   return buildApp({
@@ -32,5 +34,6 @@ export function testApp(
     auth: emulatorVerifier(),
     apiPlugins: options.apiPlugins,
     logStream: options.logStream,
+    ...(options.driver ? { driver: options.driver } : {}),
   });
 }

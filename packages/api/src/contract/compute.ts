@@ -529,7 +529,24 @@ export type MetricsReply = Static<typeof MetricsReply>;
 // ---------------------------------------------------------------------------------------------
 // Console
 
-/** `GET …/{id}/console`: a single-use ticket for the serial console WebSocket at `url`. */
+/**
+ * `GET …/{id}/console` (on `/services/eseries` and `/services/vwseries/{serviceid}/vm`): a
+ * single-use ticket for the VM's serial console. 409 when the VM is not powered on.
+ *
+ * The WebSocket protocol, for the console page:
+ * - Open `new WebSocket(\`${location.origin.replace(/^http/, 'ws')}${ticket.url}\`)` within 30 s
+ *   (`expires_at`); the URL is `/api/console/ws?ticket=…`. Browsers cannot send a bearer header
+ *   on a WebSocket, so the ticket is the credential; it works once. No subprotocol.
+ * - A bad, expired or used ticket is refused before the upgrade (HTTP 401; 400 without one); the
+ *   socket's `error`/`close` fire without `open`. Ask for a new ticket to reconnect.
+ * - Server → client: UTF-8 text frames of terminal output (a boot log, then `host login: `),
+ *   with CR LF line ends and `\b \b` for a deleted character: write them to a terminal as is.
+ * - Client → server: text frames of keystrokes as a terminal sends them (`\r` for Enter, `\x7f`
+ *   backspace, `\x03` Ctrl-C). The server echoes what it shows (not passwords); input before the
+ *   login prompt appears is ignored, as on a booting machine.
+ * - The session lasts until the client closes it; the server closes with 1011 only if the
+ *   console broke.
+ */
 export const ConsoleTicket = Type.Object(
   {
     ticket: Type.String(),

@@ -1,0 +1,237 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { seedDemoData } from '../src/db/demo.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { insertTask } from '../src/db/tasks.ts';
+import type { InfrastructureDriver, OperationContext } from '../src/drivers/driver.ts';
+import { TaskWorker } from '../src/tasks/worker.ts';
+import { testApp, testConfig } from './helpers/app.ts';
+import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
+
+const quiet = Fastify({ logger: false }).log;
+
+async function tenantId(db: Database, cdbId: string): Promise<number> {
+  const rows = await db.query<{ id: number }>('select id from tenants where cdb_id = $1', [cdbId]);
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`no tenant ${cdbId}`);
+  return id;
+}
+
+async function taskStates(db: Database, ids: readonly number[]) {
+  return db.query<{ id: number; state: string; message: string; attempts: number }>(
+    'select id, state, message, attempts from tasks where id = any($1::bigint[]) order by id',
+    [ids],
+  );
+}
+
+async function until(condition: () => Promise<boolean>, what: string, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(databaseKinds())('the task engine on $kind', ({ kind, open }) => {
+  let test: TestDatabase;
+  let acme = 0;
+
+  beforeAll(async () => {
+    test = await open();
+    await migrate(test.db);
+    await seedDemoData(test.db);
+    acme = await tenantId(test.db, 'UZZ100001');
+  });
+  afterAll(async () => {
+    await test?.dispose();
+  });
+
+  it('finishes every unfinished task after a server dies mid-task and another starts', async () => {
+    const vms = await test.db.query<{ id: number }>(
+      'select id from vms where tenant_id = $1 order by id',
+      [acme],
+    );
+    const ids: number[] = [];
+    for (const vm of vms) {
+      for (const name of ['one', 'two']) {
+        ids.push(
+          await insertTask(test.db, acme, {
+            kind: 'vm',
+            targetId: vm.id,
+            operation: 'CreateSnapshot',
+            payload: { op: 'vm.snapshot', body: { snap_op: 'CreateSnapshot', name } },
+            createdBy: 'acme@portal.test',
+          }),
+        );
+      }
+    }
+    const before = await test.db.query<{ count: number }>(
+      'select count(*) as count from snapshots where tenant_id = $1',
+      [acme],
+    );
+
+    // The first server is slow (a snapshot takes 400 ms) and dies while tasks run.
+    const first = await testApp(test.db, {
+      config: testConfig({ SIMULATOR_SPEED: '10', TASK_POLL_MS: '20', TASK_LEASE_MS: '300' }),
+    });
+    await first.ready();
+    await until(
+      async () => (await taskStates(test.db, ids)).some((task) => task.state === 'RUNNING'),
+      'a running task',
+    );
+    // A crash: nothing is handed back, the claims stay until their leases run out.
+    await first.tasks.stop({ release: false });
+    await first.close();
+    const left = await taskStates(test.db, ids);
+    expect(left.some((task) => task.state === 'RUNNING')).toBe(true);
+    expect(left.some((task) => task.state === 'PENDING')).toBe(true);
+
+    const second = await testApp(await test.openAnother(), {
+      config: testConfig({ SIMULATOR_SPEED: '1000', TASK_POLL_MS: '20', TASK_LEASE_MS: '300' }),
+    });
+    await second.ready();
+    try {
+      await until(
+        async () =>
+          (await taskStates(test.db, ids)).every((task) =>
+            ['SUCCESS', 'FAILURE'].includes(task.state),
+          ),
+        'every task to finish',
+      );
+    } finally {
+      await second.close();
+    }
+    const done = await taskStates(test.db, ids);
+    expect(done.every((task) => task.state === 'SUCCESS')).toBe(true);
+    expect(done.some((task) => task.attempts > 1)).toBe(true);
+    // Each snapshot was taken exactly once, whichever server ran its task.
+    const after = await test.db.query<{ count: number }>(
+      'select count(*) as count from snapshots where tenant_id = $1',
+      [acme],
+    );
+    expect(Number(after[0]?.count) - Number(before[0]?.count)).toBe(ids.length);
+  });
+
+  it('runs a batch of tasks exactly once across two server instances', async () => {
+    const runs = new Map<number, string[]>();
+    // The platform is stubbed here only to count: each server's driver notes every run.
+    const driverFor = (server: string) =>
+      ({
+        name: 'counting',
+        async catalogue() {
+          return { regions: [], plans: [], images: [], media: [], disk: { min_gb: 1, max_gb: 1 } };
+        },
+        async refresh(ctx: OperationContext) {
+          runs.set(ctx.taskId, [...(runs.get(ctx.taskId) ?? []), server]);
+          await new Promise((resolve) => setTimeout(resolve, 5 + (ctx.taskId % 4) * 5));
+          return 'counted';
+        },
+      }) as unknown as InfrastructureDriver;
+    const env = { TASK_POLL_MS: '10', TASK_CONCURRENCY: '4' };
+    // Two servers, each with its own connection pool (PGlite: the one embedded instance).
+    const servers = [
+      await testApp(test.db, { config: testConfig(env), driver: driverFor('a') }),
+      await testApp(await test.openAnother(), { config: testConfig(env), driver: driverFor('b') }),
+    ];
+    const ids: number[] = [];
+    for (let i = 0; i < 80; i++) {
+      ids.push(
+        await insertTask(test.db, acme, {
+          kind: 'vm',
+          // Targets no VM has: distinct targets may run in parallel.
+          targetId: 1_000_000 + i,
+          operation: 'refresh',
+          payload: { op: 'vm.refresh' },
+          createdBy: null,
+        }),
+      );
+    }
+    await Promise.all(servers.map((server) => server.ready()));
+    try {
+      await until(
+        async () => (await taskStates(test.db, ids)).every((task) => task.state === 'SUCCESS'),
+        'the batch',
+      );
+    } finally {
+      await Promise.all(servers.map((server) => server.close()));
+    }
+    expect([...runs.keys()].sort((a, b) => a - b)).toEqual(ids);
+    expect([...runs.values()].every((servers) => servers.length === 1)).toBe(true);
+    const owners = new Set([servers[0]?.tasks.owner, servers[1]?.tasks.owner]);
+    const byOwner = await test.db.query<{ lease_owner: string; count: number }>(
+      `select lease_owner, count(*) as count from tasks where id = any($1::bigint[])
+        group by lease_owner`,
+      [ids],
+    );
+    expect(byOwner.every((row) => owners.has(row.lease_owner))).toBe(true);
+    expect(byOwner.reduce((sum, row) => sum + Number(row.count), 0)).toBe(ids.length);
+    // On PostgreSQL both servers took a share of the work.
+    if (kind === 'postgres')
+      expect(new Set([...runs.values()].map(([server]) => server)).size).toBe(2);
+  });
+
+  it('runs the tasks of one VM one after another, in order', async () => {
+    const order: number[] = [];
+    const driver = {
+      name: 'ordered',
+      async refresh(ctx: OperationContext) {
+        order.push(ctx.taskId);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return 'ok';
+      },
+    } as unknown as InfrastructureDriver;
+    const worker = new TaskWorker(test.db, driver, quiet, {
+      pollMs: 10,
+      leaseMs: 5_000,
+      concurrency: 8,
+    });
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      ids.push(
+        await insertTask(test.db, acme, {
+          kind: 'vm',
+          targetId: 2_000_000,
+          operation: 'refresh',
+          payload: { op: 'vm.refresh' },
+          createdBy: null,
+        }),
+      );
+    }
+    worker.start();
+    try {
+      await until(
+        async () => (await taskStates(test.db, ids)).every((task) => task.state === 'SUCCESS'),
+        'the sequence',
+      );
+    } finally {
+      await worker.stop();
+    }
+    expect(order).toEqual(ids);
+  });
+
+  it('fails a task the engine cannot read, with a message, instead of leaving it stuck', async () => {
+    const id = await insertTask(test.db, acme, {
+      kind: 'vm',
+      targetId: 3_000_000,
+      operation: 'mystery',
+      payload: { op: 'vm.teleport' },
+      createdBy: null,
+    });
+    const worker = new TaskWorker(test.db, {} as InfrastructureDriver, quiet, {
+      pollMs: 10,
+      leaseMs: 5_000,
+      concurrency: 1,
+    });
+    worker.start();
+    try {
+      await until(
+        async () => (await taskStates(test.db, [id]))[0]?.state === 'FAILURE',
+        'the failure',
+      );
+    } finally {
+      await worker.stop();
+    }
+    expect((await taskStates(test.db, [id]))[0]?.message).toBe('The task does not say what to do.');
+  });
+});

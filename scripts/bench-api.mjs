@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// `npm run bench:api`: GET /api/services/eseries with 1,000 and 10,000 VMs, on PGlite and on
+// PostgreSQL, beside a bare Fastify route sending the same bytes from the same process.
+//
+// For each case a child process (apps/server/bench/serve.ts) seeds a fresh database and starts
+// the server; this process generates the load over loopback with autocannon (a second process,
+// so the load generator does not compete for the server's event loop). Prints a table of
+// throughput and latency, and our throughput as a share of the bare route's.
+//
+// Environment: BENCH_SECONDS (default 5) per measurement, BENCH_CONNECTIONS (default 10),
+// BENCH_SIZES (default 1000,10000), BENCH_POSTGRES_URL (default the test server,
+// postgres://postgres@127.0.0.1:5432/test; PostgreSQL rows are skipped if it does not answer).
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
+const require = createRequire(`${serverDir}package.json`);
+const autocannon = require('autocannon');
+const pg = require('pg');
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresAnswers() {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Starts the bench server; resolves with what it printed once ready, and a stop function. */
+function startServer(vms, postgres) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      BENCH_VMS: String(vms),
+      ...(postgres ? { BENCH_POSTGRES_URL: POSTGRES_URL } : { BENCH_POSTGRES_URL: '' }),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (line) => resolve({ info: JSON.parse(line), stop }));
+    void exited.then((code) => reject(new Error(`the bench server exited (${code})`)));
+  });
+}
+
+function load(url, headers, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections: CONNECTIONS, duration }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+async function measure(url, headers) {
+  await load(url, headers, 1); // warm-up
+  const result = await load(url, headers, SECONDS);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx replies, ${result.errors} errors`);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    mbps: result.throughput.average / 1e6,
+  };
+}
+
+const rows = [];
+const kinds = [{ name: 'PGlite', postgres: false }];
+if (await postgresAnswers()) kinds.push({ name: 'PostgreSQL', postgres: true });
+else console.log(`PostgreSQL at ${POSTGRES_URL} did not answer: its rows are skipped.`);
+
+console.log(
+  `GET /api/services/eseries: ${CONNECTIONS} connections, ${SECONDS} s per measurement ` +
+    `(after 1 s warm-up), autocannon in a separate process over loopback.`,
+);
+for (const kind of kinds) {
+  for (const size of SIZES) {
+    process.stdout.write(`  ${kind.name}, ${size} VMs … `);
+    const { info, stop } = await startServer(size, kind.postgres);
+    try {
+      // Bare first: requests still queued in our route after its run would slow the bare one.
+      const bare = await measure(`http://127.0.0.1:${info.barePort}/bare`, {});
+      const ours = await measure(`http://127.0.0.1:${info.port}/api/services/eseries`, {
+        authorization: `Bearer ${info.token}`,
+      });
+      rows.push({ db: kind.name, vms: info.vms, kb: info.bytes / 1024, ours, bare });
+      console.log('done');
+    } finally {
+      await stop();
+    }
+  }
+}
+
+const fmt = (value, digits = 1) => value.toFixed(digits);
+const header = [
+  'database',
+  'VMs',
+  'reply KB',
+  'route',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'MB/s',
+  'ours / bare',
+];
+const table = [header];
+for (const row of rows) {
+  table.push([
+    row.db,
+    String(row.vms),
+    fmt(row.kb, 0),
+    'GET /api/services/eseries',
+    fmt(row.ours.rps),
+    fmt(row.ours.p50, 0),
+    fmt(row.ours.p99, 0),
+    fmt(row.ours.mbps),
+    `${fmt((row.ours.rps / row.bare.rps) * 100, 0)} % of bare req/s`,
+  ]);
+  table.push([
+    '',
+    '',
+    '',
+    'bare Fastify, same bytes',
+    fmt(row.bare.rps),
+    fmt(row.bare.p50, 0),
+    fmt(row.bare.p99, 0),
+    fmt(row.bare.mbps),
+    `overhead ×${fmt(row.bare.rps / row.ours.rps, 1)}`,
+  ]);
+}
+const widths = header.map((_, column) => Math.max(...table.map((line) => line[column].length)));
+console.log('');
+for (const [index, line] of table.entries()) {
+  console.log(line.map((cell, column) => cell.padEnd(widths[column])).join('  '));
+  if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+}
+console.log(
+  '\nOurs: bearer token (RS256 signature checked per request), user look-up, tenant-scoped SQL,\n' +
+    'schema serialisation. Bare: a Fastify route that sends the same JSON text, nothing else.',
+);

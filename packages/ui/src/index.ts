@@ -57,7 +57,7 @@ export type { ErrorStateProps } from './ErrorState/index.ts';
 export { AppShell } from './AppShell/index.ts';
 export type { AppShellProps, NavItem } from './AppShell/index.ts';
 export { PageHeader } from './PageHeader/index.ts';
-export type { PageHeaderProps } from './PageHeader/index.ts';
+export type { PageHeaderCrumb, PageHeaderProps } from './PageHeader/index.ts';
 
 // Data display
 export { TreeView } from './TreeView/index.ts';

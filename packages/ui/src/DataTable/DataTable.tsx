@@ -226,8 +226,14 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   const focusPending = useRef(false);
   const gridRef = useRef<HTMLTableElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
-
-  const getScrollElement = useCallback(() => scrollerRef.current, []);
+  // The virtualizer lives in DataBody, whose layout effects run before this element's ref is
+  // attached: holding the element in state renders the body again once the element exists.
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const attachScroller = useCallback((element: HTMLDivElement | null) => {
+    scrollerRef.current = element;
+    setScroller(element);
+  }, []);
+  const getScrollElement = useCallback(() => scroller, [scroller]);
 
   useLayoutEffect(() => {
     const grid = gridRef.current;
@@ -438,7 +444,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
 
       <ScrollArea>
         {loading && data.length > 0 && <BusyBar aria-hidden="true" />}
-        <Scroller ref={scrollerRef} style={{ ...layout, ...scrollerStyle }}>
+        <Scroller ref={attachScroller} style={{ ...layout, ...scrollerStyle }}>
           <Grid
             ref={gridRef}
             id={gridId}

@@ -74,7 +74,8 @@ export const Playground: Story = {
     trigger.focus();
     await userEvent.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
-    await expect(menu).toBeVisible();
+    // It fades in from transparent.
+    await waitFor(() => expect(menu).toBeVisible());
     // The disabled "Start" is skipped; focus lands on "Stop".
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Stop' })).toHaveFocus());
     await userEvent.keyboard('{ArrowDown}');

@@ -27,8 +27,10 @@ function Root({ open, defaultOpen = false, onOpenChange, children }: MenuRootPro
     defaultValue: defaultOpen,
     onChange: onOpenChange,
   });
+  // Not modal: a menu (unlike a dialog) leaves the page readable. A modal one hides the rest of
+  // the page with aria-hidden, trigger included, so a focusable element sits in hidden content.
   return (
-    <RadixMenu.Root open={isOpen} onOpenChange={setOpen}>
+    <RadixMenu.Root open={isOpen} onOpenChange={setOpen} modal={false}>
       {children}
     </RadixMenu.Root>
   );

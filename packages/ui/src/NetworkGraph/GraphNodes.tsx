@@ -25,11 +25,18 @@ export const KIND_ICON: Record<NetworkNodeKind, string> = {
   vm: iconComputer,
 };
 
-/** How a screen reader names a node: "web-01, virtual machine, 10.0.1.4, running". */
-export const describeNode = (node: NetworkNode) =>
-  [node.label, KIND_LABEL[node.kind].toLowerCase(), node.sublabel, node.status?.label.toLowerCase()]
-    .filter(Boolean)
-    .join(', ');
+/**
+ * How a screen reader names a node: its visible text first, in the order shown (a name must
+ * contain what a speech user sees), then its kind where no text shows it: "web-01, 10.0.1.4,
+ * running, virtual machine".
+ */
+export const describeNode = (node: NetworkNode) => {
+  const kind = KIND_LABEL[node.kind].toLowerCase();
+  const shown = [node.label, node.kind === 'gateway' ? kind : undefined, node.sublabel];
+  const parts = [...shown, node.status?.label.toLowerCase()].filter(Boolean);
+  if (!parts.some((part) => part?.toLowerCase() === kind)) parts.push(kind);
+  return parts.join(', ');
+};
 
 function NodeCard({ data, icon }: { data: GraphNodeData; icon: string }) {
   const { node, clickable } = data;
@@ -44,12 +51,17 @@ function NodeCard({ data, icon }: { data: GraphNodeData; icon: string }) {
         <Icon path={icon} size={20} />
       </KindIcon>
       <CardText>
+        {/* The spaces keep the lines' words apart in the node's text, which its name contains. */}
         <CardLabel title={node.label}>{node.label}</CardLabel>
         {secondLine && (
-          <CardSub>
-            <span>{secondLine}</span>
-          </CardSub>
+          <>
+            {' '}
+            <CardSub>
+              <span>{secondLine}</span>
+            </CardSub>
+          </>
         )}
+        {node.status && ' '}
         {node.status && (
           <CardSub>
             <Status>

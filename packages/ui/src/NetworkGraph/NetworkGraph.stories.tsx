@@ -25,7 +25,7 @@ type Story = StoryObj<typeof meta>;
 /** Internet, a router and a VPN gateway, two networks, three VMs. */
 export const Playground: Story = {
   play: async ({ canvas, args }) => {
-    const node = await canvas.findByRole('button', { name: /^db-primary, virtual machine/ });
+    const node = await canvas.findByRole('button', { name: /^db-primary, .*virtual machine$/ });
     await userEvent.click(node);
     await expect(args.onNodeClick).toHaveBeenCalledWith(
       expect.objectContaining({ id: 'db-01', kind: 'vm' }),

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { theme } from '../theme/theme.ts';
 
-const { color, font, space } = theme;
+const { color, font, space, radius, focusRing } = theme;
 
 export const Root = styled.div`
   display: flex;
@@ -41,4 +41,47 @@ export const Actions = styled.div`
 
 export const Back = styled.div`
   display: flex;
+`;
+
+export const Crumbs = styled.ol`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  color: ${color.textSecondary};
+  font-size: ${font.size.sm};
+`;
+
+export const Crumb = styled.li`
+  display: inline-flex;
+  align-items: center;
+  min-width: 0;
+  overflow-wrap: anywhere;
+
+  & + &::before {
+    /* Decoration only: not read out. */
+    content: '/' / '';
+    padding-inline: ${space[2]};
+    color: ${color.textSecondary};
+  }
+  & > [aria-current='page'] {
+    color: ${color.text};
+  }
+`;
+
+export const CrumbLink = styled.a`
+  border-radius: ${radius.sm};
+  color: ${color.primaryText};
+  text-decoration: underline;
+  text-underline-offset: 2px;
+
+  &:hover {
+    text-decoration-thickness: 2px;
+  }
+  &:focus-visible {
+    outline: ${focusRing.width} solid ${color.focusRing};
+    outline-offset: ${focusRing.offset};
+  }
 `;

@@ -1,2 +1,2 @@
 export { PageHeader } from './PageHeader.tsx';
-export type { PageHeaderProps } from './PageHeader.tsx';
+export type { PageHeaderCrumb, PageHeaderProps } from './PageHeader.tsx';

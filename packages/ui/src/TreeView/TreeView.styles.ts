@@ -45,15 +45,16 @@ export const Row = styled.div<{ $level: number }>`
   }
 `;
 
-export const Item = styled.li`
+/** The treeitem: its row, then any loading or error message about its children. */
+export const Item = styled.div`
   &:focus-visible {
     outline: none;
   }
-  &:focus-visible > ${Row} {
+  &:focus-visible > ${Row}:first-child {
     outline: ${focusRing.width} solid ${color.focusRing};
     outline-offset: calc(-1 * ${focusRing.width});
   }
-  &[aria-selected='true'] > ${Row} {
+  &[aria-selected='true'] > ${Row}:first-child {
     background-color: ${color.primaryContainer};
     color: ${color.onPrimaryContainer};
     font-weight: ${font.weight.medium};
@@ -74,7 +75,7 @@ export const Toggle = styled.span`
   &[data-expanded='true'] > svg {
     transform: rotate(90deg);
   }
-  ${Item}[aria-selected='true'] > ${Row} & {
+  ${Item}[aria-selected='true'] > ${Row}:first-child & {
     color: inherit;
   }
 `;
@@ -84,7 +85,7 @@ export const NodeIcon = styled.span`
   flex-shrink: 0;
   color: ${color.textSecondary};
 
-  ${Item}[aria-selected='true'] > ${Row} & {
+  ${Item}[aria-selected='true'] > ${Row}:first-child & {
     color: inherit;
   }
 `;
@@ -109,7 +110,7 @@ export const Description = styled.span`
   font-weight: ${font.weight.regular};
   white-space: nowrap;
 
-  ${Item}[aria-selected='true'] > ${Row} & {
+  ${Item}[aria-selected='true'] > ${Row}:first-child & {
     color: inherit;
   }
 `;

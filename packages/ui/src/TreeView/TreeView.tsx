@@ -70,9 +70,6 @@ export interface TreeViewProps extends Omit<
 
 const NO_LAZY: LazyState = { loaded: {}, errors: {} };
 
-const describe = (node: TreeNode) =>
-  [node.label, node.description, node.badge].filter(Boolean).join(', ');
-
 /**
  * A hierarchical list (WAI-ARIA tree pattern) with single selection: arrows move, Right and Left
  * expand and collapse, Home and End jump, typing a label's first letters finds it, Enter or Space
@@ -103,7 +100,7 @@ export function TreeView({
   });
   const [lazy, setLazy] = useState<LazyState>(NO_LAZY);
   const [focusedId, setFocusedId] = useState<string | null>(null);
-  const items = useRef(new Map<string, HTMLLIElement>());
+  const items = useRef(new Map<string, HTMLDivElement>());
   const inFlight = useRef(new Set<string>());
   const typeahead = useRef<{ query: string; timer: ReturnType<typeof setTimeout> | undefined }>({
     query: '',
@@ -253,7 +250,7 @@ export function TreeView({
     }
   };
 
-  const handleFocus = (event: FocusEvent<HTMLLIElement>, id: string) => {
+  const handleFocus = (event: FocusEvent<HTMLDivElement>, id: string) => {
     if (event.target === event.currentTarget) setFocusedId(id);
   };
 
@@ -265,91 +262,98 @@ export function TreeView({
       if (!item) return null;
       const { level, expandable, expanded: isOpen, children, load } = item;
       return (
-        <Item
-          key={node.id}
-          ref={(element) => {
-            if (element) items.current.set(node.id, element);
-            else items.current.delete(node.id);
-          }}
-          role="treeitem"
-          aria-label={describe(node)}
-          aria-level={level}
-          aria-setsize={item.setsize}
-          aria-posinset={item.posinset}
-          aria-expanded={expandable ? isOpen : undefined}
-          aria-selected={selected === node.id}
-          aria-busy={load === 'loading' || undefined}
-          tabIndex={node.id === activeId ? 0 : -1}
-          onFocus={(event) => handleFocus(event, node.id)}
-        >
-          <Row
-            $level={level}
-            onClick={() => {
-              focusItem(node.id);
-              select(item);
+        // The treeitem holds its own row and messages, its group is a sibling: its name (from its
+        // text) then never takes in its children's, and the retry button stays inside a treeitem.
+        <li key={node.id} role="none">
+          <Item
+            ref={(element) => {
+              if (element) items.current.set(node.id, element);
+              else items.current.delete(node.id);
             }}
+            role="treeitem"
+            aria-level={level}
+            aria-setsize={item.setsize}
+            aria-posinset={item.posinset}
+            aria-expanded={expandable ? isOpen : undefined}
+            aria-selected={selected === node.id}
+            aria-busy={load === 'loading' || undefined}
+            tabIndex={node.id === activeId ? 0 : -1}
+            onFocus={(event) => handleFocus(event, node.id)}
           >
-            <Toggle
-              aria-hidden="true"
-              data-expanded={isOpen}
-              onClick={(event) => {
-                if (!expandable) return;
-                event.stopPropagation();
+            <Row
+              $level={level}
+              onClick={() => {
                 focusItem(node.id);
-                setNodeExpanded([node.id], !isOpen);
+                select(item);
               }}
             >
-              {expandable && <Icon path={mdiChevronRight} size={18} />}
-            </Toggle>
-            {node.icon && (
-              <NodeIcon>
-                <Icon path={node.icon} size={20} />
-              </NodeIcon>
+              <Toggle
+                aria-hidden="true"
+                data-expanded={isOpen}
+                onClick={(event) => {
+                  if (!expandable) return;
+                  event.stopPropagation();
+                  focusItem(node.id);
+                  setNodeExpanded([node.id], !isOpen);
+                }}
+              >
+                {expandable && <Icon path={mdiChevronRight} size={18} />}
+              </Toggle>
+              {node.icon && (
+                <NodeIcon>
+                  <Icon path={node.icon} size={20} />
+                </NodeIcon>
+              )}
+              {/* The spaces keep the words of the name (this text) apart, as they are on screen. */}
+              <Text>
+                <Label>{node.label}</Label>
+                {node.description && (
+                  <>
+                    {' '}
+                    <Description>{node.description}</Description>
+                  </>
+                )}
+              </Text>
+              {node.badge && (
+                <>
+                  {' '}
+                  <Badge>{node.badge}</Badge>
+                </>
+              )}
+            </Row>
+            {isOpen && load === 'loading' && (
+              <Row $level={level + 1} data-state="message" role="status">
+                <Toggle />
+                <SpinnerGraphic size={18} />
+                Loading…
+              </Row>
             )}
-            <Text>
-              <Label>{node.label}</Label>
-              {node.description && <Description>{node.description}</Description>}
-            </Text>
-            {node.badge && <Badge>{node.badge}</Badge>}
-          </Row>
-          {isOpen && (
-            <Group role="group">
-              {children && renderItems(children)}
-              {load === 'loading' && (
-                <li role="none">
-                  <Row $level={level + 1} data-state="message" role="status">
-                    <Toggle />
-                    <SpinnerGraphic size={18} />
-                    Loading…
-                  </Row>
-                </li>
-              )}
-              {load === 'error' && (
-                <li role="none">
-                  <Row $level={level + 1} data-state="message">
-                    <Toggle />
-                    <NodeIcon>
-                      <Icon path={mdiAlertCircleOutline} size={20} color="currentColor" />
-                    </NodeIcon>
-                    <Text role="alert">
-                      <ErrorText>
-                        {lazy.errors[node.id] || `Could not load the contents of ${node.label}.`}
-                      </ErrorText>
-                    </Text>
-                    <Button
-                      size="small"
-                      variant="text"
-                      aria-label={`Retry loading ${node.label}`}
-                      onClick={() => retry(node.id)}
-                    >
-                      Retry
-                    </Button>
-                  </Row>
-                </li>
-              )}
-            </Group>
+            {isOpen && load === 'error' && (
+              <Row $level={level + 1} data-state="message">
+                <Toggle />
+                <NodeIcon>
+                  <Icon path={mdiAlertCircleOutline} size={20} color="currentColor" />
+                </NodeIcon>
+                <Text role="alert">
+                  <ErrorText>
+                    {lazy.errors[node.id] || `Could not load the contents of ${node.label}.`}
+                  </ErrorText>
+                </Text>
+                <Button
+                  size="small"
+                  variant="text"
+                  aria-label={`Retry loading ${node.label}`}
+                  onClick={() => retry(node.id)}
+                >
+                  Retry
+                </Button>
+              </Row>
+            )}
+          </Item>
+          {isOpen && children && children.length > 0 && (
+            <Group role="group">{renderItems(children)}</Group>
           )}
-        </Item>
+        </li>
       );
     });
 

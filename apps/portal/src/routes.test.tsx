@@ -109,7 +109,9 @@ describe('route table and guards', () => {
     signInAs(CUSTOMER);
     const router = await visit('/compute/7/console');
     await settlesAt(router, '/compute/7/console');
-    expect(await screen.findByText(/Console of virtual machine: not available yet/)).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Console of virtual machine 7' }),
+    ).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: /main/i })).toBeNull();
   });
 

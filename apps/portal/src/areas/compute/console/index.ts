@@ -1,0 +1,1 @@
+export { ComputeConsolePage } from './ComputeConsolePage.tsx';

@@ -1,0 +1,421 @@
+import { useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { mdiCamera, mdiDelete, mdiDeleteSweep, mdiPencil, mdiBackupRestore } from '@mdi/js';
+import type { Snapshot, SnapshotOperation, Vm } from '@portal/api/contract';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  TextField,
+  TreeView,
+  type TreeNode,
+} from '@portal/ui';
+import { reportError } from '../../../services.ts';
+import { tasks } from '../../../state/tasks.ts';
+import { FormDialog } from './FormDialog.tsx';
+import { serverFieldError, type FieldErrors } from './fieldErrors.ts';
+import { formatDateTime } from './format.ts';
+import { Checkbox, ConfirmDialog, KeyValue, SkeletonGroup, Skeleton } from './ui.ts';
+import { vmApis } from './useVm.ts';
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin-bottom: 16px;
+`;
+
+const Layout = styled.div`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 320px), 1fr));
+  align-items: start;
+`;
+
+/** Snapshots as a tree: each hangs under its parent; roots are those without one. */
+export function snapshotTree(snapshots: readonly Snapshot[]): TreeNode[] {
+  const nodes = new Map<number, TreeNode & { children: TreeNode[] }>();
+  for (const s of snapshots)
+    nodes.set(s.id, {
+      id: String(s.id),
+      label: s.name,
+      description: formatDateTime(s.created_at),
+      icon: mdiCamera,
+      badge: s.is_current ? 'current' : undefined,
+      children: [],
+    });
+  const roots: TreeNode[] = [];
+  for (const s of snapshots) {
+    const node = nodes.get(s.id);
+    if (!node) continue;
+    const parent = s.parent_id === null ? undefined : nodes.get(s.parent_id);
+    (parent ? parent.children : roots).push(node);
+  }
+  const prune = (list: TreeNode[]): TreeNode[] =>
+    list.map((n) =>
+      n.children && n.children.length > 0
+        ? { ...n, children: prune(n.children) }
+        : { ...n, children: undefined },
+    );
+  return prune(roots);
+}
+
+type SnapField = 'name' | 'description';
+const NAME_MAX = 80;
+const DESCRIPTION_MAX = 500;
+
+function validateSnapshot(name: string, description: string): FieldErrors<SnapField> {
+  const errors: FieldErrors<SnapField> = {};
+  if (!name.trim()) errors.name = 'Name is required.';
+  else if (name.length > NAME_MAX)
+    errors.name = `Name is too long: at most ${NAME_MAX} characters.`;
+  if (description.length > DESCRIPTION_MAX)
+    errors.description = `Description is too long: at most ${DESCRIPTION_MAX} characters.`;
+  return errors;
+}
+
+export interface SnapshotsTabProps {
+  vm: Vm;
+  busy: boolean;
+  /** Changes after each read of the VM: the snapshots are read again with it. */
+  version: number;
+}
+
+export function SnapshotsTab({ vm, busy, version }: SnapshotsTabProps) {
+  const [snapshots, setSnapshots] = useState<Snapshot[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [retry, setRetry] = useState(0);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<
+    null | 'create' | 'edit' | 'revert' | 'delete' | 'deleteAll'
+  >(null);
+
+  const { id, serviceid } = vm;
+  useEffect(() => {
+    let live = true;
+    vmApis({ serviceid })
+      .base.snapshots(id)
+      .then(
+        (list) => {
+          if (!live) return;
+          setSnapshots(list);
+          setError(null);
+        },
+        (failure: unknown) => {
+          if (live) setError(reportError(failure));
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, [id, serviceid, version, retry]);
+
+  const nodes = useMemo(() => snapshotTree(snapshots ?? []), [snapshots]);
+  const selected = snapshots?.find((s) => String(s.id) === selectedId) ?? null;
+  const send = (
+    operation: string,
+    body: SnapshotOperation,
+    onRequestError?: (e: unknown) => void,
+  ) => tasks.run({ operation, onRequestError }, () => vmApis(vm).base.snapshot(vm.id, body));
+
+  if (error && !snapshots)
+    return (
+      <ErrorState
+        title="The snapshots could not be read"
+        description={error}
+        action={<Button onClick={() => setRetry((r) => r + 1)}>Try again</Button>}
+      />
+    );
+  if (!snapshots)
+    return (
+      <SkeletonGroup label="Loading snapshots">
+        <Skeleton lines={4} />
+      </SkeletonGroup>
+    );
+
+  return (
+    <>
+      <Toolbar>
+        <Button
+          variant="primary"
+          leadingIcon={mdiCamera}
+          disabled={busy}
+          onClick={() => setDialog('create')}
+        >
+          Create snapshot
+        </Button>
+        <Button
+          variant="outlined"
+          tone="secondary"
+          leadingIcon={mdiDeleteSweep}
+          disabled={busy || snapshots.length === 0}
+          onClick={() => setDialog('deleteAll')}
+        >
+          Delete all
+        </Button>
+      </Toolbar>
+      {snapshots.length === 0 ? (
+        <EmptyState
+          icon={mdiCamera}
+          title="No snapshots yet"
+          description="A snapshot keeps the VM's disks (and optionally its memory) as they are now, to go back to later."
+        />
+      ) : (
+        <Layout>
+          <Card title="Snapshot tree" headingLevel={2}>
+            <TreeView
+              aria-label={`Snapshots of ${vm.display_name}`}
+              nodes={nodes}
+              defaultExpanded={snapshots.map((s) => String(s.id))}
+              selected={selectedId}
+              onSelectedChange={(id) => setSelectedId(id)}
+            />
+          </Card>
+          <Card
+            title={selected ? selected.name : 'No snapshot selected'}
+            headingLevel={2}
+            subtitle={
+              selected ? undefined : 'Select a snapshot in the tree to revert, edit or delete it.'
+            }
+            actions={
+              selected ? (
+                <>
+                  <Button
+                    leadingIcon={mdiBackupRestore}
+                    disabled={busy}
+                    onClick={() => setDialog('revert')}
+                  >
+                    Revert
+                  </Button>
+                  <Button leadingIcon={mdiPencil} disabled={busy} onClick={() => setDialog('edit')}>
+                    Edit
+                  </Button>
+                  <Button
+                    variant="danger"
+                    leadingIcon={mdiDelete}
+                    disabled={busy}
+                    onClick={() => setDialog('delete')}
+                  >
+                    Delete
+                  </Button>
+                </>
+              ) : undefined
+            }
+          >
+            {selected && (
+              <KeyValue
+                items={[
+                  { label: 'Description', value: selected.description },
+                  { label: 'Created', value: formatDateTime(selected.created_at) },
+                  {
+                    label: 'Memory included',
+                    value: selected.power_state === 'poweredOn' ? 'Yes' : 'No',
+                  },
+                  { label: 'Quiesced', value: selected.quiesced ? 'Yes' : 'No' },
+                  {
+                    label: 'Current',
+                    value: selected.is_current ? 'The VM runs from this snapshot' : 'No',
+                  },
+                ]}
+              />
+            )}
+          </Card>
+        </Layout>
+      )}
+
+      <SnapshotFormDialog
+        key={dialog === 'create' ? 'create' : `edit-${selected?.id ?? ''}`}
+        open={dialog === 'create' || (dialog === 'edit' && !!selected)}
+        mode={dialog === 'edit' ? 'edit' : 'create'}
+        vm={vm}
+        snapshot={dialog === 'edit' ? selected : null}
+        onOpenChange={(open) => !open && setDialog(null)}
+        send={send}
+      />
+
+      {dialog === 'revert' && selected && (
+        <RevertDialog vm={vm} snapshot={selected} onClose={() => setDialog(null)} send={send} />
+      )}
+      {dialog === 'delete' && selected && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          title={`Delete snapshot ${selected.name}?`}
+          description="Its changes are merged into the snapshots after it; the VM keeps running as it is. This cannot be undone."
+          confirmLabel="Delete"
+          onConfirm={async () => {
+            const started = await send('Delete snapshot', {
+              snap_op: 'DeleteSnapshot',
+              snap_id: selected.id,
+            });
+            if (started !== null) setSelectedId(null);
+          }}
+        />
+      )}
+      {dialog === 'deleteAll' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          title={`Delete all ${snapshots.length} snapshots of ${vm.display_name}?`}
+          description="Every snapshot goes; the VM keeps its current state. This cannot be undone."
+          confirmLabel="Delete all"
+          requireText={vm.display_name}
+          requireTextLabel="VM name"
+          onConfirm={async () => {
+            const started = await send('Delete all snapshots', { snap_op: 'DeleteAllSnapshots' });
+            if (started !== null) setSelectedId(null);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+type Send = (
+  operation: string,
+  body: SnapshotOperation,
+  onRequestError?: (error: unknown) => void,
+) => Promise<number | null>;
+
+function SnapshotFormDialog({
+  open,
+  mode,
+  vm,
+  snapshot,
+  onOpenChange,
+  send,
+}: {
+  open: boolean;
+  mode: 'create' | 'edit';
+  vm: Vm;
+  snapshot: Snapshot | null;
+  onOpenChange: (open: boolean) => void;
+  send: Send;
+}) {
+  const [name, setName] = useState(snapshot?.name ?? '');
+  const [description, setDescription] = useState(snapshot?.description ?? '');
+  const [memory, setMemory] = useState(false);
+  const [quiesce, setQuiesce] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<SnapField>>({});
+  const poweredOn = vm.power_state === 'poweredOn';
+
+  const submit = async () => {
+    const found = validateSnapshot(name, description);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return false;
+    const onRequestError = (error: unknown) =>
+      setErrors(serverFieldError(error, ['name', 'description']) ?? {});
+    const started =
+      mode === 'create'
+        ? await send(
+            'Create snapshot',
+            {
+              snap_op: 'CreateSnapshot',
+              name: name.trim(),
+              description,
+              power_state: poweredOn && memory,
+              quiesced: poweredOn && quiesce,
+            },
+            onRequestError,
+          )
+        : await send(
+            'Edit snapshot',
+            {
+              snap_op: 'EditSnapshot',
+              snap_id: snapshot?.id ?? null,
+              name: name.trim(),
+              description,
+            },
+            onRequestError,
+          );
+    return started !== null;
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={
+        mode === 'create'
+          ? `Create a snapshot of ${vm.display_name}`
+          : `Edit snapshot ${snapshot?.name ?? ''}`
+      }
+      submitLabel={mode === 'create' ? 'Create' : 'Save'}
+      onSubmit={submit}
+    >
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        help={`Up to ${NAME_MAX} characters.`}
+        required
+        autoFocus
+      />
+      <TextField
+        label="Description"
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={errors.description}
+        help="Optional: what this state is for."
+      />
+      {mode === 'create' && (
+        <>
+          <Checkbox
+            label="Include the memory (the VM resumes running after a revert)"
+            checked={poweredOn && memory}
+            onCheckedChange={(v) => setMemory(v === true)}
+            disabled={!poweredOn}
+            help={poweredOn ? undefined : 'Only for a powered-on VM.'}
+          />
+          <Checkbox
+            label="Quiesce the guest file system first"
+            checked={poweredOn && quiesce}
+            onCheckedChange={(v) => setQuiesce(v === true)}
+            disabled={!poweredOn}
+            help={
+              poweredOn ? 'Needs the guest tools running in the VM.' : 'Only for a powered-on VM.'
+            }
+          />
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+function RevertDialog({
+  vm,
+  snapshot,
+  onClose,
+  send,
+}: {
+  vm: Vm;
+  snapshot: Snapshot;
+  onClose: () => void;
+  send: Send;
+}) {
+  const [stayOff, setStayOff] = useState(false);
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Revert ${vm.display_name} to ${snapshot.name}?`}
+      description="The VM goes back to this snapshot's state: everything since then that is not in another snapshot is lost."
+      confirmLabel="Revert"
+      onConfirm={async () => {
+        await send('Revert snapshot', {
+          snap_op: 'RevertSnapshot',
+          snap_id: snapshot.id,
+          suppress_power_on: stayOff,
+        });
+      }}
+    >
+      <Checkbox
+        label="Stay powered off afterwards"
+        checked={stayOff}
+        onCheckedChange={(v) => setStayOff(v === true)}
+      />
+    </ConfirmDialog>
+  );
+}

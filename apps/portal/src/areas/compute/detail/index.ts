@@ -1,0 +1,1 @@
+export { ComputeDetailPage } from './ComputeDetailPage.tsx';

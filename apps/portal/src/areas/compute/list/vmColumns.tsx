@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { PowerState, Vm, VmStatus } from '@portal/api/contract';
 import type { DataTableColumn } from '@portal/ui';
+import { appState } from '../../../state/app.ts';
 import { searchOf, withPrevSearch } from './prevSearch.ts';
 import { StatusChip } from './uiPending.ts';
 
@@ -139,7 +140,14 @@ export function vmColumns({ detailPathOf, consoleHrefOf }: VmColumnOptions): Dat
       width: 110,
       hideable: false,
       cell: (vm) => (
-        <Link to={consoleHrefOf(vm)} aria-label={`Open the console of ${vm.display_name}`}>
+        <Link
+          to={consoleHrefOf(vm)}
+          aria-label={`Open the console of ${vm.display_name}`}
+          // Section 2: the item is passed along to the console page.
+          onClick={() => {
+            appState.item = vm;
+          }}
+        >
           Console
         </Link>
       ),

@@ -128,7 +128,9 @@ describe('the VM list', () => {
     const dialog = await screen.findByRole('alertdialog', {
       name: 'Power off 1 virtual machine?',
     });
-    expect(within(dialog).getByText(/1 selected virtual machine is skipped/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(/Skipped: 1 selected virtual machine, already off/),
+    ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Power off' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(post).toHaveBeenCalledTimes(1);

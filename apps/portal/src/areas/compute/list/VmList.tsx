@@ -138,7 +138,7 @@ export function VmList({
             ? `${pending.action.label} ${targets.length} ${noun(targets.length)}?`
             : 'Power action'
         }
-        description={pending?.action.consequence}
+        description={pending?.action.consequence(targets.length)}
         confirmLabel={pending?.action.label ?? 'Confirm'}
         tone={pending?.action.tone ?? 'primary'}
         onConfirm={async () => {
@@ -155,8 +155,7 @@ export function VmList({
         </Names>
         {skipped > 0 && (
           <Skipped>
-            {skipped} selected {noun(skipped)} {skipped === 1 ? 'is' : 'are'} skipped: already in
-            that state or busy with another task.
+            Skipped: {skipped} selected {noun(skipped)}, {pending?.action.skipReason}.
           </Skipped>
         )}
       </ConfirmDialog>

@@ -167,6 +167,8 @@ try {
   await page.addInitScript(watchFirstRows);
   const firstRows = [];
   const replies = [];
+  const sentAt = [];
+  const afterReply = [];
   let replyKb = 0;
   for (let run = 0; run < LOADS + 1; run++) {
     await page.goto(`${stack.url}/compute`);
@@ -178,7 +180,12 @@ try {
       return {
         at: window.__firstRows,
         api: entry
-          ? { ms: entry.responseEnd - entry.requestStart, kb: entry.encodedBodySize / 1024 }
+          ? {
+              ms: entry.responseEnd - entry.requestStart,
+              sent: entry.requestStart,
+              done: entry.responseEnd,
+              kb: entry.encodedBodySize / 1024,
+            }
           : null,
       };
     });
@@ -186,6 +193,8 @@ try {
     firstRows.push(at);
     if (api) {
       replies.push(api.ms);
+      sentAt.push(api.sent);
+      afterReply.push(at - api.done);
       replyKb = api.kb;
     }
   }
@@ -236,7 +245,8 @@ try {
   if (replies.length)
     console.log(
       `    of which GET /api/services/eseries (request → last byte): median ${ms(median(replies))}, ` +
-        `${Math.round(replyKb)} KB on the wire`,
+        `${Math.round(replyKb)} KB on the wire; request sent ${ms(median(sentAt))} after ` +
+        `navigation start (boot, session, lazy area); reply → rows painted ${ms(median(afterReply))}`,
     );
   console.log(
     `  time to first rows, in-app (click "Virtual machines" → first VM row painted): ` +

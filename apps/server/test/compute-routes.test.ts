@@ -480,6 +480,12 @@ describe.each(databaseKinds())('compute routes on $kind', ({ open }) => {
     }
   });
 
+  it('takes a single detail_fields value as a list of one', async () => {
+    const reply = await fx.call('acme', 'GET', '/services/eseries?detail_fields=nat');
+    const vms = reply.json<{ data: { nat?: unknown[]; firewall_rules?: unknown[] }[] }>().data;
+    expect(vms.every((vm) => Array.isArray(vm.nat) && vm.firewall_rules === undefined)).toBe(true);
+  });
+
   it('refuses a viewer a change with 403', async () => {
     const globexVm = (await fx.call('globex', 'GET', '/services/eseries')).json<{
       data: { id: number }[];

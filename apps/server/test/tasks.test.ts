@@ -1,5 +1,9 @@
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { seedDemoData } from '../src/db/demo.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -112,6 +116,76 @@ describe.each(databaseKinds())('the task engine on $kind', ({ kind, open }) => {
     );
     expect(Number(after[0]?.count) - Number(before[0]?.count)).toBe(ids.length);
   });
+
+  it.runIf(kind === 'postgres')(
+    'finishes the tasks of a server process killed with SIGKILL mid-task',
+    async () => {
+      const vms = await test.db.query<{ id: number }>(
+        'select id from vms where tenant_id = $1 and vwseries_id is null order by id',
+        [acme],
+      );
+      const ids: number[] = [];
+      for (const vm of vms) {
+        ids.push(
+          await insertTask(test.db, acme, {
+            kind: 'vm',
+            targetId: vm.id,
+            operation: 'CreateSnapshot',
+            payload: { op: 'vm.snapshot', body: { snap_op: 'CreateSnapshot', name: 'killed' } },
+            createdBy: 'acme@portal.test',
+          }),
+        );
+      }
+      // The real server process (src/main.ts), slow enough (a snapshot takes 2 s) to be killed
+      // while its tasks run.
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        env: {
+          ...process.env,
+          DATABASE_URL: test.url,
+          PORT: '0',
+          FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+          PORTAL_DIST: join(tmpdir(), 'no-portal-here'),
+          LOG_LEVEL: 'silent',
+          SIMULATOR_SPEED: '2',
+          TASK_POLL_MS: '20',
+          TASK_LEASE_MS: '500',
+        },
+        stdio: 'ignore',
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        await until(
+          async () => (await taskStates(test.db, ids)).some((task) => task.state === 'RUNNING'),
+          'the server process to start a task',
+          30_000,
+        );
+      } finally {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      expect((await taskStates(test.db, ids)).some((task) => task.state === 'RUNNING')).toBe(true);
+
+      const second = await testApp(test.db, {
+        config: testConfig({ SIMULATOR_SPEED: '1000', TASK_POLL_MS: '20', TASK_LEASE_MS: '500' }),
+      });
+      await second.ready();
+      try {
+        await until(
+          async () => (await taskStates(test.db, ids)).every((task) => task.state === 'SUCCESS'),
+          'every task to finish after the kill',
+        );
+      } finally {
+        await second.close();
+      }
+      const taken = await test.db.query<{ count: number }>(
+        "select count(*) as count from snapshots where tenant_id = $1 and name = 'killed'",
+        [acme],
+      );
+      expect(Number(taken[0]?.count)).toBe(ids.length);
+    },
+    60_000,
+  );
 
   it('runs a batch of tasks exactly once across two server instances', async () => {
     const runs = new Map<number, string[]>();

@@ -9,6 +9,8 @@ import { openPostgres } from '../../src/db/postgres.ts';
 /** A fresh, empty database of one kind, private to the test file that opened it. */
 export interface TestDatabase {
   db: Database;
+  /** The connection string, for another process (PostgreSQL only). */
+  url?: string;
   /** A second, independent handle on the same database (PGlite: the same instance). */
   openAnother(): Promise<Database>;
   /** Closes every handle and drops the database. */
@@ -53,6 +55,7 @@ async function openTestPostgres(adminUrl: string): Promise<TestDatabase> {
   const [db] = handles as [Database];
   return {
     db,
+    url,
     async openAnother() {
       const another = await openPostgres(url, 4);
       handles.push(another);

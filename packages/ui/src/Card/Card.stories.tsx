@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { mdiPlay, mdiStop } from '@mdi/js';
 import { Button } from '../Button/Button.tsx';
 import { Card } from './Card.tsx';
@@ -17,6 +18,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+const onOpenConsole = fn();
+
 export const Playground: Story = {
   args: {
     actions: (
@@ -24,15 +27,36 @@ export const Playground: Story = {
         <Button variant="outlined" leadingIcon={mdiStop}>
           Stop
         </Button>
-        <Button variant="primary" leadingIcon={mdiPlay}>
+        <Button variant="primary" leadingIcon={mdiPlay} onClick={onOpenConsole}>
           Open console
         </Button>
       </>
     ),
   },
+  play: async ({ canvas }) => {
+    // A titled card is a group named by its heading.
+    const card = canvas.getByRole('group', { name: 'web-frontend-01' });
+    await expect(within(card).getByRole('heading', { level: 2 })).toBeVisible();
+    // Action buttons are elevated (specification).
+    const open = within(card).getByRole('button', { name: 'Open console' });
+    await expect(open).toHaveAttribute('data-elevated', 'true');
+    await expect(within(card).getByRole('button', { name: 'Stop' })).toHaveAttribute(
+      'data-elevated',
+      'true',
+    );
+    await userEvent.click(open);
+    await expect(onOpenConsole).toHaveBeenCalledTimes(1);
+  },
 };
 
-export const ContentOnly: Story = { args: { title: undefined, subtitle: undefined } };
+export const ContentOnly: Story = {
+  args: { title: undefined, subtitle: undefined },
+  play: async ({ canvas }) => {
+    // Untitled: no heading and no group role, just content.
+    await expect(canvas.queryByRole('heading')).toBeNull();
+    await expect(canvas.queryByRole('group')).toBeNull();
+  },
+};
 
 export const TitleOnly: Story = { args: { subtitle: undefined } };
 

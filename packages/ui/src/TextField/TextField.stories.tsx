@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent } from 'storybook/test';
 import { TextField } from './TextField.tsx';
 
 const meta = {
@@ -11,15 +12,36 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Playground: Story = { args: { help: 'The address you sign in with.' } };
+export const Playground: Story = {
+  args: { help: 'The address you sign in with.' },
+  play: async ({ canvas }) => {
+    const input = canvas.getByRole('textbox', { name: 'E-mail address' });
+    // The help text is read out with the input.
+    await expect(input).toHaveAccessibleDescription('The address you sign in with.');
+    await userEvent.type(input, 'ops@acme.test');
+    await expect(input).toHaveValue('ops@acme.test');
+  },
+};
 
-export const Required: Story = { args: { required: true } };
+export const Required: Story = {
+  args: { required: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('textbox', { name: /E-mail address/ })).toBeRequired();
+  },
+};
 
 export const WithError: Story = {
   args: {
     required: true,
     defaultValue: 'acme@',
     error: 'Enter a valid e-mail address, like name@example.com.',
+  },
+  play: async ({ canvas }) => {
+    const input = canvas.getByRole('textbox', { name: /E-mail address/ });
+    await expect(input).toBeInvalid();
+    await expect(input).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a valid e-mail address'),
+    );
   },
 };
 
@@ -33,7 +55,12 @@ export const WithHelpAndError: Story = {
   },
 };
 
-export const Disabled: Story = { args: { disabled: true, defaultValue: 'acme@portal.test' } };
+export const Disabled: Story = {
+  args: { disabled: true, defaultValue: 'acme@portal.test' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('textbox', { name: 'E-mail address' })).toBeDisabled();
+  },
+};
 
 export const Placeholder: Story = {
   args: { label: 'Search', type: 'search', placeholder: 'Name or IP address' },

@@ -29,6 +29,9 @@ async function expectFailure(page: Page, text: string | RegExp) {
 }
 
 test.describe('virtual machine detail', () => {
+  // Each task costs a 5000 ms poll, and a test runs several.
+  test.describe.configure({ timeout: 90_000 });
+
   test('powers a VM off and on again', async ({ page }) => {
     const { vm } = await freshVm('power');
     await openSignedIn(page, CUSTOMER, `/compute/${vm.id}`);
@@ -152,6 +155,50 @@ test.describe('virtual machine detail', () => {
       .click();
     await expectMessage(page, 'Delete firewall rule succeeded.');
     await expect(row).toHaveCount(0);
+  });
+
+  test('renames, moves an adapter to another VLAN and boots from a CD-ROM', async ({ page }) => {
+    const { vm } = await freshVm('misc');
+    await openSignedIn(page, CUSTOMER, `/compute/${vm.id}`);
+
+    await page.getByRole('button', { name: `More actions for ${vm.display_name}` }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const rename = page.getByRole('dialog', { name: `Rename ${vm.display_name}` });
+    await rename.getByRole('textbox', { name: 'Name' }).fill('web/01');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await expect(rename.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+      /letters, digits, spaces, dots, dashes and underscores/,
+    );
+    const renamed = `${vm.display_name}-renamed`;
+    await rename.getByRole('textbox', { name: 'Name' }).fill(renamed);
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await expectMessage(page, 'Rename succeeded.');
+    await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Network' }).click();
+    await page.getByRole('button', { name: 'Change VLAN of adapter 1' }).click();
+    const vlan = page.getByRole('dialog', { name: 'Change the VLAN of adapter 1' });
+    await vlan.getByRole('combobox', { name: 'Network' }).click();
+    await page.getByRole('option', { name: /VLAN 200/ }).click();
+    await vlan.getByRole('button', { name: 'Change VLAN' }).click();
+    await expectMessage(page, 'Change VLAN succeeded.');
+    await expect(page.getByRole('region', { name: 'Adapter 1' })).toContainText('200');
+
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByRole('button', { name: 'Attach', exact: true }).click();
+    const attach = page.getByRole('dialog', { name: /Attach a CD-ROM/ });
+    await attach.getByRole('button', { name: 'Attach' }).click();
+    await expect(attach.getByRole('combobox', { name: 'Medium' })).toHaveAccessibleDescription(
+      /Medium is required/,
+    );
+    await attach.getByRole('combobox', { name: 'Medium' }).click();
+    await page.getByRole('option').first().click();
+    await attach.getByRole('button', { name: 'Attach' }).click();
+    await expectMessage(page, 'Attach CD-ROM succeeded.');
+    await page.getByRole('button', { name: 'Detach' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Detach' }).click();
+    await expectMessage(page, 'Detach CD-ROM succeeded.');
+    await expect(page.getByRole('button', { name: 'Attach', exact: true })).toBeVisible();
   });
 
   test('has no accessibility violations', async ({ page, axe }) => {

@@ -15,7 +15,10 @@ export function consoleSocketUrl(ticket: Pick<ConsoleTicket, 'url'>, location: L
 }
 
 /** Why a close happened, in words: 1000 is a normal end; anything else broke. */
-export function closeReason(event: Pick<CloseEvent, 'code' | 'reason'>): string {
+export function closeReason(event: Pick<CloseEvent, 'code' | 'reason'>, opened = true): string {
+  // Refused before the upgrade (a ticket that expired or was used): the socket never opened.
+  if (!opened)
+    return 'The console did not accept the connection: its ticket expired or was already used. Reconnect to get a new one.';
   if (event.code === 1000) return event.reason || 'The console session ended.';
   if (event.reason) return event.reason;
   if (event.code === 1006) return 'The connection was lost.';
@@ -41,12 +44,16 @@ export function openConsoleSession(
       (ticket) => {
         if (closed) return;
         socket = createSocket(consoleSocketUrl(ticket, window.location));
-        socket.onopen = () => events.onStatus('connected');
+        let opened = false;
+        socket.onopen = () => {
+          opened = true;
+          events.onStatus('connected');
+        };
         socket.onmessage = (message: MessageEvent) => {
           if (typeof message.data === 'string') events.onOutput(message.data);
         };
         socket.onclose = (event) => {
-          if (!closed) events.onStatus('disconnected', closeReason(event));
+          if (!closed) events.onStatus('disconnected', closeReason(event, opened));
         };
       },
       (error: unknown) => {

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@portal/api/client';
+import type { Snapshot } from '@portal/api/contract';
+import { serverFieldError } from './fieldErrors.ts';
+import { validateRule } from './NetworkTab.tsx';
+import { displayNameError } from './ComputeDetailPage.tsx';
+import { snapshotTree } from './SnapshotsTab.tsx';
+
+const snap = (id: number, parent: number | null, current = false): Snapshot => ({
+  id,
+  name: `s${id}`,
+  description: '',
+  parent_id: parent,
+  is_current: current,
+  power_state: 'poweredOff',
+  quiesced: false,
+  created_at: '2026-11-21T10:00:00Z',
+});
+
+describe('snapshot tree', () => {
+  it('hangs each snapshot under its parent and marks the current one', () => {
+    const tree = snapshotTree([snap(1, null), snap(2, 1), snap(3, 1, true), snap(4, 3)]);
+    expect(tree).toHaveLength(1);
+    expect(tree[0]?.label).toBe('s1');
+    expect(tree[0]?.children?.map((n) => n.label)).toEqual(['s2', 's3']);
+    expect(tree[0]?.children?.[1]?.badge).toBe('current');
+    expect(tree[0]?.children?.[1]?.children?.map((n) => n.id)).toEqual(['4']);
+    expect(tree[0]?.children?.[0]?.children).toBeUndefined();
+  });
+});
+
+describe('form checks', () => {
+  const rule = {
+    direction: 'ingress',
+    protocol: 'tcp',
+    ports: '22',
+    source: '0.0.0.0/0',
+    destination: '10.0.0.0/8',
+    action: 'allow',
+    description: '',
+  } as const;
+
+  it('accepts a good firewall rule and names each bad field with the reason', () => {
+    expect(validateRule(rule)).toEqual({});
+    expect(validateRule({ ...rule, ports: '8080-8000' }).ports).toMatch(/range/);
+    expect(validateRule({ ...rule, ports: '70000' }).ports).toMatch(/65535/);
+    expect(validateRule({ ...rule, source: '300.1.1.1/8' }).source).toMatch(/^Source must be/);
+    expect(validateRule({ ...rule, destination: '' }).destination).toMatch(
+      /^Destination is required/,
+    );
+  });
+
+  it('checks a display name as the contract does', () => {
+    expect(displayNameError('web-01')).toBeUndefined();
+    expect(displayNameError('')).toBe('Name is required.');
+    expect(displayNameError(' web')).toMatch(/start with a letter or digit/);
+    expect(displayNameError('x'.repeat(65))).toMatch(/at most 64/);
+  });
+
+  it('maps a 400 naming a field onto that field', () => {
+    const error = new ApiError(
+      'vcpus: must be at most 128',
+      400,
+      { message: 'vcpus: must be at most 128', field: 'vcpus' },
+      'vcpus',
+    );
+    expect(serverFieldError(error, ['vcpus', 'memoryGB'])).toEqual({
+      vcpus: 'must be at most 128',
+    });
+    const nested = new ApiError('bad', 400, { message: 'bad name' }, '/data/display_name');
+    expect(serverFieldError(nested, ['display_name'])).toEqual({ display_name: 'bad name' });
+    expect(serverFieldError(new ApiError('x', 409, {}), ['vcpus'])).toBeNull();
+  });
+});

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { mdiServerOff } from '@mdi/js';
+import { mdiRefresh, mdiServerOff } from '@mdi/js';
 import type { Vm } from '@portal/api/contract';
 import { vmBaseApi, type VmBase } from '@portal/api/client';
 import { Button, DataTable, EmptyState } from '@portal/ui';
@@ -104,7 +104,14 @@ export function VmList({
         onRowClick={
           detailPathOf ? (vm) => navigate(withPrevSearch(detailPathOf(vm), search)) : undefined
         }
-        toolbar={toolbar}
+        toolbar={
+          <>
+            <Button variant="outlined" size="small" leadingIcon={mdiRefresh} onClick={reload}>
+              Refresh
+            </Button>
+            {toolbar}
+          </>
+        }
         emptyState={
           emptyState ?? (
             <EmptyState

@@ -39,8 +39,10 @@ const VMS = [
   vm(3, 'build', 'poweredOff'),
 ];
 
-function setup(path: string) {
-  const get = vi.fn(async () => VMS);
+function setup(path: string, vms: Vm[] = VMS, status?: (path: string) => unknown) {
+  const get = vi.fn(async (path: string) =>
+    path.endsWith('/status') && status ? status(path) : vms,
+  );
   const post = vi.fn(async (_path: string, _body: unknown) => ({ task_id: 100 }));
   provideServices({
     identity: {} as IdentityService,
@@ -140,4 +142,28 @@ describe('the VM list', () => {
     expect(tasks.isTracking(100)).toBe(true);
     await waitFor(() => expect(screen.queryByText(/selected$/)).toBeNull());
   }, 20_000);
+
+  it('reads the list again once a VM busy with an untracked task changed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const busy = { ...vm(4, 'app-01', 'poweredOff'), task_id: 55 };
+      const { get } = setup('/compute', [...VMS, busy], () => ({
+        id: 4,
+        status: 'active',
+        power_state: 'poweredOn',
+        task_id: null,
+      }));
+      await waitFor(() => expect(rowNames()).toHaveLength(4));
+      expect(screen.getByText('Busy')).toBeTruthy();
+      const lists = () => get.mock.calls.filter(([path]) => path === '/services/eseries').length;
+      expect(lists()).toBe(1);
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      await waitFor(() =>
+        expect(get.mock.calls.some(([path]) => path === '/services/eseries/4/status')).toBe(true),
+      );
+      await waitFor(() => expect(lists()).toBe(2));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

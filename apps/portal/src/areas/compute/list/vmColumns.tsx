@@ -120,7 +120,7 @@ export function vmColumns({ detailPathOf, consoleHrefOf }: VmColumnOptions): Dat
       id: 'location',
       header: 'Location',
       accessor: 'location',
-      width: 96,
+      width: 104,
       // A series lives at one site (its page says which): room for the console link instead.
       defaultHidden: consoleHrefOf !== undefined,
     },
@@ -128,7 +128,7 @@ export function vmColumns({ detailPathOf, consoleHrefOf }: VmColumnOptions): Dat
       id: 'ips',
       header: 'IP addresses',
       accessor: ipsText,
-      width: 'minmax(130px, 1fr)',
+      width: 'minmax(122px, 1fr)',
       sortable: false,
       cell: (_vm, value) => (value ? <span>{String(value)}</span> : <Muted>none yet</Muted>),
     },

@@ -13,31 +13,31 @@ const STATUS_LOOK: Record<DseriesItem['status'], { chip: string; label: string }
 };
 
 const COLUMNS: DataTableColumn<DseriesItem>[] = [
-  { id: 'name', header: 'Name', accessor: 'name', width: 'minmax(160px, 2fr)', hideable: false },
+  { id: 'name', header: 'Name', accessor: 'name', width: 'minmax(170px, 1.5fr)', hideable: false },
   {
     id: 'status',
     header: 'Status',
     accessor: (item) => STATUS_LOOK[item.status].label,
     filter: 'select',
-    width: 150,
+    width: 136,
     cell: (item) => (
       <StatusChip status={STATUS_LOOK[item.status].chip} label={STATUS_LOOK[item.status].label} />
     ),
   },
-  { id: 'model', header: 'Model', accessor: 'model', width: 'minmax(160px, 1fr)' },
-  { id: 'cores', header: 'CPU cores', accessor: 'cpu_cores', align: 'end', width: 100 },
+  { id: 'model', header: 'Model', accessor: 'model', width: 96 },
+  { id: 'cores', header: 'Cores', accessor: 'cpu_cores', align: 'end', width: 90 },
   {
     id: 'memory',
     header: 'Memory',
     accessor: 'memory_gb',
     align: 'end',
-    width: 100,
+    width: 110,
     searchable: false,
     cell: (item) => `${item.memory_gb} GB`,
   },
-  { id: 'storage', header: 'Storage', accessor: 'storage', width: 'minmax(140px, 1fr)' },
+  { id: 'storage', header: 'Storage', accessor: 'storage', width: 'minmax(150px, 1.2fr)' },
   { id: 'location', header: 'Location', accessor: 'location', width: 110 },
-  { id: 'ip', header: 'IP address', accessor: (item) => item.ip ?? '', width: 140 },
+  { id: 'ip', header: 'IP address', accessor: (item) => item.ip ?? '', width: 130 },
 ];
 
 /** `/dseries`: the tenant's dedicated servers (a listing; the specification shows no detail). */

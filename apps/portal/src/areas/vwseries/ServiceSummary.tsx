@@ -26,13 +26,17 @@ const Meters = styled.ul`
 
 const MeterRow = styled.li`
   display: grid;
-  grid-template-columns: 90px 1fr auto;
+  grid-template-columns: 70px minmax(0, 1fr) 9.5em;
   align-items: center;
   gap: 12px;
   font-size: 0.875rem;
   meter {
     width: 100%;
     height: 10px;
+  }
+  & > span:last-child {
+    text-align: end;
+    font-variant-numeric: tabular-nums;
   }
 `;
 

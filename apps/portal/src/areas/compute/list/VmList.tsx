@@ -1,11 +1,12 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { mdiServerOff } from '@mdi/js';
-import type { Vm } from '@portal/api/contract';
+import { mdiRefresh, mdiServerOff } from '@mdi/js';
+import { TASK_POLL_INTERVAL_MS, type Vm } from '@portal/api/contract';
 import { vmBaseApi, type VmBase } from '@portal/api/client';
 import { Button, DataTable, EmptyState } from '@portal/ui';
 import { getServices } from '../../../services.ts';
+import { tasks } from '../../../state/tasks.ts';
 import { ConfirmDialog } from './uiPending.ts';
 import {
   applicableTo,
@@ -16,6 +17,9 @@ import {
 import { useUrlSearch, withPrevSearch } from './prevSearch.ts';
 import { useRemote } from './useRemote.ts';
 import { vmColumns } from './vmColumns.tsx';
+
+/** At most this many busy VMs are watched through their cheap status call. */
+const WATCHED_MAX = 10;
 
 /** Above this many VMs the list scrolls in one virtualized body instead of pages. */
 const VIRTUALIZE_FROM = 100;
@@ -68,6 +72,34 @@ export function VmList({
   const { data, loading, error, reload } = useRemote(load);
   const vms = useMemo(() => data ?? [], [data]);
 
+  // VMs busy with a task this tab does not track (started elsewhere, or before a reload): their
+  // status is read every poll interval, and the list is read again once one of them changed.
+  const [watchRound, setWatchRound] = useState(0);
+  useEffect(() => {
+    const busy = vms
+      .filter((vm) => vm.task_id !== null && !tasks.isTracking(vm.task_id))
+      .slice(0, WATCHED_MAX);
+    if (busy.length === 0) return;
+    let live = true;
+    const timer = window.setTimeout(() => {
+      void Promise.allSettled(busy.map((vm) => vmApi.status(vm.id))).then((replies) => {
+        if (!live) return;
+        const changed = replies.some(
+          (reply, index) =>
+            reply.status === 'rejected' ||
+            reply.value.task_id !== busy[index]?.task_id ||
+            reply.value.power_state !== busy[index]?.power_state,
+        );
+        if (changed) reload();
+        else setWatchRound((n) => n + 1);
+      });
+    }, TASK_POLL_INTERVAL_MS);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [vms, vmApi, reload, watchRound]);
+
   // Stable while typing: the name links read the search from the URL themselves.
   const columns = useMemo(
     () => vmColumns({ detailPathOf, consoleHrefOf: consolePathOf }),
@@ -104,7 +136,14 @@ export function VmList({
         onRowClick={
           detailPathOf ? (vm) => navigate(withPrevSearch(detailPathOf(vm), search)) : undefined
         }
-        toolbar={toolbar}
+        toolbar={
+          <>
+            <Button variant="outlined" size="small" leadingIcon={mdiRefresh} onClick={reload}>
+              Refresh
+            </Button>
+            {toolbar}
+          </>
+        }
         emptyState={
           emptyState ?? (
             <EmptyState
@@ -138,7 +177,7 @@ export function VmList({
             ? `${pending.action.label} ${targets.length} ${noun(targets.length)}?`
             : 'Power action'
         }
-        description={pending?.action.consequence}
+        description={pending?.action.consequence(targets.length)}
         confirmLabel={pending?.action.label ?? 'Confirm'}
         tone={pending?.action.tone ?? 'primary'}
         onConfirm={async () => {
@@ -155,8 +194,7 @@ export function VmList({
         </Names>
         {skipped > 0 && (
           <Skipped>
-            {skipped} selected {noun(skipped)} {skipped === 1 ? 'is' : 'are'} skipped: already in
-            that state or busy with another task.
+            Skipped: {skipped} selected {noun(skipped)}, {pending?.action.skipReason}.
           </Skipped>
         )}
       </ConfirmDialog>

@@ -9,8 +9,10 @@ export interface BulkPowerAction {
   operation: PowerOperation;
   /** The power states this operation makes sense from. */
   from: readonly PowerState[];
-  /** The confirmation's explanation. */
-  consequence: string;
+  /** The confirmation's explanation, for how many VMs. */
+  consequence: (count: number) => string;
+  /** Why a selected VM is left out. */
+  skipReason: string;
   tone: 'danger' | 'primary';
 }
 
@@ -20,22 +22,30 @@ export const BULK_POWER_ACTIONS: readonly BulkPowerAction[] = [
     label: 'Power on',
     operation: 'powerOn',
     from: ['poweredOff', 'suspended'],
-    consequence: 'They start booting at once.',
+    consequence: (n) => (n === 1 ? 'It starts booting at once.' : 'They start booting at once.'),
+    skipReason: 'already on, or busy with another task',
     tone: 'primary',
   },
   {
     label: 'Power off',
     operation: 'powerOff',
     from: ['poweredOn', 'suspended'],
-    consequence:
-      'They are switched off without shutting down their operating systems: unsaved work is lost.',
+    consequence: (n) =>
+      n === 1
+        ? 'It is switched off without shutting down its operating system: unsaved work is lost.'
+        : 'They are switched off without shutting down their operating systems: unsaved work is lost.',
+    skipReason: 'already off, or busy with another task',
     tone: 'danger',
   },
   {
     label: 'Restart',
     operation: 'reboot',
     from: ['poweredOn'],
-    consequence: 'Their operating systems restart; open sessions are interrupted.',
+    consequence: (n) =>
+      n === 1
+        ? 'Its operating system restarts; open sessions are interrupted.'
+        : 'Their operating systems restart; open sessions are interrupted.',
+    skipReason: 'not powered on, or busy with another task',
     tone: 'danger',
   },
 ];

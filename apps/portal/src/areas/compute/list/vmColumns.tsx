@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { PowerState, Vm, VmStatus } from '@portal/api/contract';
 import type { DataTableColumn } from '@portal/ui';
+import { appState } from '../../../state/app.ts';
 import { searchOf, withPrevSearch } from './prevSearch.ts';
 import { StatusChip } from './uiPending.ts';
 
@@ -119,7 +120,7 @@ export function vmColumns({ detailPathOf, consoleHrefOf }: VmColumnOptions): Dat
       id: 'location',
       header: 'Location',
       accessor: 'location',
-      width: 96,
+      width: 104,
       // A series lives at one site (its page says which): room for the console link instead.
       defaultHidden: consoleHrefOf !== undefined,
     },
@@ -127,7 +128,7 @@ export function vmColumns({ detailPathOf, consoleHrefOf }: VmColumnOptions): Dat
       id: 'ips',
       header: 'IP addresses',
       accessor: ipsText,
-      width: 'minmax(130px, 1fr)',
+      width: 'minmax(122px, 1fr)',
       sortable: false,
       cell: (_vm, value) => (value ? <span>{String(value)}</span> : <Muted>none yet</Muted>),
     },
@@ -139,7 +140,14 @@ export function vmColumns({ detailPathOf, consoleHrefOf }: VmColumnOptions): Dat
       width: 110,
       hideable: false,
       cell: (vm) => (
-        <Link to={consoleHrefOf(vm)} aria-label={`Open the console of ${vm.display_name}`}>
+        <Link
+          to={consoleHrefOf(vm)}
+          aria-label={`Open the console of ${vm.display_name}`}
+          // Section 2: the item is passed along to the console page.
+          onClick={() => {
+            appState.item = vm;
+          }}
+        >
           Console
         </Link>
       ),

@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { Vm } from '@portal/api/contract';
+import type { ApiClient } from '@portal/api/client';
+import type { IdentityService } from '@portal/api/identity';
+import { ThemeProvider } from '@portal/ui';
+import { provideServices, type Services } from '../../../services.ts';
+import { tasks } from '../../../state/tasks.ts';
+import { ComputeListPage } from './ComputeListPage.tsx';
+import { searchOf, withPrevSearch, withSearch } from './prevSearch.ts';
+
+const vm = (id: number, name: string, power: Vm['power_state']): Vm => ({
+  id,
+  display_name: name,
+  status: 'active',
+  power_state: power,
+  os: { name: 'Ubuntu', version: '24.04 LTS', guest_full_name: 'Ubuntu Linux 24.04 (64-bit)' },
+  vcpus: 2,
+  memory: 4096,
+  disk_size_gb: 60,
+  plan: { id: 'std-2', name: 'Standard 2', max_vcpus: 8, max_memory_gb: 32 },
+  location: 'AMS1',
+  cluster: 'AMS1-CL01',
+  adapters: [{ portgroup: 'ams1-frontend', vlan_id: 100, ip: `10.100.0.${id}` }],
+  boot_cdrom: null,
+  vsnap: false,
+  monitoring: false,
+  serviceid: null,
+  tenant_id: 'UZZ100001',
+  task_id: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+
+const VMS = [
+  vm(1, 'web-01', 'poweredOn'),
+  vm(2, 'db-01', 'poweredOn'),
+  vm(3, 'build', 'poweredOff'),
+];
+
+function setup(path: string, vms: Vm[] = VMS, status?: (path: string) => unknown) {
+  const get = vi.fn(async (path: string) =>
+    path.endsWith('/status') && status ? status(path) : vms,
+  );
+  const post = vi.fn(async (_path: string, _body: unknown) => ({ task_id: 100 }));
+  provideServices({
+    identity: {} as IdentityService,
+    api: { get, post } as unknown as ApiClient,
+    currentUser: {} as Services['currentUser'],
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/compute', element: <ComputeListPage /> },
+      { path: '/compute/:id', element: <p>VM page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <ThemeProvider>
+      <RouterProvider router={router} />
+    </ThemeProvider>,
+  );
+  return { router, get, post, user: userEvent.setup() };
+}
+
+const rowNames = () =>
+  within(screen.getByRole('grid', { name: 'Virtual machines' }))
+    .queryAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('prevSearch helpers', () => {
+  it('reads, sets and drops the search, keeping other parameters', () => {
+    expect(searchOf(new URLSearchParams('prevSearch=web'))).toBe('web');
+    expect(searchOf(new URLSearchParams(''))).toBe('');
+    expect(withSearch(new URLSearchParams('a=1'), 'db 01').toString()).toBe('a=1&prevSearch=db+01');
+    expect(withSearch(new URLSearchParams('a=1&prevSearch=x'), '  ').toString()).toBe('a=1');
+    expect(withPrevSearch('/compute/5', 'web & db')).toBe('/compute/5?prevSearch=web+%26+db');
+    expect(withPrevSearch('/compute/5', '')).toBe('/compute/5');
+  });
+});
+
+describe('the VM list', () => {
+  beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => {
+    tasks.stopAll();
+    vi.restoreAllMocks();
+  });
+
+  it('applies the search from the URL and carries it to the detail page', async () => {
+    const { get } = setup('/compute?prevSearch=db');
+    await waitFor(() => expect(rowNames()).toEqual(['db-01']));
+    expect(get).toHaveBeenCalledWith('/services/eseries', expect.anything());
+    expect(screen.getByRole('searchbox', { name: 'Search virtual machines' })).toHaveProperty(
+      'value',
+      'db',
+    );
+    expect(screen.getByRole('link', { name: 'db-01' }).getAttribute('href')).toBe(
+      '/compute/2?prevSearch=db',
+    );
+  });
+
+  it('keeps what is typed in the URL, and follows the URL back', async () => {
+    const { router, user } = setup('/compute');
+    await waitFor(() => expect(rowNames()).toHaveLength(3));
+    await user.type(screen.getByRole('searchbox', { name: 'Search virtual machines' }), 'web');
+    await waitFor(() => expect(rowNames()).toEqual(['web-01']));
+    await waitFor(() => expect(router.state.location.search).toBe('?prevSearch=web'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'web-01' }).getAttribute('href')).toBe(
+        '/compute/1?prevSearch=web',
+      ),
+    );
+    await act(() => router.navigate('/compute?prevSearch=build'));
+    await waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Search virtual machines' })).toHaveProperty(
+        'value',
+        'build',
+      ),
+    );
+    await waitFor(() => expect(rowNames()).toEqual(['build']));
+  });
+
+  it('powers off the selected VMs after a confirmation, then clears the selection', async () => {
+    const { post, user } = setup('/compute');
+    await waitFor(() => expect(rowNames()).toHaveLength(3));
+    await user.click(screen.getByRole('checkbox', { name: 'Select web-01' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select build' }));
+    await user.click(screen.getByRole('button', { name: 'Power off' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Power off 1 virtual machine?',
+    });
+    expect(
+      within(dialog).getByText(/Skipped: 1 selected virtual machine, already off/),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Power off' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(post).toHaveBeenCalledWith('/services/eseries/1/power_state', {
+      power_operation: 'powerOff',
+    });
+    expect(tasks.isTracking(100)).toBe(true);
+    await waitFor(() => expect(screen.queryByText(/selected$/)).toBeNull());
+  }, 20_000);
+
+  it('reads the list again once a VM busy with an untracked task changed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const busy = { ...vm(4, 'app-01', 'poweredOff'), task_id: 55 };
+      const { get } = setup('/compute', [...VMS, busy], () => ({
+        id: 4,
+        status: 'active',
+        power_state: 'poweredOn',
+        task_id: null,
+      }));
+      await waitFor(() => expect(rowNames()).toHaveLength(4));
+      expect(screen.getByText('Busy')).toBeTruthy();
+      const lists = () => get.mock.calls.filter(([path]) => path === '/services/eseries').length;
+      expect(lists()).toBe(1);
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      await waitFor(() =>
+        expect(get.mock.calls.some(([path]) => path === '/services/eseries/4/status')).toBe(true),
+      );
+      await waitFor(() => expect(lists()).toBe(2));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,274 @@
+#!/usr/bin/env node
+/* global window, document, requestAnimationFrame, MutationObserver -- page code */
+// `npm run bench:compute-ui`: the VM list (/compute) with 10,000 VMs for one tenant, in Debian's
+// Chromium, on the real built portal, the real server and the Auth emulator. Prints:
+//   first rows   page load of /compute → first frame painted with VM rows (median of 5 loads),
+//                and how much of it the GET /api/services/eseries reply took
+//   in-app       a click on "Virtual machines" in the drawer → rows painted (median of 5)
+//   search       keydown in the search box → frame painted with the filtered rows (median of 10)
+//
+// The database is prepared before the server starts, through the server's own db module (the
+// embedded PGlite is one process's at a time): migrations, the demo data, then BENCH_VMS (default
+// 10000) eseries VMs for acme@portal.test (UZZ100001) in one INSERT … SELECT generate_series.
+// Exits 0 whatever the figures unless `--strict` (then search must stay ≤ 100 ms, first rows
+// ≤ 3000 ms).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { buildAll } from './lib/build.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from './lib/chromium.mjs';
+import { repoRoot } from './lib/proc.mjs';
+import { startStack } from './lib/stack.mjs';
+
+const VMS = Number(process.env.BENCH_VMS ?? 10_000);
+const LOADS = 5;
+const EMAIL = 'acme@portal.test';
+const PASSWORD = 'Demo-pass-2026';
+const TARGET_SEARCH_MS = 100;
+const TARGET_FIRST_ROWS_MS = 3000;
+const strict = process.argv.includes('--strict');
+// Each query is typed one key at a time; the last key is timed (it always narrows the rows).
+const QUERIES = [
+  'vm-0421',
+  'vm-0999',
+  'vm-0073',
+  'db-0500',
+  'web-0123',
+  'vm-0002',
+  'cache-0765',
+  'vm-0880',
+  'app-0345',
+  'vm-0614',
+];
+
+const serverDir = join(repoRoot, 'apps/server');
+const requireFromServer = createRequire(join(serverDir, 'package.json'));
+// tsx's ESM entry (require.resolve would pick its CommonJS one).
+const tsxRoot = dirname(requireFromServer.resolve('tsx/package.json'));
+const { tsImport } = await import(pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href);
+const fromServer = (path) => tsImport(pathToFileURL(join(serverDir, path)).href, import.meta.url);
+
+/** Migrates, seeds the demo data and adds the VMs, then closes the database for the server. */
+async function prepareDatabase(dir) {
+  const { openPglite } = await fromServer('src/db/pglite.ts');
+  const { migrate } = await fromServer('src/db/migrate.ts');
+  const { seedDemoData } = await fromServer('src/db/demo.ts');
+  const db = await openPglite(dir);
+  try {
+    await migrate(db);
+    await seedDemoData(db);
+    const roles = ['vm', 'web', 'db', 'cache', 'app'];
+    await db.query(
+      `insert into vms (tenant_id, display_name, status, power_state, os_name, os_version,
+                        os_guest_full_name, vcpus, memory_mb, disk_size_gb, plan_id, location,
+                        cluster, adapters, vsnap, monitoring)
+       select t.id,
+              ($2::text[])[1 + g % 5] || '-' || lpad((g / 5)::text, 4, '0') || '-' || g,
+              case when g % 17 = 0 then 'trial' else 'active' end,
+              case when g % 5 = 0 then 'poweredOff' when g % 23 = 0 then 'suspended'
+                   else 'poweredOn' end,
+              case when g % 3 = 0 then 'Debian' else 'Ubuntu' end,
+              case when g % 3 = 0 then '12' else '24.04 LTS' end,
+              case when g % 3 = 0 then 'Debian GNU/Linux 12 (64-bit)'
+                   else 'Ubuntu Linux 24.04 (64-bit)' end,
+              2 << (g % 3), 4096 << (g % 3), 60, 'std-2',
+              ($3::text[])[1 + g % 3], ($4::text[])[1 + g % 3],
+              jsonb_build_array(jsonb_build_object('portgroup', 'ams1-frontend', 'vlan_id', 100,
+                'ip', '10.100.' || (g / 250) % 256 || '.' || (g % 250 + 2))),
+              false, g % 2 = 0
+         from tenants t, generate_series(1, $1::integer) g
+        where t.cdb_id = 'UZZ100001'`,
+      [VMS, roles, ['AMS1', 'FRA1', 'TYO1'], ['AMS1-CL01', 'FRA1-CL01', 'TYO1-CL01']],
+    );
+    await db.exec('analyze');
+    const [{ n }] = await db.query(
+      `select count(*)::int as n from vms v join tenants t on t.id = v.tenant_id
+        where t.cdb_id = 'UZZ100001' and v.vwseries_id is null`,
+    );
+    return n;
+  } finally {
+    await db.close();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const ms = (value) => `${Math.round(value)} ms`;
+
+// In the page: when the first VM row was painted, counted from navigation start.
+function watchFirstRows() {
+  window.__firstRows = null;
+  const observer = new MutationObserver(() => {
+    const row = document.querySelector('[role="grid"] [role="row"] a[href^="/compute/"]');
+    if (!row) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      window.__firstRows = performance.now();
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+// In the page: arm a timer on the next keydown in the search box.
+function armKeydown() {
+  window.__keydownAt = null;
+  document.addEventListener(
+    'keydown',
+    () => {
+      window.__keydownAt = performance.now();
+    },
+    { capture: true, once: true },
+  );
+}
+
+// In the page: resolves with keydown → first frame whose VM rows all match the query.
+function rowsMatch(query) {
+  return new Promise((resolve, reject) => {
+    const deadline = performance.now() + 10_000;
+    const check = () => {
+      const names = [
+        ...document.querySelectorAll('[role="grid"] [role="row"] a[href^="/compute/"]'),
+      ].map((link) => link.textContent ?? '');
+      const done = names.length > 0 && names.every((name) => name.includes(query));
+      if (done && window.__keydownAt !== null) {
+        // The rows are in the DOM; the next frame is the one that paints them.
+        requestAnimationFrame(() => resolve(performance.now() - window.__keydownAt));
+      } else if (performance.now() > deadline) {
+        reject(new Error(`rows never matched "${query}" (saw ${names.slice(0, 3).join(', ')})`));
+      } else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+}
+
+await ensureChromium();
+await buildAll();
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-compute-ui-'));
+console.log(`Preparing a database with ${VMS} VMs for ${EMAIL}…`);
+const seeded = await prepareDatabase(join(dataDir, 'pglite'));
+const stack = await startStack({ dataDir, quiet: true, env: { LOG_LEVEL: 'warn' } });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+try {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${stack.url}/auth/signin?redirect=%2Fvwseries`);
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(EMAIL);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+
+  // 1. Page loads of /compute.
+  await page.addInitScript(watchFirstRows);
+  const firstRows = [];
+  const replies = [];
+  const sentAt = [];
+  const afterReply = [];
+  let replyKb = 0;
+  for (let run = 0; run < LOADS + 1; run++) {
+    await page.goto(`${stack.url}/compute`);
+    await page.waitForFunction(() => window.__firstRows !== null, null, { timeout: 60_000 });
+    const { at, api } = await page.evaluate(() => {
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((e) => e.name.endsWith('/api/services/eseries'));
+      return {
+        at: window.__firstRows,
+        api: entry
+          ? {
+              ms: entry.responseEnd - entry.requestStart,
+              sent: entry.requestStart,
+              done: entry.responseEnd,
+              kb: entry.encodedBodySize / 1024,
+            }
+          : null,
+      };
+    });
+    if (run === 0) continue; // warm-up: caches and the server's first query plan
+    firstRows.push(at);
+    if (api) {
+      replies.push(api.ms);
+      sentAt.push(api.sent);
+      afterReply.push(at - api.done);
+      replyKb = api.kb;
+    }
+  }
+  const rowCount = await page
+    .getByRole('grid', { name: 'Virtual machines' })
+    .getAttribute('aria-rowcount');
+
+  // 2. In-app navigation: from another page through the drawer.
+  const inApp = [];
+  for (let run = 0; run < LOADS; run++) {
+    await page.goto(`${stack.url}/vwseries`);
+    await page.getByRole('heading', { name: 'VW series', level: 1 }).waitFor();
+    await page.evaluate(watchFirstRows);
+    const started = await page.evaluate(() => performance.now());
+    await page.getByRole('link', { name: 'Virtual machines' }).click();
+    await page.waitForFunction(() => window.__firstRows !== null, null, { timeout: 60_000 });
+    inApp.push((await page.evaluate(() => window.__firstRows)) - started);
+  }
+
+  // 3. Search keystrokes on the loaded list.
+  await page.goto(`${stack.url}/compute`);
+  await page.waitForFunction(() => window.__firstRows !== null, null, { timeout: 60_000 });
+  const search = page.getByRole('searchbox', { name: 'Search virtual machines' });
+  const searches = [];
+  for (const query of QUERIES) {
+    await search.fill('');
+    await page.waitForTimeout(300);
+    await search.click();
+    await page.keyboard.type(query.slice(0, -1));
+    await page.waitForTimeout(400);
+    await page.evaluate(armKeydown);
+    const matched = page.evaluate(rowsMatch, query);
+    await page.keyboard.press(query.slice(-1));
+    searches.push(await matched);
+  }
+  const sortedSearch = [...searches].sort((a, b) => a - b);
+
+  console.log('');
+  console.log(
+    `/compute with ${seeded.toLocaleString('en-US')} VMs for ${EMAIL} (built portal, real server ` +
+      `on PGlite, Auth emulator, headless Chromium ${browser.version()}, 1440×900)`,
+  );
+  if (rowCount) console.log(`  grid rows announced (aria-rowcount): ${rowCount}`);
+  console.log(
+    `  time to first rows, page load → first VM row painted: median ${ms(median(firstRows))} ` +
+      `(runs: ${firstRows.map(ms).join(', ')})`,
+  );
+  if (replies.length)
+    console.log(
+      `    of which GET /api/services/eseries (request → last byte): median ${ms(median(replies))}, ` +
+        `${Math.round(replyKb)} KB on the wire; request sent ${ms(median(sentAt))} after ` +
+        `navigation start (boot, session, lazy area); reply → rows painted ${ms(median(afterReply))}`,
+    );
+  console.log(
+    `  time to first rows, in-app (click "Virtual machines" → first VM row painted): ` +
+      `median ${ms(median(inApp))} (runs: ${inApp.map(ms).join(', ')})`,
+  );
+  console.log(
+    `  search keystroke → updated rows painted: median ${ms(median(searches))}, ` +
+      `max ${ms(sortedSearch.at(-1))} over ${searches.length} queries ` +
+      `(${searches.map(ms).join(', ')})`,
+  );
+  if (strict) {
+    const failures = [];
+    if (median(searches) > TARGET_SEARCH_MS) failures.push(`search over ${TARGET_SEARCH_MS} ms`);
+    if (median(firstRows) > TARGET_FIRST_ROWS_MS)
+      failures.push(`first rows over ${TARGET_FIRST_ROWS_MS} ms`);
+    if (failures.length) {
+      console.error(`Over budget: ${failures.join(', ')}`);
+      process.exitCode = 1;
+    }
+  }
+} finally {
+  await browser.close();
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -66,10 +66,11 @@ export function ComputeDetailPage() {
   // A task on this VM that this visit did not start (a reload mid-operation, another tab):
   // follow it too, so its outcome shows and the actions stay disabled until it ends.
   const runningTask = vm?.task_id ?? null;
+  const vmName = vm?.display_name;
   useEffect(() => {
     if (runningTask !== null && !tasks.isTracking(runningTask))
-      tasks.track(runningTask, { operation: `Task ${runningTask}` });
-  }, [runningTask]);
+      tasks.track(runningTask, { operation: `The task on ${vmName ?? 'this VM'}` });
+  }, [runningTask, vmName]);
 
   const back = (
     <BackButton href={backHref} onClick={go(backHref)}>

@@ -5,8 +5,13 @@ import type { Snapshot, SnapshotOperation, Vm } from '@portal/api/contract';
 import {
   Button,
   Card,
+  Checkbox,
+  ConfirmDialog,
   EmptyState,
   ErrorState,
+  KeyValue,
+  Skeleton,
+  SkeletonGroup,
   TextField,
   TreeView,
   type TreeNode,
@@ -16,7 +21,6 @@ import { tasks } from '../../../state/tasks.ts';
 import { FormDialog } from './FormDialog.tsx';
 import { serverFieldError, type FieldErrors } from './fieldErrors.ts';
 import { formatDateTime } from './format.ts';
-import { Checkbox, ConfirmDialog, KeyValue, SkeletonGroup, Skeleton } from './ui.ts';
 import { vmApis } from './useVm.ts';
 
 const Toolbar = styled.div`

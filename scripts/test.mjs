@@ -34,6 +34,12 @@ try {
   });
   await step('build', () => buildAll({ force: true }));
   await step('unit and server tests (vitest)', () => runBin('vitest', ['run']));
+  // Every story in light and dark against tests/visual/__screenshots__; a difference fails here
+  // and leaves actual, expected and diff PNGs in test-results/visual/.
+  await step('visual regression (storybook build, playwright)', async () => {
+    await runBin('storybook', ['build', '-o', 'storybook-static', '--quiet']);
+    await runBin('playwright', ['test', '-c', 'tests/visual/playwright.config.ts']);
+  });
   await step('end-to-end tests (playwright, chromium)', () => runBin('playwright', ['test']));
   console.log('\nAll checks passed.');
 } catch (error) {

@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 
 // Visual regression over the static Storybook (`npm run build-storybook` first): every story in
-// light and dark against the PNGs in __screenshots__/, plus axe in dark. Debian's Chromium renders
+// light and dark against the PNGs in __screenshots__/ (axe runs in the Vitest Storybook projects).
+// Debian's Chromium renders
 // the baselines, so they are only comparable with runs on the same browser build and fonts.
 export default defineConfig({
   testDir: '.',

@@ -38,6 +38,16 @@ export { TextField } from './TextField/index.ts';
 export type { TextFieldProps } from './TextField/index.ts';
 export { PasswordField } from './PasswordField/index.ts';
 export type { PasswordFieldProps } from './PasswordField/index.ts';
+export { NumberField } from './NumberField/index.ts';
+export type { NumberFieldProps } from './NumberField/index.ts';
+export { Select } from './Select/index.ts';
+export type { SelectOption, SelectProps } from './Select/index.ts';
+export { Checkbox } from './Checkbox/index.ts';
+export type { CheckboxProps, CheckedState } from './Checkbox/index.ts';
+export { Switch } from './Switch/index.ts';
+export type { SwitchProps } from './Switch/index.ts';
+export { RadioGroup } from './RadioGroup/index.ts';
+export type { RadioGroupProps, RadioOption } from './RadioGroup/index.ts';
 
 // Content and feedback
 export { Card } from './Card/index.ts';
@@ -52,14 +62,56 @@ export { EmptyState } from './EmptyState/index.ts';
 export type { EmptyStateProps } from './EmptyState/index.ts';
 export { ErrorState } from './ErrorState/index.ts';
 export type { ErrorStateProps } from './ErrorState/index.ts';
+export { StatusChip } from './StatusChip/index.ts';
+export type { StatusChipKind, StatusChipProps } from './StatusChip/index.ts';
+export { Skeleton, SkeletonGroup } from './Skeleton/index.ts';
+export type { SkeletonGroupProps, SkeletonProps, SkeletonVariant } from './Skeleton/index.ts';
+export { Tooltip, TooltipProvider } from './Tooltip/index.ts';
+export type { TooltipProps, TooltipProviderProps } from './Tooltip/index.ts';
+
+// Overlays
+export { Dialog } from './Dialog/index.ts';
+export type {
+  DialogActionsProps,
+  DialogBodyProps,
+  DialogCloseProps,
+  DialogContentProps,
+  DialogDescriptionProps,
+  DialogRootProps,
+  DialogSize,
+  DialogTitleProps,
+  DialogTriggerProps,
+} from './Dialog/index.ts';
+export { ConfirmDialog } from './ConfirmDialog/index.ts';
+export type { ConfirmDialogProps, ConfirmDialogTone } from './ConfirmDialog/index.ts';
+export { Menu } from './Menu/index.ts';
+export type {
+  MenuContentProps,
+  MenuItemProps,
+  MenuLabelProps,
+  MenuRootProps,
+  MenuSeparatorProps,
+  MenuTriggerProps,
+} from './Menu/index.ts';
 
 // Layout
 export { AppShell } from './AppShell/index.ts';
 export type { AppShellProps, NavItem } from './AppShell/index.ts';
 export { PageHeader } from './PageHeader/index.ts';
 export type { PageHeaderCrumb, PageHeaderProps } from './PageHeader/index.ts';
+export { Tabs } from './Tabs/index.ts';
+export type {
+  TabsContentProps,
+  TabsListProps,
+  TabsRootProps,
+  TabsTriggerProps,
+} from './Tabs/index.ts';
+export { Stepper } from './Stepper/index.ts';
+export type { StepperProps, StepperStep, StepState } from './Stepper/index.ts';
 
 // Data display
+export { KeyValue } from './KeyValue/index.ts';
+export type { KeyValueItem, KeyValueProps } from './KeyValue/index.ts';
 export { TreeView } from './TreeView/index.ts';
 export type { TreeNode, TreeViewProps } from './TreeView/index.ts';
 export {

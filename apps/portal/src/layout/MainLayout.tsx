@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { mdiLogout } from '@mdi/js';
 import { isBuiltinAdministrator, isInternalUser, isPocUser } from '@portal/api/contract';
-import { AppShell, Button, ErrorState, ThemeToggle, type NavItem } from '@portal/ui';
+import { AppShell, Button, ErrorState, StatusChip, ThemeToggle, type NavItem } from '@portal/ui';
 import { appState, setDrawer, toggleDarkmode } from '../state/app.ts';
 import { getServices, reportError, session } from '../services.ts';
 import { activeEntryId, NAV_ENTRIES } from './nav.ts';
@@ -35,17 +35,6 @@ const Email = styled.span`
 const TenantLine = styled.span`
   font-size: 0.75rem;
   color: var(--ui-color-text-secondary);
-`;
-
-const Badge = styled.span`
-  font-size: 0.6875rem;
-  font-weight: 700;
-  text-transform: uppercase;
-  letter-spacing: 0.04em;
-  padding: 2px 8px;
-  border-radius: 999px;
-  background: var(--ui-color-warning-container, #fff3cd);
-  color: var(--ui-color-on-warning-container, #5c4400);
 `;
 
 const Brand = styled.span`
@@ -106,7 +95,9 @@ export function MainLayout() {
       onDrawerOpenChange={setDrawer}
       actions={
         <Account>
-          {user && isPocUser(user) && <Badge title="Trial limits apply">Proof of concept</Badge>}
+          {user && isPocUser(user) && (
+            <StatusChip status="warning" label="Proof of concept" title="Trial limits apply" />
+          )}
           <Who>
             <Email data-testid="account-email">{email}</Email>
             {user && (

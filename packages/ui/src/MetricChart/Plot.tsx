@@ -192,7 +192,16 @@ export function Plot({ series, height, label, timeZone }: PlotProps) {
       if (width > 0 && width !== plot.width) plot.setSize({ width, height });
     });
     observer.observe(element);
+    // The y axis is as wide as its labels, measured in the canvas with the font: measure again
+    // once the bundled font has loaded, or a first draw in the fallback font would stay.
+    const fonts = typeof document.fonts === 'undefined' ? undefined : document.fonts;
+    const remeasure = () => plot.redraw(false, true);
+    fonts?.addEventListener('loadingdone', remeasure);
+    void fonts?.ready.then(() => {
+      if (plotRef.current === plot) remeasure();
+    });
     return () => {
+      fonts?.removeEventListener('loadingdone', remeasure);
       observer.disconnect();
       plot.destroy();
       plotRef.current = null;

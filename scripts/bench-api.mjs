@@ -162,6 +162,7 @@ for (const [index, line] of table.entries()) {
   if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 }
 console.log(
-  '\nOurs: bearer token (RS256 signature checked per request), user look-up, tenant-scoped SQL,\n' +
-    'schema serialisation. Bare: a Fastify route that sends the same JSON text, nothing else.',
+  '\nOurs: bearer token (RS256 signature checked per request), user look-up, permission check,\n' +
+    'tenant-scoped SQL, reply built and serialised. Bare: a Fastify route in the same server\n' +
+    'process that sends the same JSON text, nothing else. The machine is shared: figures vary.',
 );

@@ -480,6 +480,13 @@ describe.each(databaseKinds())('compute routes on $kind', ({ open }) => {
     }
   });
 
+  it("answers 404 to a creation in another tenant's tenant_id", async () => {
+    const reply = await fx.call('poc', 'POST', '/services/eseries', CREATE_BODY);
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toMatchObject({ field: 'tenant_id' });
+    expect(reply.json<{ message: string }>().message).toMatch(/^tenant_id: /);
+  });
+
   it('takes a single detail_fields value as a list of one', async () => {
     const reply = await fx.call('acme', 'GET', '/services/eseries?detail_fields=nat');
     const vms = reply.json<{ data: { nat?: unknown[]; firewall_rules?: unknown[] }[] }>().data;

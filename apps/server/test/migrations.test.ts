@@ -96,6 +96,20 @@ describe.each(databaseKinds())('migrations and demo data on $kind', ({ open }) =
     expect(users).toEqual([{ count: DEMO_ACCOUNTS.length - 1 }]);
   });
 
+  it('adds the demo compute once to a database seeded before compute existed', async () => {
+    const count = async () =>
+      Number((await test.db.query<{ n: number }>('select count(*) as n from vms'))[0]?.n ?? 0);
+    expect(await count()).toBeGreaterThan(0);
+    // As a database seeded by the first version: base data only, no compute marker.
+    await test.db.exec(`delete from vms; delete from vwseries_services; delete from dseries_items;
+      delete from app_meta where key = 'demo_compute_seeded';`);
+    expect(await seedDemoData(test.db)).toBe(true);
+    const vms = await count();
+    expect(vms).toBeGreaterThan(0);
+    expect(await seedDemoData(test.db)).toBe(false);
+    expect(await count()).toBe(vms);
+  });
+
   it('stores e-mails in lower case only', async () => {
     await expect(
       test.db.query(

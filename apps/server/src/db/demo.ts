@@ -1,7 +1,7 @@
 // Demo data for `npm start`, the tests and the end-to-end tests. Kept free of heavy imports: the
 // build also emits it alone as dist/demo.mjs, which the start script reads to list the accounts.
 import { ADMINISTRATOR_ROLE, permissionsOnAllAreas, type Permissions } from '@portal/api/contract';
-import type { Database } from './database.ts';
+import type { Database, Queryable } from './database.ts';
 import { seedDemoCompute } from './demo-compute.ts';
 import type { TenantKind } from './tenants.ts';
 
@@ -92,17 +92,20 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 /** Advisory lock key held while seeding, so that servers starting together seed once. */
 const SEED_LOCK_KEY = 7_420_261_122;
 const SEEDED_KEY = 'demo_seeded';
+const COMPUTE_SEEDED_KEY = 'demo_compute_seeded';
 
 /**
- * Seeds the demo tenants, roles, users and compute (VMs, vwseries, dseries), once per database: the first run records
- * `demo_seeded` in app_meta, and later runs change nothing, even where the data was edited since.
- * Returns whether it seeded. Needs the migrations applied.
+ * Seeds the demo tenants, roles and users, and the demo compute (VMs, vwseries, dseries), each
+ * once per database: the first run records `demo_seeded` (and `demo_compute_seeded`) in
+ * app_meta, and later runs change nothing, even where the data was edited since. A database
+ * seeded before compute existed gets the compute part on its next start. Returns whether it
+ * seeded anything. Needs the migrations applied.
  */
 export async function seedDemoData(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     const seeded = await tx.query('select 1 from app_meta where key = $1', [SEEDED_KEY]);
-    if (seeded.length > 0) return false;
+    if (seeded.length > 0) return seedComputeOnce(tx);
     for (const tenant of DEMO_TENANTS) {
       await tx.query(
         `insert into tenants (cdb_id, name, kind) values ($1, $2, $3)
@@ -125,13 +128,24 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         [account.email.toLowerCase(), account.tenant, account.role, account.displayName],
       );
     }
-    await seedDemoCompute(tx);
+    await seedComputeOnce(tx);
     await tx.query('insert into app_meta (key, value) values ($1, $2)', [
       SEEDED_KEY,
       new Date().toISOString(),
     ]);
     return true;
   });
+}
+
+async function seedComputeOnce(tx: Queryable): Promise<boolean> {
+  const seeded = await tx.query('select 1 from app_meta where key = $1', [COMPUTE_SEEDED_KEY]);
+  if (seeded.length > 0) return false;
+  await seedDemoCompute(tx);
+  await tx.query('insert into app_meta (key, value) values ($1, $2)', [
+    COMPUTE_SEEDED_KEY,
+    new Date().toISOString(),
+  ]);
+  return true;
 }
 
 /** The part of firebase-admin's Auth that seeding the identity provider needs. */

@@ -81,7 +81,7 @@ const computeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: TAGS,
         summary: 'Create a VM (status trial); a task builds and powers it on',
         body: VmCreate,
-        response: { 202: Envelope(VmCreateAccepted), ...errorReplies(400, 401, 403, 409) },
+        response: { 202: Envelope(VmCreateAccepted), ...errorReplies(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

@@ -298,10 +298,11 @@ export async function createVm(
   caller: Caller,
   body: VmCreate,
 ): Promise<VmCreateAccepted> {
+  // Another tenant is as unknown as a missing one (404), as for every other id.
   if (body.tenant_id !== caller.tenantCdbId) {
     throw new HttpError(
-      403,
-      `tenant_id: you can create virtual machines only in your own tenant (${caller.tenantCdbId}).`,
+      404,
+      `tenant_id: no tenant ${body.tenant_id} of yours; you can create virtual machines only in ${caller.tenantCdbId}.`,
       'tenant_id',
     );
   }

@@ -52,7 +52,7 @@ test.describe('virtual machine detail', () => {
     await expect(page.getByRole('button', { name: 'Shut down' })).toBeEnabled();
   });
 
-  test('creates a snapshot, reverts to it and deletes it', async ({ page }) => {
+  test('creates a snapshot, edits it, reverts to it and deletes it', async ({ page }) => {
     const { vm } = await freshVm('snap');
     await openSignedIn(page, CUSTOMER, `/compute/${vm.id}`);
     await page.getByRole('tab', { name: 'Snapshots' }).click();
@@ -72,6 +72,14 @@ test.describe('virtual machine detail', () => {
 
     const tree = page.getByRole('tree', { name: `Snapshots of ${vm.display_name}` });
     await tree.getByRole('treeitem', { name: /before upgrade/ }).click();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit snapshot before upgrade' });
+    await edit.getByRole('textbox', { name: 'Description' }).fill('clean install, patched');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expectMessage(page, 'Edit snapshot succeeded.');
+    await tree.getByRole('treeitem', { name: /before upgrade/ }).click();
+    await expect(page.getByText('clean install, patched')).toBeVisible();
+
     await page.getByRole('button', { name: 'Revert' }).click();
     await page
       .getByRole('alertdialog', { name: /Revert .* to before upgrade\?/ })
@@ -86,6 +94,30 @@ test.describe('virtual machine detail', () => {
       .getByRole('button', { name: 'Delete' })
       .click();
     await expectMessage(page, 'Delete snapshot succeeded.');
+    await expect(page.getByText('No snapshots yet')).toBeVisible();
+  });
+
+  test('deletes all snapshots once the VM name is typed', async ({ page }) => {
+    const { api, vm } = await freshVm('snapall');
+    for (const name of ['one', 'two']) {
+      const { task_id: taskId } = await api.call<{ task_id: number }>(
+        'POST',
+        `/services/eseries/${vm.id}/snapshot`,
+        { snap_op: 'CreateSnapshot', name },
+      );
+      await api.waitForTask(taskId);
+    }
+    await openSignedIn(page, CUSTOMER, `/compute/${vm.id}`);
+    await page.getByRole('tab', { name: 'Snapshots' }).click();
+    const tree = page.getByRole('tree', { name: `Snapshots of ${vm.display_name}` });
+    await expect(tree.getByRole('treeitem')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Delete all' }).click();
+    const confirm = page.getByRole('alertdialog', { name: /Delete all 2 snapshots/ });
+    const button = confirm.getByRole('button', { name: 'Delete all' });
+    await expect(button).toBeDisabled();
+    await confirm.getByRole('textbox', { name: 'VM name' }).fill(vm.display_name);
+    await button.click();
+    await expectMessage(page, 'Delete all snapshots succeeded.');
     await expect(page.getByText('No snapshots yet')).toBeVisible();
   });
 

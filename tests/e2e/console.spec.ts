@@ -1,4 +1,5 @@
 import { expect, openSignedIn, test } from './fixtures.ts';
+import type { Vm } from '@portal/api/contract';
 import { apiAs } from './vm-api.ts';
 
 const CUSTOMER = 'acme@portal.test';
@@ -53,5 +54,22 @@ test.describe('serial console', () => {
     await page.goto(`/compute/${vm.id}/console`);
     await expect(page.getByRole('status').filter({ hasText: 'Disconnected' })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: /powered-on/ })).toBeVisible();
+  });
+
+  test('opens the console of a vwseries VM', async ({ page }) => {
+    const api = await apiAs(CUSTOMER);
+    const serviceid = 'VWS100001';
+    const vms = await api.call<Vm[]>('GET', `/services/vwseries/${serviceid}/vm`);
+    const vm = vms.find((v) => v.power_state === 'poweredOn');
+    if (!vm) throw new Error(`the demo service ${serviceid} has no powered-on VM`);
+    await openSignedIn(page, CUSTOMER, `/vwseries/${serviceid}`);
+    await page.goto(`/vwseries/${serviceid}/${vm.id}/console`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Console of ${vm.display_name}` }),
+    ).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();
+    await expect(page.locator('.xterm-rows')).toContainText('login:');
+    await page.getByRole('link', { name: 'VW series service' }).click();
+    await expect(page).toHaveURL(new RegExp(`/vwseries/${serviceid}$`));
   });
 });

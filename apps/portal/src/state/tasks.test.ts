@@ -142,3 +142,17 @@ describe('task tracker', () => {
     expect(fetchStatus).not.toHaveBeenCalled();
   });
 });
+
+describe('the portal tracker', () => {
+  it('stops polling when the person signs out', async () => {
+    const { tasks } = await import('./tasks.ts');
+    const { session } = await import('../services.ts');
+    const { appState } = await import('./app.ts');
+    session.status = 'signedIn';
+    tasks.track(77, { operation: 'Power off' });
+    expect(appState.taskIsRunning).toBe(true);
+    session.status = 'signedOut';
+    await vi.waitFor(() => expect(tasks.isTracking(77)).toBe(false));
+    expect(appState.taskIsRunning).toBe(false);
+  });
+});

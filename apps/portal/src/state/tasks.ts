@@ -1,7 +1,8 @@
 import { TASK_POLL_INTERVAL_MS, type TaskAccepted, type TaskStatus } from '@portal/api/contract';
 import { computeApi } from '@portal/api/client';
 import { appState, type AppState, type SnackbarColor } from './app.ts';
-import { getServices, notify, reportError } from '../services.ts';
+import { subscribe } from 'valtio';
+import { getServices, notify, reportError, session } from '../services.ts';
 
 /** `vm` tasks are read from `/services/eseries/task_status/{id}` and hold `taskIsRunning`. */
 export type TaskKind = 'vm' | 'other';
@@ -143,4 +144,9 @@ export const tasks = createTaskTracker({
   },
   notify,
   reportError: (error) => reportError(error),
+});
+
+// Signed out: nothing can be polled any more (no token), and nothing should hold the actions.
+subscribe(session, () => {
+  if (session.status === 'signedOut') tasks.stopAll();
 });

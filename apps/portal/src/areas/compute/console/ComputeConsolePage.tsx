@@ -7,10 +7,9 @@ import { FitAddon } from '@xterm/addon-fit';
 import '@xterm/xterm/css/xterm.css';
 import { computeApi } from '@portal/api/client';
 import type { Vm } from '@portal/api/contract';
-import { BackButton, Button } from '@portal/ui';
+import { BackButton, Button, StatusChip } from '@portal/ui';
 import { appState } from '../../../state/app.ts';
 import { getServices, notify, reportError } from '../../../services.ts';
-import { StatusChip } from '../detail/ui.ts';
 import { openConsoleSession, type ConsoleSession, type ConsoleStatus } from './consoleSession.ts';
 
 const Page = styled.main`

@@ -4,7 +4,19 @@ import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { mdiConsole, mdiDotsVertical, mdiPencil, mdiRefresh } from '@mdi/js';
 import { DISPLAY_NAME_PATTERN, type Vm } from '@portal/api/contract';
-import { BackButton, Button, ErrorState, IconButton, PageHeader, TextField } from '@portal/ui';
+import {
+  BackButton,
+  Button,
+  ErrorState,
+  IconButton,
+  Menu,
+  PageHeader,
+  Skeleton,
+  SkeletonGroup,
+  StatusChip,
+  Tabs,
+  TextField,
+} from '@portal/ui';
 import { appState } from '../../../state/app.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { FormDialog } from './FormDialog.tsx';
@@ -14,7 +26,6 @@ import { NetworkTab } from './NetworkTab.tsx';
 import { OverviewTab, VmStatusChip } from './OverviewTab.tsx';
 import { PowerActions } from './PowerActions.tsx';
 import { SnapshotsTab } from './SnapshotsTab.tsx';
-import { Menu, Skeleton, SkeletonGroup, StatusChip, Tabs } from './ui.ts';
 import { useVm, vmApis } from './useVm.ts';
 
 const Chips = styled.span`
@@ -66,10 +77,11 @@ export function ComputeDetailPage() {
   // A task on this VM that this visit did not start (a reload mid-operation, another tab):
   // follow it too, so its outcome shows and the actions stay disabled until it ends.
   const runningTask = vm?.task_id ?? null;
+  const vmName = vm?.display_name;
   useEffect(() => {
     if (runningTask !== null && !tasks.isTracking(runningTask))
-      tasks.track(runningTask, { operation: `Task ${runningTask}` });
-  }, [runningTask]);
+      tasks.track(runningTask, { operation: `The task on ${vmName ?? 'this VM'}` });
+  }, [runningTask, vmName]);
 
   const back = (
     <BackButton href={backHref} onClick={go(backHref)}>

@@ -1,7 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button } from '@portal/ui';
-import { Dialog } from './ui.ts';
+import { Button, Dialog } from '@portal/ui';
 
 const Fields = styled.div`
   display: grid;

@@ -12,11 +12,21 @@ import {
   type NatRecord,
   type Vm,
 } from '@portal/api/contract';
-import { Button, Card, DataTable, IconButton, TextField, type DataTableColumn } from '@portal/ui';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  DataTable,
+  IconButton,
+  KeyValue,
+  Select,
+  StatusChip,
+  TextField,
+  type DataTableColumn,
+} from '@portal/ui';
 import { tasks } from '../../../state/tasks.ts';
 import { FormDialog } from './FormDialog.tsx';
 import { serverFieldError, type FieldErrors } from './fieldErrors.ts';
-import { ConfirmDialog, KeyValue, Select, StatusChip } from './ui.ts';
 import { siteOf, useCatalogue } from './useCatalogue.ts';
 import { vmApis } from './useVm.ts';
 

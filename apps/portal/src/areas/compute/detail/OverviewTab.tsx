@@ -2,12 +2,11 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { mdiDisc, mdiEject, mdiResize } from '@mdi/js';
 import type { Vm } from '@portal/api/contract';
-import { Button, Card } from '@portal/ui';
+import { Button, Card, ConfirmDialog, KeyValue, NumberField, Select, StatusChip } from '@portal/ui';
 import { tasks } from '../../../state/tasks.ts';
 import { FormDialog } from './FormDialog.tsx';
 import { serverFieldError, type FieldErrors } from './fieldErrors.ts';
 import { formatDateTime, formatMemory } from './format.ts';
-import { ConfirmDialog, KeyValue, NumberField, Select, StatusChip } from './ui.ts';
 import { useCatalogue } from './useCatalogue.ts';
 import { vmApis } from './useVm.ts';
 

@@ -9,9 +9,8 @@ import {
   mdiRestartAlert,
 } from '@mdi/js';
 import type { PowerOperation, Vm } from '@portal/api/contract';
-import { Button } from '@portal/ui';
+import { Button, ConfirmDialog, Menu } from '@portal/ui';
 import { tasks } from '../../../state/tasks.ts';
-import { ConfirmDialog, Menu } from './ui.ts';
 import { vmApis } from './useVm.ts';
 
 /** The name of each power operation in buttons and in `{operation} succeeded.` */

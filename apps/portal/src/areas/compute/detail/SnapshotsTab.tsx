@@ -5,8 +5,13 @@ import type { Snapshot, SnapshotOperation, Vm } from '@portal/api/contract';
 import {
   Button,
   Card,
+  Checkbox,
+  ConfirmDialog,
   EmptyState,
   ErrorState,
+  KeyValue,
+  Skeleton,
+  SkeletonGroup,
   TextField,
   TreeView,
   type TreeNode,
@@ -16,7 +21,6 @@ import { tasks } from '../../../state/tasks.ts';
 import { FormDialog } from './FormDialog.tsx';
 import { serverFieldError, type FieldErrors } from './fieldErrors.ts';
 import { formatDateTime } from './format.ts';
-import { Checkbox, ConfirmDialog, KeyValue, SkeletonGroup, Skeleton } from './ui.ts';
 import { vmApis } from './useVm.ts';
 
 const Toolbar = styled.div`
@@ -224,15 +228,17 @@ export function SnapshotsTab({ vm, busy, version }: SnapshotsTabProps) {
         </Layout>
       )}
 
-      <SnapshotFormDialog
-        key={dialog === 'create' ? 'create' : `edit-${selected?.id ?? ''}`}
-        open={dialog === 'create' || (dialog === 'edit' && !!selected)}
-        mode={dialog === 'edit' ? 'edit' : 'create'}
-        vm={vm}
-        snapshot={dialog === 'edit' ? selected : null}
-        onOpenChange={(open) => !open && setDialog(null)}
-        send={send}
-      />
+      {/* mounted per opening, so the form starts from the snapshot being edited */}
+      {(dialog === 'create' || (dialog === 'edit' && selected)) && (
+        <SnapshotFormDialog
+          open
+          mode={dialog}
+          vm={vm}
+          snapshot={dialog === 'edit' ? selected : null}
+          onOpenChange={(open) => !open && setDialog(null)}
+          send={send}
+        />
+      )}
 
       {dialog === 'revert' && selected && (
         <RevertDialog vm={vm} snapshot={selected} onClose={() => setDialog(null)} send={send} />

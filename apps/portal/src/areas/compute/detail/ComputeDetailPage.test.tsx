@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { ApiClient } from '@portal/api/client';
+import type { Vm } from '@portal/api/contract';
+import type { IdentityService } from '@portal/api/identity';
+import { ThemeProvider } from '@portal/ui';
+import { provideServices } from '../../../services.ts';
+import { appState } from '../../../state/app.ts';
+import { createCurrentUserCache } from '../../../state/currentUser.ts';
+import { tasks } from '../../../state/tasks.ts';
+import { ComputeDetailPage } from './ComputeDetailPage.tsx';
+
+const VM: Vm = {
+  id: 5,
+  display_name: 'web-01',
+  status: 'active',
+  power_state: 'poweredOn',
+  os: { name: 'Ubuntu', version: '24.04', guest_full_name: 'Ubuntu Linux 24.04 (64-bit)' },
+  vcpus: 2,
+  memory: 4096,
+  disk_size_gb: 40,
+  plan: { id: 'std-2', name: 'Standard 2', max_vcpus: 8, max_memory_gb: 32 },
+  location: 'AMS1',
+  cluster: 'AMS1-CL01',
+  adapters: [{ portgroup: 'ams1-frontend', vlan_id: 100, ip: '10.100.0.5' }],
+  nat: [],
+  firewall_rules: [],
+  boot_cdrom: null,
+  vsnap: false,
+  monitoring: false,
+  serviceid: null,
+  tenant_id: 'UZZ100001',
+  task_id: null,
+  created_at: '2026-11-21T10:00:00Z',
+};
+
+/** The API boundary, stubbed: the page's behaviour is what is tested. */
+function withApi(post: ApiClient['post']) {
+  const api = {
+    get: vi.fn(async (path: string) => {
+      if (path === '/services/compute/5') return VM;
+      if (path === '/services/eseries/catalogue')
+        return { regions: [], plans: [], images: [], media: [], disk: { min_gb: 10, max_gb: 100 } };
+      throw new Error(`unexpected GET ${path}`);
+    }),
+    post,
+  } as unknown as ApiClient;
+  provideServices({
+    identity: {} as IdentityService,
+    api,
+    currentUser: createCurrentUserCache({ fetchUser: vi.fn(), onChange: () => undefined }),
+  });
+}
+
+function visit(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/compute/:id', element: <ComputeDetailPage /> },
+      { path: '/compute', element: <p>list</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <ThemeProvider>
+      <RouterProvider router={router} />
+    </ThemeProvider>,
+  );
+  return router;
+}
+
+describe('VM detail page', () => {
+  afterEach(() => tasks.stopAll());
+
+  it('shows the VM and disables actions while its task runs', async () => {
+    const post = vi.fn(async () => ({ task_id: 9 }));
+    withApi(post as unknown as ApiClient['post']);
+    visit('/compute/5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'web-01' })).toBeTruthy();
+    const shutDown = screen.getByRole('button', { name: 'Shut down' });
+    await userEvent.click(shutDown);
+    expect(post).toHaveBeenCalledWith('/services/eseries/5/power_state', {
+      power_operation: 'shutdownGuest',
+    });
+    await waitFor(() => expect(appState.taskIsRunning).toBe(true));
+    expect(tasks.isTracking(9)).toBe(true);
+    expect(screen.getByRole('button', { name: 'Shut down' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Resize' })).toHaveProperty('disabled', true);
+  });
+
+  it('goes back to the list with the search it came with', async () => {
+    withApi(vi.fn() as unknown as ApiClient['post']);
+    const router = visit('/compute/5?prevSearch=web%201');
+    const back = await screen.findByRole('link', { name: 'Virtual machines' });
+    expect(back.getAttribute('href')).toBe('/compute?prevSearch=web%201');
+    await userEvent.click(back);
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/compute?prevSearch=web%201',
+    );
+  });
+});

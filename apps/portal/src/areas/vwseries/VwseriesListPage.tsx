@@ -1,14 +1,22 @@
 import { useCallback, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { useSnapshot } from 'valtio';
 import { mdiRefresh, mdiServerNetwork } from '@mdi/js';
 import type { VwseriesService } from '@portal/api/contract';
-import { Button, Card, EmptyState, ErrorState, LinkButton, PageHeader, Spinner } from '@portal/ui';
-import { useSnapshot } from 'valtio';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  LinkButton,
+  PageHeader,
+  Spinner,
+  StatusChip,
+} from '@portal/ui';
 import { tasks } from '../../state/tasks.ts';
 import { appState } from '../../state/app.ts';
 import { useRemote } from '../compute/list/useRemote.ts';
-import { StatusChip } from '../compute/list/uiPending.ts';
 import { vwseriesApi } from './api.ts';
 import { ServiceSummary } from './ServiceSummary.tsx';
 

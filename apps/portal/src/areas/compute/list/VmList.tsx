@@ -4,10 +4,9 @@ import styled from 'styled-components';
 import { mdiRefresh, mdiServerOff } from '@mdi/js';
 import { TASK_POLL_INTERVAL_MS, type Vm } from '@portal/api/contract';
 import { vmBaseApi, type VmBase } from '@portal/api/client';
-import { Button, DataTable, EmptyState } from '@portal/ui';
+import { Button, ConfirmDialog, DataTable, EmptyState } from '@portal/ui';
 import { getServices } from '../../../services.ts';
 import { tasks } from '../../../state/tasks.ts';
-import { ConfirmDialog } from './uiPending.ts';
 import {
   applicableTo,
   BULK_POWER_ACTIONS,

@@ -111,6 +111,8 @@ export function VmList({
     clear: () => void;
   } | null>(null);
 
+  // The dialog keeps showing its last action while it closes, so the text does not flip.
+  const [confirming, setConfirming] = useState(false);
   const targets = pending ? applicableTo(pending.action, pending.selected) : [];
   const skipped = pending ? pending.selected.length - targets.length : 0;
   const noun = (n: number) => (n === 1 ? 'virtual machine' : 'virtual machines');
@@ -159,7 +161,10 @@ export function VmList({
               size="small"
               variant={action.tone === 'danger' ? 'outlined' : 'primary'}
               disabled={applicableTo(action, selected).length === 0}
-              onClick={() => setPending({ action, selected, clear })}
+              onClick={() => {
+                setPending({ action, selected, clear });
+                setConfirming(true);
+              }}
             >
               {action.label}
             </Button>
@@ -167,10 +172,8 @@ export function VmList({
         }
       />
       <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
+        open={confirming}
+        onOpenChange={setConfirming}
         title={
           pending
             ? `${pending.action.label} ${targets.length} ${noun(targets.length)}?`

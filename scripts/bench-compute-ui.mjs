@@ -10,6 +10,7 @@
 // The database is prepared before the server starts, through the server's own db module (the
 // embedded PGlite is one process's at a time): migrations, the demo data, then BENCH_VMS (default
 // 10000) eseries VMs for acme@portal.test (UZZ100001) in one INSERT … SELECT generate_series.
+// BENCH_SCREENSHOT=file.png also saves a picture of the loaded list.
 // Exits 0 whatever the figures unless `--strict` (then search must stay ≤ 100 ms, first rows
 // ≤ 3000 ms).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -231,6 +232,12 @@ try {
     searches.push(await matched);
   }
   const sortedSearch = [...searches].sort((a, b) => a - b);
+  // BENCH_SCREENSHOT=file.png keeps a picture of the loaded list (a person checks the layout).
+  if (process.env.BENCH_SCREENSHOT) {
+    await search.fill('');
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: process.env.BENCH_SCREENSHOT });
+  }
 
   console.log('');
   console.log(

@@ -51,7 +51,7 @@ async function createThroughWizard(page: Page, name: string, axe?: () => Promise
   await page.getByRole('textbox', { name: 'Name' }).fill('bad/name');
   await page.getByRole('button', { name: 'Create virtual machine' }).click();
   await expect(
-    page.getByText(/only letters, digits, spaces, dots, dashes and underscores/),
+    page.getByText(/only letters, digits, spaces, dots, dashes and underscores \(not \/\)/),
   ).toBeVisible();
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   if (axe) await axe();

@@ -1,4 +1,4 @@
-import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   Background,
   BackgroundVariant,
@@ -6,6 +6,8 @@ import {
   MarkerType,
   MiniMap,
   ReactFlow,
+  useReactFlow,
+  useStore,
   type Edge,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
@@ -30,6 +32,21 @@ import {
 /** Zoom limits of the network graph (specification, constants: "network graph zoom 0.5 to 4"). */
 export const GRAPH_MIN_ZOOM = 0.5;
 export const GRAPH_MAX_ZOOM = 4;
+
+/**
+ * Fits the view again whenever the canvas changes size (a scrollbar going, a drawer closing, a
+ * phone turning), until the user has panned or zoomed: the fit at mount alone keeps whatever size
+ * the canvas had at that instant.
+ */
+function RefitOnResize({ userMoved }: { userMoved: { current: boolean } }) {
+  const { fitView } = useReactFlow();
+  const width = useStore((state) => state.width);
+  const height = useStore((state) => state.height);
+  useEffect(() => {
+    if (!userMoved.current && width > 0 && height > 0) void fitView(FIT_VIEW);
+  }, [width, height, fitView, userMoved]);
+  return null;
+}
 
 /** Graph or its accessible list. */
 export type NetworkGraphView = 'graph' | 'list';
@@ -164,6 +181,8 @@ export function NetworkGraph({
   };
 
   const empty = nodes.length === 0;
+  // Set by a pan or zoom the user makes (programmatic moves come without an event).
+  const userMoved = useRef(false);
 
   return (
     <Root ref={setRoot} aria-label={ariaLabel} className={className}>
@@ -201,6 +220,9 @@ export function NetworkGraph({
             elementsSelectable={clickable}
             onNodeClick={(_, node) => onNodeClick?.(node.data.node)}
             onKeyDown={activateFocusedNode}
+            onMoveStart={(event) => {
+              if (event) userMoved.current = true;
+            }}
             ariaLabelConfig={{
               'node.a11yDescription.default': clickable
                 ? 'Press Enter or Space to open it.'
@@ -209,6 +231,7 @@ export function NetworkGraph({
               'minimap.ariaLabel': 'Overview of the whole network',
             }}
           >
+            <RefitOnResize userMoved={userMoved} />
             <Background variant={BackgroundVariant.Dots} gap={20} size={1} />
             <Controls showInteractive={false} />
             <MiniMap

@@ -1,9 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { mdiServerOff } from '@mdi/js';
 import type { DseriesItem } from '@portal/api/contract';
-import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@portal/ui';
+import { DataTable, EmptyState, PageHeader, StatusChip, type DataTableColumn } from '@portal/ui';
 import { getServices } from '../../services.ts';
-import { StatusChip } from '../compute/list/uiPending.ts';
 import { useRemote } from '../compute/list/useRemote.ts';
 
 const STATUS_LOOK: Record<DseriesItem['status'], { chip: string; label: string }> = {

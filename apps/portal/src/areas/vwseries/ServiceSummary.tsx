@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import styled from 'styled-components';
 import type { VwseriesService, VwseriesUsage } from '@portal/api/contract';
-import { Alert } from '@portal/ui';
+import { Alert, KeyValue, Skeleton, StatusChip } from '@portal/ui';
 import { useRemote } from '../compute/list/useRemote.ts';
-import { KeyValue, Skeleton, StatusChip } from '../compute/list/uiPending.ts';
 import { vwseriesApi } from './api.ts';
 
 const Parts = styled.div`

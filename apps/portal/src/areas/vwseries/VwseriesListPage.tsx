@@ -1,16 +1,22 @@
-import { useCallback, type MouseEvent } from 'react';
+import { useCallback, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { mdiRefresh, mdiServerNetwork } from '@mdi/js';
 import type { VwseriesService } from '@portal/api/contract';
-import { Button, Card, EmptyState, ErrorState, LinkButton, PageHeader, Spinner } from '@portal/ui';
-import { useSnapshot } from 'valtio';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  LinkButton,
+  PageHeader,
+  Spinner,
+  StatusChip,
+} from '@portal/ui';
 import { tasks } from '../../state/tasks.ts';
-import { appState } from '../../state/app.ts';
 import { useRemote } from '../compute/list/useRemote.ts';
-import { StatusChip } from '../compute/list/uiPending.ts';
 import { vwseriesApi } from './api.ts';
-import { ServiceSummary } from './ServiceSummary.tsx';
+import { dateText, ServiceSummary } from './ServiceSummary.tsx';
 
 const Grid = styled.div`
   display: grid;
@@ -62,22 +68,32 @@ export function VwseriesListPage() {
 
 function ServiceCard({ service }: { service: VwseriesService }) {
   const navigate = useNavigate();
-  const { taskIsRunning } = useSnapshot(appState);
+  const [refreshing, setRefreshing] = useState(false);
   const href = `/vwseries/${service.serviceid}`;
   const open = (event: MouseEvent) => {
     event.preventDefault();
     navigate(href);
   };
-  const refresh = () =>
-    void tasks.run({ operation: `Refresh ${service.serviceid}`, kind: 'other' }, () =>
-      vwseriesApi.refresh(service.serviceid),
+  const refresh = () => {
+    setRefreshing(true);
+    const done = () => setRefreshing(false);
+    void tasks.run(
+      {
+        operation: `Refresh ${service.serviceid}`,
+        kind: 'other',
+        onSettled: done,
+        onRequestError: done,
+      },
+      () => vwseriesApi.refresh(service.serviceid),
     );
+  };
   return (
     <Card
       title={service.name}
       subtitle={
         <Meta>
-          {service.serviceid} · {service.plan} · {service.location}
+          {service.serviceid} · {service.plan} · {service.location} · refreshed{' '}
+          {dateText(service.refreshed_at)}
           <StatusChip status="info" label={`${service.vm_count} VMs`} />
         </Meta>
       }
@@ -87,7 +103,7 @@ function ServiceCard({ service }: { service: VwseriesService }) {
             variant="outlined"
             leadingIcon={mdiRefresh}
             onClick={refresh}
-            disabled={taskIsRunning}
+            loading={refreshing}
             aria-label={`Refresh ${service.serviceid}`}
           >
             Refresh

@@ -11,11 +11,19 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Catalogue } from '@portal/api/contract';
 import { ApiError, computeApi } from '@portal/api/client';
-import { Alert, BackButton, Button, Card, ErrorState, PageHeader, Spinner } from '@portal/ui';
+import {
+  Alert,
+  BackButton,
+  Button,
+  Card,
+  ErrorState,
+  PageHeader,
+  Spinner,
+  Stepper,
+} from '@portal/ui';
 import { getServices, reportError } from '../../../services.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { useRemote } from '../list/useRemote.ts';
-import { Stepper } from '../list/uiPending.ts';
 import { StepFields } from './StepFields.tsx';
 import {
   EMPTY_FORM,

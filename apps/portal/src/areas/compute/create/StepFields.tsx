@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 import type { Catalogue } from '@portal/api/contract';
-import { TextField } from '@portal/ui';
-import { KeyValue, NumberField, RadioGroup, Select, Switch } from '../list/uiPending.ts';
+import { KeyValue, NumberField, RadioGroup, Select, Switch, TextField } from '@portal/ui';
 import { memoryText } from '../list/vmColumns.tsx';
 import {
   DISPLAY_NAME_MAX,

@@ -129,8 +129,8 @@ describe('validate (field errors: which field, why)', () => {
     expect(validate(CATALOGUE, { ...COMPLETE, displayName: ' web' }).displayName).toMatch(
       /Start with a letter or digit/,
     );
-    expect(validate(CATALOGUE, { ...COMPLETE, displayName: 'web/01' }).displayName).toMatch(
-      /only letters, digits/,
+    expect(validate(CATALOGUE, { ...COMPLETE, displayName: 'web/01!' }).displayName).toMatch(
+      'Use only letters, digits, spaces, dots, dashes and underscores (not / !).',
     );
     expect(validate(CATALOGUE, { ...COMPLETE, displayName: 'x'.repeat(65) }).displayName).toMatch(
       /at most 64 characters \(this one has 65\)/,

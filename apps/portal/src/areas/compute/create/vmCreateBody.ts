@@ -159,9 +159,11 @@ export function validate(catalogue: Catalogue, form: VmForm): VmFormErrors {
   if (!name.trim()) errors.displayName = 'Enter a name for the virtual machine.';
   else if (name.length > DISPLAY_NAME_MAX)
     errors.displayName = `Use at most ${DISPLAY_NAME_MAX} characters (this one has ${name.length}).`;
-  else if (!displayNamePattern.test(name))
-    errors.displayName =
-      'Start with a letter or digit; then use only letters, digits, spaces, dots, dashes and underscores.';
+  else if (!/^[A-Za-z0-9]/.test(name)) errors.displayName = 'Start with a letter or digit.';
+  else if (!displayNamePattern.test(name)) {
+    const others = [...new Set(name.replace(/[A-Za-z0-9 ._-]/g, ''))].join(' ');
+    errors.displayName = `Use only letters, digits, spaces, dots, dashes and underscores (not ${others}).`;
+  }
   return errors;
 }
 

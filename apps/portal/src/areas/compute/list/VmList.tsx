@@ -4,10 +4,9 @@ import styled from 'styled-components';
 import { mdiRefresh, mdiServerOff } from '@mdi/js';
 import { TASK_POLL_INTERVAL_MS, type Vm } from '@portal/api/contract';
 import { vmBaseApi, type VmBase } from '@portal/api/client';
-import { Button, DataTable, EmptyState } from '@portal/ui';
+import { Button, ConfirmDialog, DataTable, EmptyState } from '@portal/ui';
 import { getServices } from '../../../services.ts';
 import { tasks } from '../../../state/tasks.ts';
-import { ConfirmDialog } from './uiPending.ts';
 import {
   applicableTo,
   BULK_POWER_ACTIONS,
@@ -112,6 +111,8 @@ export function VmList({
     clear: () => void;
   } | null>(null);
 
+  // The dialog keeps showing its last action while it closes, so the text does not flip.
+  const [confirming, setConfirming] = useState(false);
   const targets = pending ? applicableTo(pending.action, pending.selected) : [];
   const skipped = pending ? pending.selected.length - targets.length : 0;
   const noun = (n: number) => (n === 1 ? 'virtual machine' : 'virtual machines');
@@ -160,7 +161,10 @@ export function VmList({
               size="small"
               variant={action.tone === 'danger' ? 'outlined' : 'primary'}
               disabled={applicableTo(action, selected).length === 0}
-              onClick={() => setPending({ action, selected, clear })}
+              onClick={() => {
+                setPending({ action, selected, clear });
+                setConfirming(true);
+              }}
             >
               {action.label}
             </Button>
@@ -168,10 +172,8 @@ export function VmList({
         }
       />
       <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
+        open={confirming}
+        onOpenChange={setConfirming}
         title={
           pending
             ? `${pending.action.label} ${targets.length} ${noun(targets.length)}?`

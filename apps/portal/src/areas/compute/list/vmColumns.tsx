@@ -1,10 +1,9 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { PowerState, Vm, VmStatus } from '@portal/api/contract';
-import type { DataTableColumn } from '@portal/ui';
+import { StatusChip, type DataTableColumn } from '@portal/ui';
 import { appState } from '../../../state/app.ts';
 import { searchOf, withPrevSearch } from './prevSearch.ts';
-import { StatusChip } from './uiPending.ts';
 
 export const POWER_LABEL: Record<PowerState, string> = {
   poweredOn: 'Powered on',

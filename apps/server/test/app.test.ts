@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +134,29 @@ describe.each(databaseKinds())('the HTTP server on $kind', ({ open }) => {
         headers: bearer(acmeToken),
       });
       expect(logs).not.toContain(acmeToken);
+    });
+  });
+
+  describe('compression', () => {
+    it('compresses a JSON reply for a client that accepts brotli, and only then', async () => {
+      const url = '/api/services/eseries';
+      const plain = await app.inject({ method: 'GET', url, headers: bearer(acmeToken) });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const vms = plain.json<{ data: unknown[] }>().data;
+      expect(vms.length).toBeGreaterThan(0);
+
+      const packed = await app.inject({
+        method: 'GET',
+        url,
+        headers: { ...bearer(acmeToken), 'accept-encoding': 'br, gzip' },
+      });
+      expect(packed.statusCode).toBe(200);
+      expect(packed.headers['content-encoding']).toBe('br');
+      expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(JSON.parse(brotliDecompressSync(packed.rawPayload).toString('utf8'))).toEqual({
+        data: vms,
+      });
     });
   });
 

@@ -23,7 +23,9 @@ const shots = [
   { name: 'forgot', path: '/auth/forgot' },
   { name: 'legal', path: '/legal/aup' },
   { name: 'compute', path: '/compute', signedIn: true },
-  { name: 'admin-user', path: '/user', signedIn: true },
+  { name: 'compute-create', path: '/compute/create', signedIn: true },
+  { name: 'compute-detail', path: '/compute/1', signedIn: true },
+  { name: 'vwseries', path: '/vwseries', signedIn: true },
 ];
 try {
   for (const [viewport, size] of [
@@ -41,7 +43,7 @@ try {
       for (const shot of shots) {
         if (shot.signedIn && !signedIn) {
           await page.goto(`${stack.url}/auth/signin`);
-          await page.getByRole('textbox', { name: 'E-mail address' }).fill('admin@portal.test');
+          await page.getByRole('textbox', { name: 'E-mail address' }).fill('acme@portal.test');
           await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
           await page.getByRole('button', { name: 'Sign in' }).click();
           await page.getByRole('button', { name: 'Sign out' }).waitFor();

@@ -73,8 +73,18 @@ const test = base.extend<object, { previewFor: (theme: Theme) => Promise<Page> }
   ],
 });
 
+const DESKTOP = { width: 1024, height: 768 };
+/** Stories tagged `phone` are captured at a phone's width, so their media queries apply. */
+const PHONE = { width: 414, height: 896 };
+
 /** Shows one story, waits for its render and `play` to finish and for its fonts. */
-async function showStory(page: Page, id: string) {
+async function showStory(
+  page: Page,
+  story: StoryEntry,
+  viewport: { width: number; height: number },
+) {
+  const id = story.id;
+  await page.setViewportSize((story.tags ?? []).includes('phone') ? PHONE : viewport);
   await page.evaluate((storyId) => {
     const preview = (window as PreviewWindow).__STORYBOOK_PREVIEW__;
     if (preview?.currentRender?.id === storyId) return;
@@ -101,7 +111,7 @@ for (const theme of THEMES) {
     for (const story of stories) {
       test(`${story.title} / ${story.name}`, async ({ previewFor }) => {
         const page = await previewFor(theme);
-        await showStory(page, story.id);
+        await showStory(page, story, test.info().project.use.viewport ?? DESKTOP);
         await expect(page).toHaveScreenshot(baselinePath(story, theme), { fullPage: true });
       });
     }

@@ -209,10 +209,16 @@ export const Playground: Story = {
 export const Rail: Story = { args: { drawerOpen: false } };
 
 /** Below 720px: the drawer is an overlay, closed at first; the toggle opens it. */
-export const Narrow: Story = { globals: { viewport: { value: 'mobile2', isRotated: false } } };
+// `phone`: tests/visual captures it at phone width too (the toolbar viewport only sizes the frame
+// of the Storybook UI, not a story opened alone).
+export const Narrow: Story = {
+  tags: ['phone'],
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+};
 
 /** Below 720px with the overlay opened: Escape, the backdrop or a link closes it. */
 export const NarrowOpen: Story = {
+  tags: ['phone'],
   globals: { viewport: { value: 'mobile2', isRotated: false } },
   play: async ({ canvas }) => {
     // Only narrow viewports have a closed overlay to open.

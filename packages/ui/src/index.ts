@@ -54,8 +54,13 @@ export { Card } from './Card/index.ts';
 export type { CardProps } from './Card/index.ts';
 export { Alert } from './Alert/index.ts';
 export type { AlertProps } from './Alert/index.ts';
-export { Snackbar } from './Snackbar/index.ts';
-export type { SnackbarProps } from './Snackbar/index.ts';
+export { Snackbar, createSnackbarQueue } from './Snackbar/index.ts';
+export type {
+  SnackbarProps,
+  SnackbarQueue,
+  SnackbarQueueTiming,
+  SnackbarState,
+} from './Snackbar/index.ts';
 export { Spinner } from './Spinner/index.ts';
 export type { SpinnerProps } from './Spinner/index.ts';
 export { EmptyState } from './EmptyState/index.ts';

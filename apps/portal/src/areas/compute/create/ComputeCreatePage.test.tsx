@@ -14,7 +14,7 @@ import { ComputeCreatePage } from './ComputeCreatePage.tsx';
 const USER: CurrentUser = {
   email: 'acme@portal.test',
   tenant: { cdb_id: 'UZZ100001', name: 'Acme' },
-  role: { name: 'Operator', builtin: false },
+  role: { name: 'Operator', builtin: false, permissions: { compute: 'manage' } },
 };
 
 function setup(post: ReturnType<typeof vi.fn>) {

@@ -29,6 +29,11 @@ test('a role that may only look sees compute actions disabled, and why', async (
   await expect(page.getByRole('button', { name: 'Open console' })).toBeDisabled();
   await expect(page.getByRole('note')).toHaveText(REASON);
 
+  // The console needs manage too: its page says so instead of a refused session.
+  const detailPath = new URL(page.url()).pathname;
+  await page.goto(`${detailPath}/console`);
+  await expect(page.getByText('You cannot open the console')).toBeVisible();
+
   // The creation page tells the truth instead of offering a wizard bound to fail.
   await page.goto('/compute/create');
   await expect(page.getByText('You cannot create virtual machines')).toBeVisible();

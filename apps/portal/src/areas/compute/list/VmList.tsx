@@ -71,6 +71,7 @@ export function VmList({
   const navigate = useNavigate();
   const canManage = useCan(area, 'manage');
   const readOnlyReason = useManageReason(area);
+  const consoleDenied = readOnlyReason !== undefined;
   const [search, setSearch] = useUrlSearch();
   const vmApi = useMemo(() => vmBaseApi(getServices().api, base), [base]);
   const load = useCallback(() => vmApi.list(), [vmApi]);
@@ -107,8 +108,9 @@ export function VmList({
 
   // Stable while typing: the name links read the search from the URL themselves.
   const columns = useMemo(
-    () => vmColumns({ detailPathOf, consoleHrefOf: consolePathOf }),
-    [detailPathOf, consolePathOf],
+    // A role that may only look cannot use a console: no console links for it.
+    () => vmColumns({ detailPathOf, consoleHrefOf: consoleDenied ? undefined : consolePathOf }),
+    [detailPathOf, consolePathOf, consoleDenied],
   );
 
   const [pending, setPending] = useState<{

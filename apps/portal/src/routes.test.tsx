@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { CurrentUser } from '@portal/api/contract';
+import { permissionsOnAllAreas, type CurrentUser } from '@portal/api/contract';
 import type { ApiClient } from '@portal/api/client';
 import type { IdentityService } from '@portal/api/identity';
 import { ThemeProvider } from '@portal/ui';
@@ -13,15 +13,18 @@ import { createCurrentUserCache } from './state/currentUser.ts';
 const ADMIN: CurrentUser = {
   email: 'admin@portal.test',
   tenant: { cdb_id: 'UZZ999999', name: 'Provider' },
-  role: { name: 'Administrator', builtin: true },
+  role: { name: 'Administrator', builtin: true, permissions: permissionsOnAllAreas('manage') },
 };
 const CUSTOMER: CurrentUser = {
   email: 'acme@portal.test',
   tenant: { cdb_id: 'UZZ100001', name: 'Acme' },
-  role: { name: 'Operator', builtin: false },
+  role: { name: 'Operator', builtin: false, permissions: permissionsOnAllAreas('manage') },
 };
 // A role named Administrator that is not the built-in one grants nothing.
-const FAKE_ADMIN: CurrentUser = { ...CUSTOMER, role: { name: 'Administrator', builtin: false } };
+const FAKE_ADMIN: CurrentUser = {
+  ...CUSTOMER,
+  role: { name: 'Administrator', builtin: false, permissions: {} },
+};
 const PROVIDER_STAFF: CurrentUser = {
   ...CUSTOMER,
   tenant: { cdb_id: 'UZZ999999', name: 'Provider' },

@@ -1,3 +1,4 @@
+import { permissionsOnAllAreas } from '@portal/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/demo.ts';
@@ -47,7 +48,7 @@ describe.each(databaseKinds())('GET /api/services/user/:email on $kind', ({ open
       data: {
         email: 'acme@portal.test',
         tenant: { cdb_id: 'UZZ100001', name: 'Acme Manufacturing' },
-        role: { name: 'Operator', builtin: false },
+        role: { name: 'Operator', builtin: false, permissions: permissionsOnAllAreas('manage') },
       },
     });
   });
@@ -59,7 +60,7 @@ describe.each(databaseKinds())('GET /api/services/user/:email on $kind', ({ open
       data: {
         email: 'globex@portal.test',
         tenant: { cdb_id: 'UZZ100002', name: 'Globex Retail' },
-        role: { name: 'Viewer', builtin: false },
+        role: { name: 'Viewer', builtin: false, permissions: permissionsOnAllAreas('read') },
       },
     });
   });
@@ -89,8 +90,18 @@ describe.each(databaseKinds())('GET /api/services/user/:email on $kind', ({ open
       data: {
         email: 'globex@portal.test',
         tenant: { cdb_id: 'UZZ100002', name: 'Globex Retail' },
-        role: { name: 'Viewer', builtin: false },
+        role: { name: 'Viewer', builtin: false, permissions: permissionsOnAllAreas('read') },
       },
+    });
+  });
+
+  it("gives the built-in administrator's reply manage on every area", async () => {
+    const reply = await get('admin', 'admin@portal.test');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().data.role).toEqual({
+      name: 'Administrator',
+      builtin: true,
+      permissions: permissionsOnAllAreas('manage'),
     });
   });
 

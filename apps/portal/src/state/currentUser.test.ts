@@ -5,7 +5,7 @@ import { createCurrentUserCache } from './currentUser.ts';
 const user = (email: string): CurrentUser => ({
   email,
   tenant: { cdb_id: 'UZZ100001', name: 'Acme' },
-  role: { name: 'Operator', builtin: false },
+  role: { name: 'Operator', builtin: false, permissions: { compute: 'manage' } },
 });
 
 const deferred = <T>() => {

@@ -1,4 +1,8 @@
-import { isBuiltinAdministrator, type CurrentUser } from '@portal/api/contract';
+import {
+  effectivePermissions,
+  isBuiltinAdministrator,
+  type CurrentUser,
+} from '@portal/api/contract';
 import type { Queryable } from '../db/database.ts';
 import { findUserByEmail, type UserRecord } from '../db/users.ts';
 import { forbidden, notFound } from '../errors.ts';
@@ -7,7 +11,11 @@ import type { Identity } from '../identity.ts';
 const toCurrentUser = (user: UserRecord): CurrentUser => ({
   email: user.email,
   tenant: { cdb_id: user.tenant.cdb_id, name: user.tenant.name },
-  role: { name: user.role.name, builtin: user.role.builtin },
+  role: {
+    name: user.role.name,
+    builtin: user.role.builtin,
+    permissions: effectivePermissions(user.role),
+  },
 });
 
 /**

@@ -32,7 +32,7 @@ describe('api client', () => {
         data: {
           email: 'a@b.c',
           tenant: { cdb_id: 'UZZ1', name: 'T' },
-          role: { name: 'R', builtin: false },
+          role: { name: 'R', builtin: false, permissions: { compute: 'read' } },
         },
       });
     });

@@ -5,6 +5,7 @@ import {
   POC_TENANT_CDB_ID,
   SUPER_TENANT_CDB_ID,
 } from './constants.ts';
+import { PERMISSION_AREAS, Permissions } from './permissions.ts';
 
 export const Tenant = Type.Object({
   cdb_id: Type.String({ description: 'Tenant code, e.g. UZZ999999.' }),
@@ -15,6 +16,8 @@ export type Tenant = Static<typeof Tenant>;
 export const Role = Type.Object({
   name: Type.String(),
   builtin: Type.Boolean(),
+  /** The role's effective permissions; the built-in administrator manages every area. */
+  permissions: Permissions,
 });
 export type Role = Static<typeof Role>;
 
@@ -42,6 +45,19 @@ export const isInternalUser = (user: UserLike): boolean =>
 
 /** Section 6: a proof-of-concept customer. */
 export const isPocUser = (user: UserLike): boolean => user.tenant.cdb_id === POC_TENANT_CDB_ID;
+
+/**
+ * The permissions a role actually has: the built-in administrator manages every area
+ * (as `hasPermission` decides); any other role has exactly what it was given.
+ */
+export const effectivePermissions = (role: {
+  name: string;
+  builtin: boolean;
+  permissions: Permissions;
+}): Permissions =>
+  role.builtin && role.name === ADMINISTRATOR_ROLE
+    ? Object.fromEntries(PERMISSION_AREAS.map((area) => [area, 'manage']))
+    : { ...role.permissions };
 
 /** Section 6: the built-in administrator, the only one on /user, /role, /log. */
 export const isBuiltinAdministrator = (user: UserLike): boolean =>

@@ -13,6 +13,7 @@ import {
   Spinner,
   StatusChip,
 } from '@portal/ui';
+import { useCan, useManageReason } from '../../state/permissions.ts';
 import { tasks } from '../../state/tasks.ts';
 import { useRemote } from '../compute/list/useRemote.ts';
 import { vwseriesApi } from './api.ts';
@@ -69,6 +70,8 @@ export function VwseriesListPage() {
 function ServiceCard({ service }: { service: VwseriesService }) {
   const navigate = useNavigate();
   const [refreshing, setRefreshing] = useState(false);
+  const canManage = useCan('vwseries', 'manage');
+  const readOnlyReason = useManageReason('vwseries');
   const href = `/vwseries/${service.serviceid}`;
   const open = (event: MouseEvent) => {
     event.preventDefault();
@@ -104,6 +107,8 @@ function ServiceCard({ service }: { service: VwseriesService }) {
             leadingIcon={mdiRefresh}
             onClick={refresh}
             loading={refreshing}
+            disabled={!canManage}
+            title={readOnlyReason}
             aria-label={`Refresh ${service.serviceid}`}
           >
             Refresh

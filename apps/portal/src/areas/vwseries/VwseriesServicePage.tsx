@@ -33,6 +33,7 @@ export function VwseriesServicePage() {
       />
       <VmList
         key={serviceid}
+        area="vwseries"
         base={vwseriesVmBase(serviceid)}
         label={`Virtual machines of ${serviceid}`}
         consolePathOf={consolePathOf}

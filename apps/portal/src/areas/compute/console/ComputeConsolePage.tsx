@@ -7,8 +7,9 @@ import { FitAddon } from '@xterm/addon-fit';
 import '@xterm/xterm/css/xterm.css';
 import { computeApi } from '@portal/api/client';
 import type { Vm } from '@portal/api/contract';
-import { BackButton, Button, StatusChip } from '@portal/ui';
+import { Alert, BackButton, Button, Spinner, StatusChip } from '@portal/ui';
 import { appState } from '../../../state/app.ts';
+import { READ_ONLY_REASON, useCanState } from '../../../state/permissions.ts';
 import { getServices, notify, reportError } from '../../../services.ts';
 import { openConsoleSession, type ConsoleSession, type ConsoleStatus } from './consoleSession.ts';
 
@@ -80,6 +81,49 @@ const STATUS_CHIP: Record<ConsoleStatus, { status: string; label: string }> = {
  * single-use ticket; reconnect, paste and full screen.
  */
 export function ComputeConsolePage() {
+  const { id = '', serviceid } = useParams();
+  const navigate = useNavigate();
+  const area = serviceid ? 'vwseries' : 'compute';
+  // The console needs manage: a role that may only look is told so instead of a failed session.
+  // This full page has no layout that loads the user, so it loads it; if that fails, the session
+  // opens and the server decides.
+  const can = useCanState(area, 'manage');
+  const [unreadable, setUnreadable] = useState(false);
+  useEffect(() => {
+    if (can !== 'unknown') return;
+    getServices()
+      .currentUser.load()
+      .catch((error: unknown) => {
+        reportError(error);
+        setUnreadable(true);
+      });
+  }, [can]);
+  if (can === 'allowed' || unreadable) return <ConsoleView />;
+  if (can === 'unknown') return <Spinner label="Checking your access" />;
+  const backHref = serviceid ? `/vwseries/${serviceid}` : `/compute/${id}`;
+  return (
+    <Page>
+      <Bar>
+        <BackButton
+          href={backHref}
+          onClick={(event: MouseEvent) => {
+            event.preventDefault();
+            navigate(backHref);
+          }}
+        >
+          {serviceid ? 'VW series service' : 'Virtual machine'}
+        </BackButton>
+        <h1>Console of virtual machine {id}</h1>
+      </Bar>
+      <Alert kind="info" title="You cannot open the console">
+        {READ_ONLY_REASON[area]} The console lets you change a virtual machine, so it needs a role
+        that manages {area === 'vwseries' ? 'VW series' : 'compute'}.
+      </Alert>
+    </Page>
+  );
+}
+
+function ConsoleView() {
   const { id: idParam = '', serviceid } = useParams();
   const id = Number(idParam);
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import type { CurrentUser } from '@portal/api/contract';
 import { ApiError, type ApiClient } from '@portal/api/client';
 import type { IdentityService } from '@portal/api/identity';
 import { ThemeProvider } from '@portal/ui';
-import { provideServices, type Services } from '../../../services.ts';
+import { provideServices, session, type Services } from '../../../services.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { CATALOGUE } from './catalogue.fixture.ts';
 import { ComputeCreatePage } from './ComputeCreatePage.tsx';
@@ -14,14 +14,15 @@ import { ComputeCreatePage } from './ComputeCreatePage.tsx';
 const USER: CurrentUser = {
   email: 'acme@portal.test',
   tenant: { cdb_id: 'UZZ100001', name: 'Acme' },
-  role: { name: 'Operator', builtin: false },
+  role: { name: 'Operator', builtin: false, permissions: { compute: 'manage' } },
 };
 
-function setup(post: ReturnType<typeof vi.fn>) {
+function setup(post: ReturnType<typeof vi.fn>, who: CurrentUser = USER) {
   const get = vi.fn(async (path: string) => {
     if (path === '/services/eseries/catalogue') return CATALOGUE;
     throw new Error(`unexpected GET ${path}`);
   });
+  session.user = who;
   provideServices({
     identity: {} as IdentityService,
     api: { get, post } as unknown as ApiClient,
@@ -89,7 +90,20 @@ describe('the creation wizard', () => {
   beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
   afterEach(() => {
     tasks.stopAll();
+    session.user = null;
     vi.restoreAllMocks();
+  });
+
+  it('tells a role that may only look why there is no wizard', async () => {
+    setup(vi.fn(), {
+      ...USER,
+      role: { name: 'Viewer', builtin: false, permissions: { compute: 'read' } },
+    });
+    expect(await screen.findByText('You cannot create virtual machines')).toBeTruthy();
+    expect(
+      screen.getByText(/Your role can view virtual machines but not change them\./),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
   });
 
   it('says which field is missing, and why, where the field is', async () => {

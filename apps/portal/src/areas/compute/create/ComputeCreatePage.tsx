@@ -22,6 +22,7 @@ import {
   Stepper,
 } from '@portal/ui';
 import { getServices, reportError } from '../../../services.ts';
+import { READ_ONLY_REASON, useCanState } from '../../../state/permissions.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { useRemote } from '../list/useRemote.ts';
 import { StepFields } from './StepFields.tsx';
@@ -86,6 +87,8 @@ export function ComputeCreatePage() {
   const navigate = useNavigate();
   const loadCatalogue = useCallback(() => computeApi(getServices().api).catalogue(), []);
   const { data: catalogue, error: loadError, reload } = useRemote(loadCatalogue);
+  // A role that may only look gets an honest page instead of a wizard bound to fail.
+  const canCreate = useCanState('compute', 'manage');
 
   const toList = (event: MouseEvent) => {
     event.preventDefault();
@@ -103,13 +106,18 @@ export function ComputeCreatePage() {
           </BackButton>
         }
       />
-      {loadError ? (
+      {canCreate === 'denied' ? (
+        <Alert kind="info" title="You cannot create virtual machines">
+          {READ_ONLY_REASON.compute} Ask an administrator of your organisation for a role that
+          manages compute.
+        </Alert>
+      ) : loadError ? (
         <ErrorState
           title="The catalogue could not be loaded"
           description={loadError}
           action={<Button onClick={reload}>Try again</Button>}
         />
-      ) : !catalogue ? (
+      ) : !catalogue || canCreate === 'unknown' ? (
         <Spinner label="Loading what you can create" />
       ) : (
         <Wizard catalogue={catalogue} />

@@ -3,10 +3,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { ApiClient } from '@portal/api/client';
-import type { Vm } from '@portal/api/contract';
+import { permissionsOnAllAreas, type CurrentUser, type Vm } from '@portal/api/contract';
 import type { IdentityService } from '@portal/api/identity';
 import { ThemeProvider } from '@portal/ui';
-import { provideServices } from '../../../services.ts';
+import { provideServices, session } from '../../../services.ts';
 import { appState } from '../../../state/app.ts';
 import { createCurrentUserCache } from '../../../state/currentUser.ts';
 import { tasks } from '../../../state/tasks.ts';
@@ -37,7 +37,18 @@ const VM: Vm = {
 };
 
 /** The API boundary, stubbed: the page's behaviour is what is tested. */
-function withApi(post: ApiClient['post']) {
+const userWith = (level: 'read' | 'manage'): CurrentUser => ({
+  email: level === 'manage' ? 'acme@portal.test' : 'globex@portal.test',
+  tenant: { cdb_id: 'UZZ100001', name: 'Acme' },
+  role: {
+    name: level === 'manage' ? 'Operator' : 'Viewer',
+    builtin: false,
+    permissions: permissionsOnAllAreas(level),
+  },
+});
+
+function withApi(post: ApiClient['post'], level: 'read' | 'manage' = 'manage') {
+  session.user = userWith(level);
   const api = {
     get: vi.fn(async (path: string) => {
       if (path === '/services/compute/5') return VM;
@@ -71,7 +82,10 @@ function visit(path: string) {
 }
 
 describe('VM detail page', () => {
-  afterEach(() => tasks.stopAll());
+  afterEach(() => {
+    tasks.stopAll();
+    session.user = null;
+  });
 
   it('shows the VM and disables actions while its task runs', async () => {
     const post = vi.fn(async () => ({ task_id: 9 }));
@@ -98,5 +112,22 @@ describe('VM detail page', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe(
       '/compute?prevSearch=web%201',
     );
+  });
+
+  it('shows a role that may only look the power actions disabled, and why', async () => {
+    const post = vi.fn();
+    withApi(post as unknown as ApiClient['post'], 'read');
+    visit('/compute/5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'web-01' })).toBeTruthy();
+    const reason = 'Your role can view virtual machines but not change them.';
+    const shutDown = screen.getByRole('button', { name: 'Shut down' });
+    expect(shutDown).toHaveProperty('disabled', true);
+    expect(shutDown.getAttribute('title')).toBe(reason);
+    expect(screen.getByRole('button', { name: 'Power' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Open console' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Resize' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('note').textContent).toBe(reason);
+    await userEvent.click(shutDown);
+    expect(post).not.toHaveBeenCalled();
   });
 });

@@ -18,6 +18,7 @@ import {
   TextField,
 } from '@portal/ui';
 import { appState } from '../../../state/app.ts';
+import { useCan, useManageReason } from '../../../state/permissions.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { FormDialog } from './FormDialog.tsx';
 import { serverFieldError } from './fieldErrors.ts';
@@ -27,6 +28,11 @@ import { OverviewTab, VmStatusChip } from './OverviewTab.tsx';
 import { PowerActions } from './PowerActions.tsx';
 import { SnapshotsTab } from './SnapshotsTab.tsx';
 import { useVm, vmApis } from './useVm.ts';
+
+const ReadOnlyNote = styled.p`
+  margin: 0 0 12px;
+  color: var(--ui-color-text-secondary);
+`;
 
 const Chips = styled.span`
   display: inline-flex;
@@ -58,6 +64,9 @@ export function ComputeDetailPage() {
   const navigate = useNavigate();
   const { vm, error, version, reload } = useVm(id);
   const { taskIsRunning } = useSnapshot(appState);
+  // A role that may only look sees the actions disabled, with the reason (unknown: disabled).
+  const canManage = useCan('compute', 'manage');
+  const readOnlyReason = useManageReason('compute');
   const [tab, setTab] = useState('overview');
   const [renaming, setRenaming] = useState(false);
 
@@ -113,6 +122,7 @@ export function ComputeDetailPage() {
   }
 
   const busy = taskIsRunning || vm.task_id !== null;
+  const locked = busy || !canManage;
   const eseries = vm.serviceid === null;
   const console = consolePath(vm);
 
@@ -133,12 +143,15 @@ export function ComputeDetailPage() {
         }
         actions={
           <Actions>
-            <PowerActions vm={vm} busy={busy} />
+            <PowerActions vm={vm} busy={locked} reason={readOnlyReason} />
             <Button
               variant="outlined"
               leadingIcon={mdiConsole}
-              disabled={vm.power_state !== 'poweredOn'}
-              title={vm.power_state === 'poweredOn' ? undefined : 'Power the VM on first.'}
+              disabled={!canManage || vm.power_state !== 'poweredOn'}
+              title={
+                readOnlyReason ??
+                (vm.power_state === 'poweredOn' ? undefined : 'Power the VM on first.')
+              }
               onClick={() => {
                 appState.item = vm;
                 navigate(console);
@@ -155,12 +168,12 @@ export function ComputeDetailPage() {
                   />
                 </Menu.Trigger>
                 <Menu.Content>
-                  <Menu.Item icon={mdiPencil} disabled={busy} onSelect={() => setRenaming(true)}>
+                  <Menu.Item icon={mdiPencil} disabled={locked} onSelect={() => setRenaming(true)}>
                     Rename
                   </Menu.Item>
                   <Menu.Item
                     icon={mdiRefresh}
-                    disabled={busy}
+                    disabled={locked}
                     onSelect={() =>
                       void tasks.run({ operation: 'Refresh' }, () =>
                         vmApis(vm).compute.refresh(vm.id),
@@ -175,6 +188,7 @@ export function ComputeDetailPage() {
           </Actions>
         }
       />
+      {readOnlyReason && <ReadOnlyNote role="note">{readOnlyReason}</ReadOnlyNote>}
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List aria-label={`${vm.display_name} details`}>
           <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
@@ -184,18 +198,18 @@ export function ComputeDetailPage() {
         </Tabs.List>
         <Tabs.Content value="overview">
           <Panel>
-            <OverviewTab vm={vm} busy={busy} />
+            <OverviewTab vm={vm} busy={locked} />
           </Panel>
         </Tabs.Content>
         <Tabs.Content value="snapshots">
           <Panel>
-            <SnapshotsTab vm={vm} busy={busy} version={version} />
+            <SnapshotsTab vm={vm} busy={locked} version={version} />
           </Panel>
         </Tabs.Content>
         {eseries && (
           <Tabs.Content value="network">
             <Panel>
-              <NetworkTab vm={vm} busy={busy} />
+              <NetworkTab vm={vm} busy={locked} />
             </Panel>
           </Tabs.Content>
         )}

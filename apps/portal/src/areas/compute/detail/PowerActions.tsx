@@ -56,12 +56,14 @@ export function powerOperationsFor(vm: Vm): PowerOperation[] {
 
 export interface PowerActionsProps {
   vm: Vm;
-  /** A task runs: every operation is disabled. */
+  /** A task runs (or the role may not change the VM): every operation is disabled. */
   busy: boolean;
+  /** Why the operations are disabled, when it is the role's doing: shown as their tooltip. */
+  reason?: string;
 }
 
 /** The main power button (on, or a clean shutdown) and a menu with the rest. */
-export function PowerActions({ vm, busy }: PowerActionsProps) {
+export function PowerActions({ vm, busy, reason }: PowerActionsProps) {
   const [confirming, setConfirming] = useState<PowerOperation | null>(null);
   const operations = powerOperationsFor(vm);
   const main: PowerOperation = vm.power_state === 'poweredOn' ? 'shutdownGuest' : 'powerOn';
@@ -76,6 +78,7 @@ export function PowerActions({ vm, busy }: PowerActionsProps) {
         variant="primary"
         leadingIcon={ICONS[main]}
         disabled={busy}
+        title={reason}
         onClick={() => choose(main)}
       >
         {POWER_LABELS[main]}
@@ -83,7 +86,7 @@ export function PowerActions({ vm, busy }: PowerActionsProps) {
       {others.length > 0 && (
         <Menu.Root>
           <Menu.Trigger>
-            <Button variant="outlined" disabled={busy} leadingIcon={mdiChevronDown}>
+            <Button variant="outlined" disabled={busy} title={reason} leadingIcon={mdiChevronDown}>
               Power
             </Button>
           </Menu.Trigger>

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { Vm } from '@portal/api/contract';
+import { permissionsOnAllAreas, type CurrentUser, type Vm } from '@portal/api/contract';
 import type { ApiClient } from '@portal/api/client';
 import type { IdentityService } from '@portal/api/identity';
 import { ThemeProvider } from '@portal/ui';
-import { provideServices, type Services } from '../../../services.ts';
+import { provideServices, session, type Services } from '../../../services.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { ComputeListPage } from './ComputeListPage.tsx';
 import { searchOf, withPrevSearch, withSearch } from './prevSearch.ts';
@@ -39,11 +39,18 @@ const VMS = [
   vm(3, 'build', 'poweredOff'),
 ];
 
+const OPERATOR: CurrentUser = {
+  email: 'acme@portal.test',
+  tenant: { cdb_id: 'UZZ100001', name: 'Acme' },
+  role: { name: 'Operator', builtin: false, permissions: permissionsOnAllAreas('manage') },
+};
+
 function setup(path: string, vms: Vm[] = VMS, status?: (path: string) => unknown) {
   const get = vi.fn(async (path: string) =>
     path.endsWith('/status') && status ? status(path) : vms,
   );
   const post = vi.fn(async (_path: string, _body: unknown) => ({ task_id: 100 }));
+  session.user = OPERATOR;
   provideServices({
     identity: {} as IdentityService,
     api: { get, post } as unknown as ApiClient,
@@ -84,6 +91,7 @@ describe('the VM list', () => {
   beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
   afterEach(() => {
     tasks.stopAll();
+    session.user = null;
     vi.restoreAllMocks();
   });
 

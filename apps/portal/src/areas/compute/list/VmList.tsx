@@ -2,10 +2,11 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { mdiRefresh, mdiServerOff } from '@mdi/js';
-import { TASK_POLL_INTERVAL_MS, type Vm } from '@portal/api/contract';
+import { TASK_POLL_INTERVAL_MS, type PermissionArea, type Vm } from '@portal/api/contract';
 import { vmBaseApi, type VmBase } from '@portal/api/client';
 import { Button, ConfirmDialog, DataTable, EmptyState } from '@portal/ui';
 import { getServices } from '../../../services.ts';
+import { useCan, useManageReason } from '../../../state/permissions.ts';
 import { tasks } from '../../../state/tasks.ts';
 import {
   applicableTo,
@@ -26,6 +27,8 @@ const VIRTUALIZE_FROM = 100;
 export interface VmListProps {
   /** The VM path base of the API: `/services/eseries` or a vwseries service's. */
   base: VmBase;
+  /** Whose permission the power actions need: `compute` (default) or `vwseries`. */
+  area?: PermissionArea;
   /** The table's accessible name. */
   label: string;
   /** A VM's detail page, without the search (the list adds `prevSearch`); none: names are text. */
@@ -58,6 +61,7 @@ const NAMES_SHOWN = 8;
  */
 export function VmList({
   base,
+  area = 'compute',
   label,
   detailPathOf,
   consolePathOf,
@@ -65,6 +69,9 @@ export function VmList({
   emptyState,
 }: VmListProps) {
   const navigate = useNavigate();
+  const canManage = useCan(area, 'manage');
+  const readOnlyReason = useManageReason(area);
+  const consoleDenied = readOnlyReason !== undefined;
   const [search, setSearch] = useUrlSearch();
   const vmApi = useMemo(() => vmBaseApi(getServices().api, base), [base]);
   const load = useCallback(() => vmApi.list(), [vmApi]);
@@ -101,8 +108,9 @@ export function VmList({
 
   // Stable while typing: the name links read the search from the URL themselves.
   const columns = useMemo(
-    () => vmColumns({ detailPathOf, consoleHrefOf: consolePathOf }),
-    [detailPathOf, consolePathOf],
+    // A role that may only look cannot use a console: no console links for it.
+    () => vmColumns({ detailPathOf, consoleHrefOf: consoleDenied ? undefined : consolePathOf }),
+    [detailPathOf, consolePathOf, consoleDenied],
   );
 
   const [pending, setPending] = useState<{
@@ -160,7 +168,8 @@ export function VmList({
               key={action.operation}
               size="small"
               variant={action.tone === 'danger' ? 'outlined' : 'primary'}
-              disabled={applicableTo(action, selected).length === 0}
+              disabled={!canManage || applicableTo(action, selected).length === 0}
+              title={readOnlyReason}
               onClick={() => {
                 setPending({ action, selected, clear });
                 setConfirming(true);

@@ -1,0 +1,48 @@
+import { useSnapshot } from 'valtio';
+import {
+  hasPermission,
+  type CurrentUser,
+  type PermissionArea,
+  type PermissionLevel,
+} from '@portal/api/contract';
+import { session } from '../services.ts';
+
+/** What the signed-in user may do in an area: `unknown` until their record has loaded. */
+export type Can = 'unknown' | 'allowed' | 'denied';
+
+/** The decision for one user; a user not (yet) known is `unknown`. */
+export function canFor(
+  user: Pick<CurrentUser, 'role'> | null | undefined,
+  area: PermissionArea,
+  level: PermissionLevel,
+): Can {
+  if (!user?.role?.permissions) return 'unknown';
+  return hasPermission(user.role, area, level) ? 'allowed' : 'denied';
+}
+
+/** Whether the signed-in user may do `level` in `area`, or `unknown` while their record loads. */
+export function useCanState(area: PermissionArea, level: PermissionLevel): Can {
+  const { user } = useSnapshot(session);
+  return canFor(user as CurrentUser | null, area, level);
+}
+
+/**
+ * Whether the signed-in user may do `level` in `area`. While the user is not yet known this is
+ * false, so manage actions render disabled (not hidden) and simply enable once it is known.
+ * The server enforces the same rule; this only spares people an action bound to fail.
+ */
+export const useCan = (area: PermissionArea, level: PermissionLevel): boolean =>
+  useCanState(area, level) === 'allowed';
+
+/** Why a manage action is disabled for a role that may only look, area by area. */
+export const READ_ONLY_REASON: Partial<Record<PermissionArea, string>> = {
+  compute: 'Your role can view virtual machines but not change them.',
+  vwseries: 'Your role can view VW-series services but not change them.',
+};
+
+/** The tooltip for a manage action: the reason when the role may only look, else nothing. */
+export function useManageReason(area: PermissionArea): string | undefined {
+  return useCanState(area, 'manage') === 'denied'
+    ? (READ_ONLY_REASON[area] ?? 'Your role cannot change things here.')
+    : undefined;
+}

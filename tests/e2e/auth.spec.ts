@@ -57,7 +57,15 @@ test.describe('password reset', () => {
     page,
     request,
   }) => {
-    const email = 'globex@portal.test';
+    // An identity of its own: changing a shared demo account's password would break the tests
+    // that sign in with it meanwhile. Without a portal user it still signs in (and is told so).
+    const emulator = process.env.E2E_AUTH_EMULATOR_URL;
+    const email = `reset-${Date.now()}-${Math.floor(Math.random() * 1e6)}@portal.test`;
+    const created = await request.post(
+      `${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+      { data: { email, password: DEMO_PASSWORD, returnSecureToken: false } },
+    );
+    expect(created.ok(), 'the emulator created the account').toBe(true);
     const newPassword = 'Fresh-pass-42';
     await page.goto('/auth/signin');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -65,7 +73,6 @@ test.describe('password reset', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
 
-    const emulator = process.env.E2E_AUTH_EMULATOR_URL;
     const codes = (await (
       await request.get(`${emulator}/emulator/v1/projects/demo-portal/oobCodes`)
     ).json()) as {
@@ -99,6 +106,7 @@ test.describe('password reset', () => {
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByTestId('account-email')).toHaveText(email);
   });
 });
 

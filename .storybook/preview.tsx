@@ -1,5 +1,5 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
-import '../packages/ui/src/theme/fonts.css';
+import '../packages/ui/src/theme/styles.css';
 import { setThemeMode, ThemeProvider, type ThemeMode } from '../packages/ui/src/index.ts';
 
 /** The toolbar's theme is the same attribute swap the portal uses: `data-theme` on `<html>`. */

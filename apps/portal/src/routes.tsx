@@ -19,7 +19,12 @@ const page = (load: () => Promise<PageModule>, name: string): Pick<RouteObject, 
 
 const auth = () => import('./areas/auth/index.ts');
 const legal = () => import('./areas/legal/index.tsx');
-const compute = () => import('./areas/compute/index.ts');
+// Compute is the largest area: each page is a chunk of its own, so the list does not download the
+// wizard, the detail tabs or the terminal.
+const computeList = () => import('./areas/compute/list/index.ts');
+const computeCreate = () => import('./areas/compute/create/index.ts');
+const computeDetail = () => import('./areas/compute/detail/index.ts');
+const computeConsole = () => import('./areas/compute/console/index.ts');
 const vwseries = () => import('./areas/vwseries/index.ts');
 const dseries = () => import('./areas/dseries/index.ts');
 const backup = () => import('./areas/backup/index.ts');
@@ -62,11 +67,11 @@ export const routes: RouteObject[] = [
             element: <MainLayout />,
             children: [
               { index: true, element: <Navigate to="/compute" replace /> },
-              { path: 'compute', ...page(compute, 'ComputeListPage') },
-              { path: 'compute/create', ...page(compute, 'ComputeCreatePage') },
+              { path: 'compute', ...page(computeList, 'ComputeListPage') },
+              { path: 'compute/create', ...page(computeCreate, 'ComputeCreatePage') },
               {
                 element: numericId,
-                children: [{ path: 'compute/:id', ...page(compute, 'ComputeDetailPage') }],
+                children: [{ path: 'compute/:id', ...page(computeDetail, 'ComputeDetailPage') }],
               },
               { path: 'vwseries', ...page(vwseries, 'VwseriesListPage') },
               {
@@ -115,14 +120,14 @@ export const routes: RouteObject[] = [
           // Console pages sit outside the main layout.
           {
             element: numericId,
-            children: [{ path: 'compute/:id/console', ...page(compute, 'ComputeConsolePage') }],
+            children: [{ path: 'compute/:id/console', ...page(computeConsole, 'ComputeConsolePage') }],
           },
           {
             element: (
               <ValidParams rules={{ serviceid: PARAM_RULES.serviceId, id: PARAM_RULES.numeric }} />
             ),
             children: [
-              { path: 'vwseries/:serviceid/:id/console', ...page(vwseries, 'VwseriesConsolePage') },
+              { path: 'vwseries/:serviceid/:id/console', ...page(computeConsole, 'ComputeConsolePage') },
             ],
           },
         ],

@@ -1,5 +1,6 @@
 // The page `npm run bench:table` builds and drives: the virtualized DataTable with 10,000 rows,
 // plus in-page probes that time rendering, searching and scrolling (see scripts/bench-table.mjs).
+import '../src/theme/styles.css';
 import { useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DataTable, type DataTableColumn } from '../src/DataTable/index.ts';

@@ -2,6 +2,18 @@
 // Payload names are the specification's, exactly; where it says "not shown" the shapes are ours
 // (docs/adr/009-compute-tasks-and-simulator.md).
 import { Type, type Static, type TSchema } from 'typebox';
+import {
+  CIDR_PATTERN,
+  DISPLAY_NAME_PATTERN,
+  FIREWALL_ACTIONS,
+  FIREWALL_DIRECTIONS,
+  FIREWALL_PROTOCOLS,
+  METRICS,
+  PORTS_PATTERN,
+  SERVICEID_PATTERN,
+  VLAN_MAX,
+  VLAN_MIN,
+} from './compute-values.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -10,12 +22,8 @@ const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const DateTime = Type.String({ format: 'date-time' });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** `3 word characters then 6 digits`, e.g. VWS123456 (section 5). */
-export const SERVICEID_PATTERN = '^\\w{3}\\d{6}$';
 export const ServiceId = Type.String({ pattern: SERVICEID_PATTERN, maxLength: 9 });
 
-/** Letters and digits first, then also spaces, dots, dashes and underscores. */
-export const DISPLAY_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9 ._-]*$';
 export const DisplayName = Type.String({
   minLength: 1,
   maxLength: 64,
@@ -23,8 +31,6 @@ export const DisplayName = Type.String({
   description: '1 to 64 letters, digits, spaces, dots, dashes or underscores; not a space first.',
 });
 
-export const VLAN_MIN = 1;
-export const VLAN_MAX = 4094;
 const VlanId = Type.Integer({ minimum: VLAN_MIN, maximum: VLAN_MAX });
 
 /** A task was started; poll `GET /services/task/{task_id}` until SUCCESS or FAILURE. */
@@ -90,13 +96,6 @@ export const NatRecord = Type.Object(
 );
 export type NatRecord = Static<typeof NatRecord>;
 
-export const FIREWALL_DIRECTIONS = ['ingress', 'egress'] as const;
-export const FIREWALL_PROTOCOLS = ['tcp', 'udp', 'icmp', 'any'] as const;
-export const FIREWALL_ACTIONS = ['allow', 'deny'] as const;
-/** One port (`22`) or an inclusive range (`8000-8080`). */
-export const PORTS_PATTERN = '^\\d{1,5}(-\\d{1,5})?$';
-/** An IPv4 address with a prefix length, e.g. 203.0.113.0/24; 0.0.0.0/0 for anywhere. */
-export const CIDR_PATTERN = '^\\d{1,3}(\\.\\d{1,3}){3}/\\d{1,2}$';
 const Cidr = Type.String({ pattern: CIDR_PATTERN, maxLength: 18 });
 
 /** `POST /services/eseries/{id}/firewall_rule` (the specification does not show it). */
@@ -477,7 +476,6 @@ export type CataloguePlan = Catalogue['plans'][number];
 // ---------------------------------------------------------------------------------------------
 // Metrics
 
-export const METRICS = ['cpu', 'memory', 'disk', 'network'] as const;
 export const METRIC_RANGES = ['1h', '6h', '24h', '7d', '30d'] as const;
 export type MetricRange = (typeof METRIC_RANGES)[number];
 export const METRIC_RANGE_SECONDS: Record<MetricRange, number> = {

@@ -1,10 +1,10 @@
 import { memo, useCallback, useLayoutEffect, useRef, type MouseEvent } from 'react';
 import type { Row, RowData, RowSelectionState } from '@tanstack/react-table';
-import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
+import type { Range } from '@tanstack/react-virtual';
 import { DataRow, type ColumnView } from './DataRow.tsx';
 import { positionOf, syncTabStops } from './gridFocus.ts';
 import type { Features } from './tableModel.ts';
-import { useRowWindow } from './useRowWindow.ts';
+import { overscanRange, useRowWindow } from './useRowWindow.ts';
 
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"]';
 
@@ -52,7 +52,7 @@ function DataBodyImpl<TData extends RowData>({
   // Keep the active row rendered even when scrolled out of view: focus never falls out of the grid.
   const rangeExtractor = useCallback(
     (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
+      const indexes = overscanRange(range);
       if (activeRow >= 0 && activeRow < range.count && !indexes.includes(activeRow)) {
         indexes.push(activeRow);
         indexes.sort((a, b) => a - b);

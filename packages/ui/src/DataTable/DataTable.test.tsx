@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DataTable } from './DataTable.tsx';
 import type { DataTableBaseProps, DataTableColumn } from './DataTable.types.ts';
 import { makeVms, type VmRow } from './fixtures.ts';
+import { loadVirtualizer } from './useRowWindow.ts';
 
 const columns: DataTableColumn<VmRow>[] = [
   {
@@ -39,6 +40,9 @@ const grid = () => screen.getByRole('grid', { name: 'Virtual machines' });
 const bodyRows = () => within(grid()).getAllByRole('row').slice(1);
 const firstCellTexts = () =>
   bodyRows().map((row) => within(row).getAllByRole('gridcell')[0]?.textContent ?? '');
+
+// Virtualized tables fetch TanStack Virtual on first use; have it here before they render.
+beforeAll(() => loadVirtualizer());
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,14 +1,7 @@
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import {
-  Virtualizer,
-  elementScroll,
-  observeElementOffset,
-  observeElementRect,
-  type Range,
-  type VirtualItem,
-  type VirtualizerOptions,
-} from '@tanstack/react-virtual';
+import type * as VirtualModule from '@tanstack/react-virtual';
+import type { Range, VirtualItem, Virtualizer, VirtualizerOptions } from '@tanstack/react-virtual';
 
 interface RowWindowOptions {
   enabled: boolean;
@@ -29,6 +22,38 @@ export interface RowWindow {
   totalSize: number;
 }
 
+type VirtualCore = typeof VirtualModule;
+let core: VirtualCore | undefined;
+let loading: Promise<VirtualCore> | undefined;
+/**
+ * TanStack Virtual is fetched the first time a table is virtualized: most tables page, and the
+ * first page after sign-in should not download a virtualizer it does not use.
+ */
+export const loadVirtualizer = () =>
+  (loading ??= import('@tanstack/react-virtual').then((module) => (core = module)));
+
+/** Enough to construct a Virtualizer; the real options are set on the next render. */
+const placeholderOptions = (module: VirtualCore): VirtualizerOptions<HTMLElement, HTMLElement> => ({
+  count: 0,
+  getScrollElement: () => null,
+  estimateSize: () => 0,
+  observeElementRect: module.observeElementRect,
+  observeElementOffset: module.observeElementOffset,
+  scrollToFn: module.elementScroll,
+});
+
+/** Rows shown while the virtualizer loads: the top of the list, as it will lay them out. */
+const FIRST_ROWS = 30;
+
+/** `defaultRangeExtractor` of TanStack Virtual: the visible range widened by the overscan. */
+export function overscanRange(range: Range): number[] {
+  const start = Math.max(range.startIndex - range.overscan, 0);
+  const end = Math.min(range.endIndex + range.overscan, range.count - 1);
+  const indexes: number[] = [];
+  for (let i = start; i <= end; i++) indexes.push(i);
+  return indexes;
+}
+
 /**
  * TanStack Virtual's `Virtualizer` for fixed-height rows, returning plain values. Unlike
  * `useVirtualizer`, which re-renders on every scroll event, this re-renders only when the range of
@@ -46,31 +71,63 @@ export function useRowWindow({
 }: RowWindowOptions): RowWindow {
   // The rendered range as state: setting the same range again is a no-op for React.
   const [, setShownRange] = useState('');
-  const options: VirtualizerOptions<HTMLElement, HTMLElement> = {
-    enabled,
-    count,
-    getScrollElement,
-    estimateSize: () => rowHeight,
-    getItemKey,
-    rangeExtractor,
-    overscan,
-    // Rows start below the sticky header, and scrolling to a row must not hide it under it.
-    scrollMargin: headerHeight,
-    scrollPaddingStart: headerHeight,
-    observeElementRect,
-    observeElementOffset,
-    scrollToFn: elementScroll,
-    onChange: (instance, sync) => {
-      const range = instance.range;
-      const key = range ? `${range.startIndex}:${range.endIndex}` : '';
-      // Inside a scroll event, render before the frame is painted, so no blank rows show.
-      if (sync) flushSync(() => setShownRange(key));
-      else setShownRange(key);
-    },
-  };
-  const [virtualizer] = useState(() => new Virtualizer(options));
-  virtualizer.setOptions(options);
-  useLayoutEffect(() => virtualizer._didMount(), [virtualizer]);
-  useLayoutEffect(() => virtualizer._willUpdate());
-  return { items: virtualizer.getVirtualItems(), totalSize: virtualizer.getTotalSize() };
+  // Created once the module is here; `setOptions` below gives it the current options each render.
+  const [virtualizer, setVirtualizer] = useState<Virtualizer<HTMLElement, HTMLElement> | null>(
+    () => (core ? new core.Virtualizer(placeholderOptions(core)) : null),
+  );
+  useEffect(() => {
+    if (!enabled || virtualizer) return;
+    let live = true;
+    void loadVirtualizer().then((module) => {
+      if (live) setVirtualizer(new module.Virtualizer(placeholderOptions(module)));
+    });
+    return () => {
+      live = false;
+    };
+  }, [enabled, virtualizer]);
+
+  if (virtualizer && core) {
+    virtualizer.setOptions({
+      enabled,
+      count,
+      getScrollElement,
+      estimateSize: () => rowHeight,
+      getItemKey,
+      rangeExtractor,
+      overscan,
+      // Rows start below the sticky header, and scrolling to a row must not hide it under it.
+      scrollMargin: headerHeight,
+      scrollPaddingStart: headerHeight,
+      observeElementRect: core.observeElementRect,
+      observeElementOffset: core.observeElementOffset,
+      scrollToFn: core.elementScroll,
+      onChange: (instance, sync) => {
+        const range = instance.range;
+        const key = range ? `${range.startIndex}:${range.endIndex}` : '';
+        // Inside a scroll event, render before the frame is painted, so no blank rows show.
+        if (sync) flushSync(() => setShownRange(key));
+        else setShownRange(key);
+      },
+    });
+  }
+  useLayoutEffect(() => virtualizer?._didMount(), [virtualizer]);
+  useLayoutEffect(() => virtualizer?._willUpdate());
+
+  if (virtualizer) {
+    return { items: virtualizer.getVirtualItems(), totalSize: virtualizer.getTotalSize() };
+  }
+  const first = enabled ? Math.min(count, FIRST_ROWS) : 0;
+  const items: VirtualItem[] = [];
+  for (let index = 0; index < first; index++) {
+    const start = headerHeight + index * rowHeight;
+    items.push({
+      index,
+      key: getItemKey(index),
+      start,
+      size: rowHeight,
+      end: start + rowHeight,
+      lane: 0,
+    });
+  }
+  return { items, totalSize: count * rowHeight };
 }

@@ -1,13 +1,11 @@
 import { createGlobalStyle } from 'styled-components';
-import tokensCss from './tokens.css?raw';
 
 /**
- * Tokens for both themes and the few global rules every page needs. Apps that want a flash-free
- * first paint also import `@portal/ui/styles.css` (the same tokens as a real stylesheet).
+ * The few global rules every page needs. The tokens themselves come from the stylesheet
+ * `@portal/ui/styles.css`, which every app imports once from its entry: a real stylesheet paints
+ * the right theme before any script runs, and no script carries the tokens a second time.
  */
 export const GlobalStyle = createGlobalStyle`
-  ${tokensCss}
-
   *,
   *::before,
   *::after {

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { mdiRefresh, mdiServerOff } from '@mdi/js';
 import { TASK_POLL_INTERVAL_MS, type PermissionArea, type Vm } from '@portal/api/contract';
 import { vmBaseApi, type VmBase } from '@portal/api/client';
-import { Button, ConfirmDialog, DataTable, EmptyState } from '@portal/ui';
+import { Button, DataTable, EmptyState } from '@portal/ui';
 import { getServices } from '../../../services.ts';
 import { useCan, useManageReason } from '../../../state/permissions.ts';
 import { tasks } from '../../../state/tasks.ts';
@@ -17,6 +17,11 @@ import {
 import { useUrlSearch, withPrevSearch } from './prevSearch.ts';
 import { useRemote } from './useRemote.ts';
 import { vmColumns } from './vmColumns.tsx';
+
+// The confirmation (a Radix dialog with focus trap and scroll lock) is fetched when rows are first
+// selected, not with the list: the list is the first page after sign-in.
+const loadConfirmDialog = () => import('@portal/ui/ConfirmDialog');
+const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
 
 /** At most this many busy VMs are watched through their cheap status call. */
 const WATCHED_MAX = 10;
@@ -162,8 +167,10 @@ export function VmList({
             />
           )
         }
-        renderBulkActions={(selected, clear) =>
-          BULK_POWER_ACTIONS.map((action) => (
+        renderBulkActions={(selected, clear) => {
+          // Rows are selected: fetch the confirmation now, so it opens at once (cached after).
+          void loadConfirmDialog();
+          return BULK_POWER_ACTIONS.map((action) => (
             <Button
               key={action.operation}
               size="small"
@@ -177,38 +184,42 @@ export function VmList({
             >
               {action.label}
             </Button>
-          ))
-        }
-      />
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={
-          pending
-            ? `${pending.action.label} ${targets.length} ${noun(targets.length)}?`
-            : 'Power action'
-        }
-        description={pending?.action.consequence(targets.length)}
-        confirmLabel={pending?.action.label ?? 'Confirm'}
-        tone={pending?.action.tone ?? 'primary'}
-        onConfirm={async () => {
-          if (!pending) return;
-          await startBulkPower(vmApi, pending.action, targets);
-          pending.clear();
+          ));
         }}
-      >
-        <Names aria-label="Virtual machines">
-          {targets.slice(0, NAMES_SHOWN).map((vm) => (
-            <li key={vm.id}>{vm.display_name}</li>
-          ))}
-          {targets.length > NAMES_SHOWN && <li>and {targets.length - NAMES_SHOWN} more</li>}
-        </Names>
-        {skipped > 0 && (
-          <Skipped>
-            Skipped: {skipped} selected {noun(skipped)}, {pending?.action.skipReason}.
-          </Skipped>
-        )}
-      </ConfirmDialog>
+      />
+      {pending && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={
+              pending
+                ? `${pending.action.label} ${targets.length} ${noun(targets.length)}?`
+                : 'Power action'
+            }
+            description={pending?.action.consequence(targets.length)}
+            confirmLabel={pending?.action.label ?? 'Confirm'}
+            tone={pending?.action.tone ?? 'primary'}
+            onConfirm={async () => {
+              if (!pending) return;
+              await startBulkPower(vmApi, pending.action, targets);
+              pending.clear();
+            }}
+          >
+            <Names aria-label="Virtual machines">
+              {targets.slice(0, NAMES_SHOWN).map((vm) => (
+                <li key={vm.id}>{vm.display_name}</li>
+              ))}
+              {targets.length > NAMES_SHOWN && <li>and {targets.length - NAMES_SHOWN} more</li>}
+            </Names>
+            {skipped > 0 && (
+              <Skipped>
+                Skipped: {skipped} selected {noun(skipped)}, {pending?.action.skipReason}.
+              </Skipped>
+            )}
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </>
   );
 }

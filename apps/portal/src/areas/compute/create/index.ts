@@ -1,0 +1,1 @@
+export { ComputeCreatePage } from './ComputeCreatePage.tsx';

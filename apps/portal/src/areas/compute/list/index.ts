@@ -1,0 +1,1 @@
+export { ComputeListPage } from './ComputeListPage.tsx';

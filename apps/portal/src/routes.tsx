@@ -120,14 +120,19 @@ export const routes: RouteObject[] = [
           // Console pages sit outside the main layout.
           {
             element: numericId,
-            children: [{ path: 'compute/:id/console', ...page(computeConsole, 'ComputeConsolePage') }],
+            children: [
+              { path: 'compute/:id/console', ...page(computeConsole, 'ComputeConsolePage') },
+            ],
           },
           {
             element: (
               <ValidParams rules={{ serviceid: PARAM_RULES.serviceId, id: PARAM_RULES.numeric }} />
             ),
             children: [
-              { path: 'vwseries/:serviceid/:id/console', ...page(computeConsole, 'ComputeConsolePage') },
+              {
+                path: 'vwseries/:serviceid/:id/console',
+                ...page(computeConsole, 'ComputeConsolePage'),
+              },
             ],
           },
         ],

@@ -3,38 +3,23 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { ApiClient } from '@portal/api/client';
-import { permissionsOnAllAreas, type CurrentUser, type Vm } from '@portal/api/contract';
+import { permissionsOnAllAreas, type CurrentUser } from '@portal/api/contract';
 import type { IdentityService } from '@portal/api/identity';
 import { ThemeProvider } from '@portal/ui';
 import { provideServices, session } from '../../../services.ts';
 import { appState } from '../../../state/app.ts';
 import { createCurrentUserCache } from '../../../state/currentUser.ts';
 import { tasks } from '../../../state/tasks.ts';
+import { makeVm } from '../vm.fixture.ts';
 import { ComputeDetailPage } from './ComputeDetailPage.tsx';
 
-const VM: Vm = {
+const VM = makeVm({
   id: 5,
-  display_name: 'web-01',
-  status: 'active',
-  power_state: 'poweredOn',
   os: { name: 'Ubuntu', version: '24.04', guest_full_name: 'Ubuntu Linux 24.04 (64-bit)' },
-  vcpus: 2,
-  memory: 4096,
   disk_size_gb: 40,
-  plan: { id: 'std-2', name: 'Standard 2', max_vcpus: 8, max_memory_gb: 32 },
-  location: 'AMS1',
-  cluster: 'AMS1-CL01',
   adapters: [{ portgroup: 'ams1-frontend', vlan_id: 100, ip: '10.100.0.5' }],
-  nat: [],
-  firewall_rules: [],
-  boot_cdrom: null,
-  vsnap: false,
-  monitoring: false,
-  serviceid: null,
-  tenant_id: 'UZZ100001',
-  task_id: null,
   created_at: '2026-11-21T10:00:00Z',
-};
+});
 
 /** The API boundary, stubbed: the page's behaviour is what is tested. */
 const userWith = (level: 'read' | 'manage'): CurrentUser => ({

@@ -9,29 +9,16 @@ import { ThemeProvider } from '@portal/ui';
 import { provideServices, session, type Services } from '../../../services.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { ComputeListPage } from './ComputeListPage.tsx';
+import { makeVm } from '../vm.fixture.ts';
 import { searchOf, withPrevSearch, withSearch } from './prevSearch.ts';
 
-const vm = (id: number, name: string, power: Vm['power_state']): Vm => ({
-  id,
-  display_name: name,
-  status: 'active',
-  power_state: power,
-  os: { name: 'Ubuntu', version: '24.04 LTS', guest_full_name: 'Ubuntu Linux 24.04 (64-bit)' },
-  vcpus: 2,
-  memory: 4096,
-  disk_size_gb: 60,
-  plan: { id: 'std-2', name: 'Standard 2', max_vcpus: 8, max_memory_gb: 32 },
-  location: 'AMS1',
-  cluster: 'AMS1-CL01',
-  adapters: [{ portgroup: 'ams1-frontend', vlan_id: 100, ip: `10.100.0.${id}` }],
-  boot_cdrom: null,
-  vsnap: false,
-  monitoring: false,
-  serviceid: null,
-  tenant_id: 'UZZ100001',
-  task_id: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-});
+const vm = (id: number, name: string, power: Vm['power_state']): Vm =>
+  makeVm({
+    id,
+    display_name: name,
+    power_state: power,
+    adapters: [{ portgroup: 'ams1-frontend', vlan_id: 100, ip: `10.100.0.${id}` }],
+  });
 
 const VMS = [
   vm(1, 'web-01', 'poweredOn'),

@@ -1,5 +1,5 @@
 import { TASK_POLL_INTERVAL_MS, type TaskAccepted, type TaskStatus } from '@portal/api/contract';
-import { computeApi } from '@portal/api/client';
+import { computeApi, tasksApi } from '@portal/api/client';
 import { appState, type AppState, type SnackbarColor } from './app.ts';
 import { subscribe } from 'valtio';
 import { getServices, notify, reportError, session } from '../services.ts';
@@ -139,8 +139,8 @@ export type TaskTracker = ReturnType<typeof createTaskTracker>;
 export const tasks = createTaskTracker({
   state: appState,
   fetchStatus: (taskId, kind) => {
-    const compute = computeApi(getServices().api);
-    return kind === 'vm' ? compute.vmTaskStatus(taskId) : compute.taskStatus(taskId);
+    const { api } = getServices();
+    return kind === 'vm' ? computeApi(api).vmTaskStatus(taskId) : tasksApi(api).status(taskId);
   },
   notify,
   reportError: (error) => reportError(error),

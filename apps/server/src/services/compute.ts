@@ -2,7 +2,6 @@ import {
   DEFAULT_METRIC_STEP,
   MAX_METRIC_POINTS,
   METRIC_RANGE_SECONDS,
-  POC_VM_LIMIT,
   type BootCdromBody,
   type Catalogue,
   type FirewallRule,
@@ -21,6 +20,7 @@ import {
   type VmListQuery,
   type VmStatusReply,
 } from '@portal/api/contract';
+import { POC_VM_LIMIT } from '@portal/api/domain';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   findFirewallRule,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeApi } from './compute.ts';
 import { createApiClient } from './index.ts';
+import { tasksApi } from './tasks.ts';
 
 interface Seen {
   method: string;
@@ -8,8 +9,8 @@ interface Seen {
   body: unknown;
 }
 
-/** A client whose fetch records each request and answers `{ data }`. */
-const recording = (data: unknown = { task_id: 7 }) => {
+/** A client whose fetch records each request and answers `{ data }` (and `page` when given). */
+const recording = (data: unknown = { task_id: 7 }, page?: unknown) => {
   const seen: Seen[] = [];
   const api = createApiClient({
     prefixUrl: 'http://portal.test/api',
@@ -21,13 +22,13 @@ const recording = (data: unknown = { task_id: 7 }) => {
         url: request.url.replace('http://portal.test/api', ''),
         body: text ? JSON.parse(text) : undefined,
       });
-      return new Response(JSON.stringify({ data }), {
+      return new Response(JSON.stringify(page === undefined ? { data } : { data, page }), {
         status: 200,
         headers: { 'content-type': 'application/json' },
       });
     }) as typeof fetch,
   });
-  return { compute: computeApi(api), seen };
+  return { compute: computeApi(api), tasks: tasksApi(api), seen };
 };
 
 describe('compute client', () => {
@@ -81,14 +82,31 @@ describe('compute client', () => {
   });
 
   it('reads task status from both task paths and metrics with a range', async () => {
-    const { compute, seen } = recording({ state: 'SUCCESS', message: '' });
+    const { compute, tasks, seen } = recording({ state: 'SUCCESS', message: '' });
     expect(await compute.vmTaskStatus(12)).toEqual({ state: 'SUCCESS', message: '' });
-    await compute.taskStatus(13);
+    await tasks.status(13);
     await compute.metrics(3, 'cpu', '24h');
     expect(seen.map((s) => s.url)).toEqual([
       '/services/eseries/task_status/12',
       '/services/task/13',
       '/services/eseries/3/metrics?metric=cpu&range=24h',
     ]);
+  });
+
+  it('deletes a VM', async () => {
+    const { compute, seen } = recording();
+    expect(await compute.remove(5)).toEqual({ task_id: 7 });
+    expect(seen).toEqual([{ method: 'DELETE', url: '/services/eseries/5', body: undefined }]);
+  });
+});
+
+describe('tasks client', () => {
+  it('lists a page of tasks with its query and reads the next cursor', async () => {
+    const { tasks, seen } = recording([{ id: 1 }], { next_cursor: 'abc' });
+    expect(await tasks.list({ state: 'open', mine: true, limit: 20 })).toEqual({
+      tasks: [{ id: 1 }],
+      nextCursor: 'abc',
+    });
+    expect(seen[0]?.url).toBe('/services/task?state=open&mine=true&limit=20');
   });
 });

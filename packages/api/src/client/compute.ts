@@ -1,5 +1,6 @@
 // Typed calls for the compute area (specification section 7) over the generic client verbs.
 import type { TaskStatus } from '../contract/common.ts';
+import type { TaskAccepted } from '../contract/tasks.ts';
 import type {
   BootCdromBody,
   Catalogue,
@@ -11,7 +12,6 @@ import type {
   ResizeBody,
   Snapshot,
   SnapshotOperation,
-  TaskAccepted,
   Vm,
   VmCreate,
   VmCreateAccepted,
@@ -90,10 +90,10 @@ export interface ComputeApi extends VmBaseApi {
   addFirewallRule(id: number, rule: FirewallRuleBody): Promise<TaskAccepted>;
   deleteFirewallRule(id: number, ruleId: number): Promise<TaskAccepted>;
   bootCdrom(id: number, body: BootCdromBody): Promise<TaskAccepted>;
+  /** `DELETE /services/eseries/{id}`: deletes the VM (a task). */
+  remove(id: number): Promise<TaskAccepted>;
   /** `GET /services/eseries/task_status/{id}`: a VM task. */
   vmTaskStatus(taskId: number): Promise<TaskStatus>;
-  /** `GET /services/task/{id}`: any task. */
-  taskStatus(taskId: number): Promise<TaskStatus>;
 }
 
 /** The compute area's calls: `computeApi(api).get(id)`, `computeApi(api).vwseries(sid).list()`. */
@@ -134,7 +134,7 @@ export function computeApi(api: ApiClient): ComputeApi {
     deleteFirewallRule: (id, ruleId) =>
       api.delete<TaskAccepted>(`${item(id)}/firewall_rule/${ruleId}`),
     bootCdrom: (id, body) => api.patch<TaskAccepted>(`${item(id)}/boot_cdrom`, body),
+    remove: (id) => api.delete<TaskAccepted>(item(id)),
     vmTaskStatus: (taskId) => api.get<TaskStatus>(`${ESERIES_BASE}/task_status/${taskId}`),
-    taskStatus: (taskId) => api.get<TaskStatus>(`/services/task/${taskId}`),
   };
 }

@@ -6,6 +6,9 @@ import { toApiError } from './errors.ts';
 
 export { ApiError, errorText, NO_RESPONSE, toApiError } from './errors.ts';
 export * from './compute.ts';
+export * from './vwseries.ts';
+export * from './dseries.ts';
+export * from './tasks.ts';
 
 export interface ApiClientOptions {
   /** Where the API lives; `/api` in the browser, an absolute URL elsewhere. */
@@ -22,6 +25,12 @@ interface Envelope<T> {
   data: T;
 }
 
+/** A page of a list: the items in `data`, the next page's cursor in `page`. */
+export interface PageReply<T> {
+  data: T[];
+  page: { next_cursor: string | null };
+}
+
 export interface ApiClient {
   /** Generic verbs, for areas without a typed module yet. Each resolves to the reply's `data`. */
   get<T>(path: string, options?: Options): Promise<T>;
@@ -29,6 +38,8 @@ export interface ApiClient {
   put<T>(path: string, json?: unknown, options?: Options): Promise<T>;
   patch<T>(path: string, json?: unknown, options?: Options): Promise<T>;
   delete<T>(path: string, options?: Options): Promise<T>;
+  /** A paged list: the whole reply, items and the next page's cursor. */
+  page<T>(path: string, options?: Options): Promise<PageReply<T>>;
   /** A file download. */
   blob(path: string, options?: Options): Promise<Blob>;
   user: {
@@ -70,6 +81,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     put: (path, json, o) => call(() => http.put(rel(path), { ...o, json }).json()),
     patch: (path, json, o) => call(() => http.patch(rel(path), { ...o, json }).json()),
     delete: (path, o) => call(() => http.delete(rel(path), o).json()),
+    page: async <T>(path: string, o?: Options) => {
+      try {
+        return await http.get(rel(path), o).json<PageReply<T>>();
+      } catch (error) {
+        throw await toApiError(error);
+      }
+    },
     blob: async (path, o) => {
       try {
         return await http.get(rel(path), o).blob();

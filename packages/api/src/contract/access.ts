@@ -27,6 +27,23 @@ export const PERMISSION_AREAS = [
 ] as const;
 export type PermissionArea = (typeof PERMISSION_AREAS)[number];
 
+/** How sentences name each area: "Your role may not change endpoint security." */
+export const PERMISSION_AREA_NAMES: Readonly<Record<PermissionArea, string>> = {
+  compute: 'compute',
+  vwseries: 'vwseries',
+  backup: 'backup',
+  networking: 'networking',
+  storage: 'storage',
+  monitoring: 'monitoring',
+  license: 'licences',
+  crowdstrike: 'endpoint security',
+  'phishing-prevention': 'phishing prevention',
+};
+
+/** The server's and the portal's sentence for a role without the level an area needs. */
+export const permissionDeniedMessage = (area: PermissionArea, level: PermissionLevel): string =>
+  `Your role may not ${level === 'read' ? 'see' : 'change'} ${PERMISSION_AREA_NAMES[area]}.`;
+
 /** The same level on every area (the demo roles Operator and Viewer). */
 export const permissionsOnAllAreas = (level: PermissionLevel): Permissions =>
   Object.fromEntries(PERMISSION_AREAS.map((area) => [area, level]));

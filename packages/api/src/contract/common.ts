@@ -22,5 +22,22 @@ export type TaskState = Static<typeof TaskState>;
 export const TaskStatus = Type.Object({ state: TaskState, message: Type.String() });
 export type TaskStatus = Static<typeof TaskStatus>;
 
+/** A positive integer id (our ids are integers; `1.5` is refused, not truncated). */
+export const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+export const DateTime = Type.String({ format: 'date-time' });
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
 /** Every successful reply wraps its payload in `data`. */
 export const Envelope = <T extends TSchema>(data: T) => Type.Object({ data });
+
+/**
+ * A page of a list (ours): `data` holds the items, `page.next_cursor` the opaque cursor of the
+ * next page (null on the last). The same list without paging parameters answers the whole list.
+ */
+export const Paged = <T extends TSchema>(item: T) =>
+  Type.Object({
+    data: Type.Array(item),
+    page: Type.Object({
+      next_cursor: Nullable(Type.String({ description: 'Pass as `cursor` for the next page.' })),
+    }),
+  });

@@ -1,7 +1,9 @@
-// Compute (eseries), virtual-wire series (vwseries) and dseries: specification sections 3, 4 and 7.
+// Compute: VMs on the VM path base (eseries and vwseries), their snapshots, NAT, firewall, the
+// creation catalogue, metrics and the console: specification sections 3, 4 and 7.
 // Payload names are the specification's, exactly; where it says "not shown" the shapes are ours
 // (docs/adr/009-compute-tasks-and-simulator.md).
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { DateTime, Id, Nullable } from './common.ts';
 import {
   CIDR_PATTERN,
   DISPLAY_NAME_PATTERN,
@@ -18,10 +20,6 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
-const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
-const DateTime = Type.String({ format: 'date-time' });
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
 export const ServiceId = Type.String({ pattern: SERVICEID_PATTERN, maxLength: 9 });
 
 export const DisplayName = Type.String({
@@ -33,22 +31,10 @@ export const DisplayName = Type.String({
 
 const VlanId = Type.Integer({ minimum: VLAN_MIN, maximum: VLAN_MAX });
 
-/** A task was started; poll `GET /services/task/{task_id}` until SUCCESS or FAILURE. */
-export const TaskAccepted = Type.Object(
-  { task_id: Id },
-  {
-    $id: 'TaskAccepted',
-    description: 'Answered with 202 by every call that starts slow work.',
-  },
-);
-export type TaskAccepted = Static<typeof TaskAccepted>;
-
 // ---------------------------------------------------------------------------------------------
 // Virtual machines
 
 /** `trial` for every new VM (section 9); `active` once contracted; `error` when creation failed. */
-/** At most this many VMs in a proof-of-concept tenant (its trial limit). */
-export const POC_VM_LIMIT = 3;
 
 export const VM_STATUSES = ['trial', 'active', 'error'] as const;
 export const VmStatus = Type.Enum(VM_STATUSES);
@@ -212,7 +198,6 @@ export const VwseriesParams = Type.Object({ serviceid: ServiceId });
 export type VwseriesParams = Static<typeof VwseriesParams>;
 export const VwseriesVmParams = Type.Object({ serviceid: ServiceId, id: Id });
 export type VwseriesVmParams = Static<typeof VwseriesVmParams>;
-export const TaskParams = Type.Object({ id: Id });
 export const VlanParams = Type.Object({ id: Id, vlanId: VlanId });
 export const NatParams = Type.Object({ id: Id, natId: Id });
 export const FirewallRuleParams = Type.Object({ id: Id, ruleId: Id });
@@ -558,91 +543,3 @@ export type ConsoleTicket = Static<typeof ConsoleTicket>;
 export const ConsoleWsQuery = Type.Object({
   ticket: Type.String({ minLength: 1, maxLength: 200 }),
 });
-
-// ---------------------------------------------------------------------------------------------
-// vwseries
-
-export const BACKUP_RESULTS = ['success', 'warning', 'failure'] as const;
-
-export const VwseriesService = Type.Object(
-  {
-    serviceid: Type.String(),
-    name: Type.String(),
-    plan: Type.String(),
-    location: Type.String(),
-    vm_count: Type.Integer(),
-    backup: Type.Object({
-      policy: Type.String(),
-      last_backup_at: Nullable(DateTime),
-      last_result: Nullable(Type.Enum(BACKUP_RESULTS)),
-    }),
-    refreshed_at: Nullable(DateTime),
-    created_at: DateTime,
-  },
-  { $id: 'VwseriesService' },
-);
-export type VwseriesService = Static<typeof VwseriesService>;
-
-export const VwseriesBackup = Type.Object(
-  {
-    serviceid: Type.String(),
-    policy: Type.String(),
-    retention_days: Type.Integer(),
-    last_backup_at: Nullable(DateTime),
-    last_result: Nullable(Type.Enum(BACKUP_RESULTS)),
-    size_gb: Type.Number(),
-    jobs: Type.Array(
-      Type.Object({
-        vm_id: Type.Integer(),
-        display_name: Type.String(),
-        last_backup_at: Nullable(DateTime),
-        result: Nullable(Type.Enum(BACKUP_RESULTS)),
-        size_gb: Type.Number(),
-      }),
-    ),
-  },
-  { $id: 'VwseriesBackup' },
-);
-export type VwseriesBackup = Static<typeof VwseriesBackup>;
-
-const UsedOfLimit = Type.Object({ used: Type.Number(), limit: Type.Number() });
-export const VwseriesUsage = Type.Object(
-  {
-    serviceid: Type.String(),
-    vm_count: Type.Integer(),
-    powered_on: Type.Integer(),
-    vcpus: UsedOfLimit,
-    memory_gb: UsedOfLimit,
-    disk_gb: UsedOfLimit,
-  },
-  { $id: 'VwseriesUsage' },
-);
-export type VwseriesUsage = Static<typeof VwseriesUsage>;
-
-/** `POST /services/vwseries/{id}`. */
-export const VwseriesOperationBody = Type.Object(
-  { operation: Type.Literal('refresh') },
-  { $id: 'VwseriesOperationBody', additionalProperties: false },
-);
-export type VwseriesOperationBody = Static<typeof VwseriesOperationBody>;
-
-// ---------------------------------------------------------------------------------------------
-// dseries (dedicated servers; the specification shows no detail)
-
-export const DSERIES_STATUSES = ['running', 'stopped', 'maintenance'] as const;
-export const DseriesItem = Type.Object(
-  {
-    id: Type.Integer(),
-    name: Type.String(),
-    model: Type.String(),
-    cpu_cores: Type.Integer(),
-    memory_gb: Type.Integer(),
-    storage: Type.String(),
-    location: Type.String(),
-    status: Type.Enum(DSERIES_STATUSES),
-    ip: Nullable(Type.String()),
-    created_at: DateTime,
-  },
-  { $id: 'DseriesItem' },
-);
-export type DseriesItem = Static<typeof DseriesItem>;

@@ -4,5 +4,8 @@ export * from './config.ts';
 export * from './user.ts';
 export * from './permissions.ts';
 export * from './access.ts';
+export * from './tasks.ts';
 export * from './compute.ts';
 export * from './compute-values.ts';
+export * from './vwseries.ts';
+export * from './dseries.ts';

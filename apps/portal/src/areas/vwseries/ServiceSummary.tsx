@@ -3,7 +3,10 @@ import styled from 'styled-components';
 import type { VwseriesService, VwseriesUsage } from '@portal/api/contract';
 import { Alert, KeyValue, Skeleton, StatusChip } from '@portal/ui';
 import { useRemote } from '../compute/list/useRemote.ts';
-import { vwseriesApi } from './api.ts';
+import { vwseriesApi as createVwseriesApi } from '@portal/api/client';
+import { getServices } from '../../services.ts';
+
+const vwseriesApi = () => createVwseriesApi(getServices().api);
 
 const Parts = styled.div`
   display: grid;
@@ -79,8 +82,8 @@ function Usage({ usage }: { usage: VwseriesUsage }) {
 /** A service's usage (`/usage`) and backup (`/backup`), each loading on its own. */
 export function ServiceSummary({ service }: { service: VwseriesService }) {
   const id = service.serviceid;
-  const loadUsage = useCallback(() => vwseriesApi.usage(id), [id]);
-  const loadBackup = useCallback(() => vwseriesApi.backup(id), [id]);
+  const loadUsage = useCallback(() => vwseriesApi().usage(id), [id]);
+  const loadBackup = useCallback(() => vwseriesApi().backup(id), [id]);
   const usage = useRemote(loadUsage);
   const backup = useRemote(loadBackup);
   const result = backup.data?.last_result ?? null;

@@ -16,7 +16,10 @@ import {
 import { useCan, useManageReason } from '../../state/permissions.ts';
 import { tasks } from '../../state/tasks.ts';
 import { useRemote } from '../compute/list/useRemote.ts';
-import { vwseriesApi } from './api.ts';
+import { vwseriesApi as createVwseriesApi } from '@portal/api/client';
+import { getServices } from '../../services.ts';
+
+const vwseriesApi = () => createVwseriesApi(getServices().api);
 import { dateText, ServiceSummary } from './ServiceSummary.tsx';
 
 const Grid = styled.div`
@@ -34,7 +37,7 @@ const Meta = styled.span`
 
 /** `/vwseries`: the tenant's virtual-wire series services, with usage and backup at a glance. */
 export function VwseriesListPage() {
-  const load = useCallback(() => vwseriesApi.list(), []);
+  const load = useCallback(() => vwseriesApi().list(), []);
   const { data, loading, error, reload } = useRemote(load);
   return (
     <>
@@ -87,7 +90,7 @@ function ServiceCard({ service }: { service: VwseriesService }) {
         onSettled: done,
         onRequestError: done,
       },
-      () => vwseriesApi.refresh(service.serviceid),
+      () => vwseriesApi().refresh(service.serviceid),
     );
   };
   return (

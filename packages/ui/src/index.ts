@@ -15,6 +15,15 @@ export type {
   UiTheme,
 } from './theme/index.ts';
 
+// Routing
+export { Link, LinkProvider } from './Link/index.ts';
+export type {
+  LinkComponent,
+  LinkComponentProps,
+  LinkProps,
+  LinkProviderProps,
+} from './Link/index.ts';
+
 // Actions
 export { Button } from './Button/index.ts';
 export type {

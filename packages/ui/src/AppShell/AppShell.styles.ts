@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { Link } from '../Link/Link.tsx';
 import { theme } from '../theme/theme.ts';
 import { visuallyHidden } from '../internal/visuallyHidden.ts';
 
@@ -172,7 +173,8 @@ export const List = styled.ul`
   list-style: none;
 `;
 
-export const ItemLink = styled.a`
+/** Through `Link`, so the `LinkProvider`'s router renders it. */
+export const ItemLink = styled(Link)`
   display: flex;
   align-items: center;
   gap: ${space[4]};

@@ -44,8 +44,9 @@ export interface AppShellProps {
   /** The drawer's entries, in order. */
   navItems: NavItem[];
   /**
-   * Called on a plain left click of a drawer link (not on modified or middle clicks), so the app
-   * can `event.preventDefault()` and route client-side.
+   * Called on a plain left click of a drawer link (not on modified or middle clicks). With a
+   * `LinkProvider` the links route client-side on their own; calling `event.preventDefault()`
+   * here stops that.
    */
   onNavigate?: (href: string, event: MouseEvent) => void;
   /** From 720px wide: the drawer is open (240px with labels) or a 64px icon rail. Controlled. */

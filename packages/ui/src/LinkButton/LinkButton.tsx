@@ -6,7 +6,10 @@ import { ElevatedActionsContext } from '../internal/elevation.ts';
 import { StyledLink } from './LinkButton.styles.ts';
 
 export interface LinkButtonProps extends ButtonAppearance, AnchorHTMLAttributes<HTMLAnchorElement> {
-  /** Where the link goes. For client-side routing also pass `onClick` and call `preventDefault`. */
+  /**
+   * Where the link goes. Routed client-side through the `LinkProvider` when the app has one;
+   * an `onClick` that calls `preventDefault` still takes over.
+   */
   href: string;
 }
 

@@ -49,7 +49,7 @@ export const SkipLink = styled.a`
   text-decoration: none;
   transform: translateY(calc(-100% - ${space[4]}));
 
-  &:focus {
+  &:focus-visible {
     transform: none;
   }
 `;

@@ -6,3 +6,8 @@ import { Link } from '../Link/Link.tsx';
 export const StyledLink = styled(Link)`
   ${buttonStyles}
 `;
+
+/** A link disabled with a reason: an `<a>` without `href`, so no router and no navigation. */
+export const StyledDisabledLink = styled.a`
+  ${buttonStyles}
+`;

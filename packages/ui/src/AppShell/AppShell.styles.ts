@@ -94,7 +94,10 @@ export const Drawer = styled.nav`
   top: ${layout.appBarHeight};
   height: calc(100vh - ${layout.appBarHeight});
   height: calc(100dvh - ${layout.appBarHeight});
+  /* Scrolls on its own, so the last section stays reachable on short screens. */
   overflow: hidden auto;
+  overscroll-behavior: contain;
+  align-self: start;
   padding: ${space[2]} 0 ${space[4]};
   border-right: 1px solid ${color.border};
   background: ${color.surface};

@@ -162,13 +162,16 @@ export type {
 } from './MetricChart/index.ts';
 
 // Data
-export { DataTable } from './DataTable/index.ts';
+export { DataTable, downloadCsv, toCsv } from './DataTable/index.ts';
 export type {
   DataTableAccessor,
   DataTableBaseProps,
   DataTableColumn,
+  DataTableColumnVisibility,
+  DataTableHandle,
   DataTableName,
   DataTableProps,
+  DataTableRowAction,
   DataTableSort,
   DataTableValue,
 } from './DataTable/index.ts';

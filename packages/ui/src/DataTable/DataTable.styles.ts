@@ -245,10 +245,11 @@ export const Grid = styled.table`
   tbody tr[data-clickable='true'] {
     cursor: pointer;
   }
-  /* A click shows at once that the row is opening. */
+  /* A click shows at once that the row is opening: an accent bar (the tint keeps links at AA). */
   tbody tr[data-clickable='true']:active,
   tbody tr[aria-busy='true'] {
-    background: ${color.statePressed};
+    background: ${color.stateHover};
+    box-shadow: inset 3px 0 0 ${color.primary};
   }
   tbody tr[aria-selected='true'] {
     background: ${color.primaryContainer};
@@ -437,9 +438,10 @@ export const RowSpinner = styled.span`
 `;
 
 /** The reason under a disabled row action's label. */
-export const ActionReason = styled.span`
-  display: block;
-  margin-top: 2px;
+export const ActionReason = styled.div`
+  max-width: 280px;
+  margin-top: -${space[2]};
+  padding: 0 ${space[4]} ${space[2]} 52px;
   color: ${color.textSecondary};
   font-size: ${font.size.xs};
 `;
@@ -469,7 +471,8 @@ export const RowCard = styled.li`
   }
   &[data-clickable='true']:active,
   &[aria-busy='true'] {
-    background: ${color.statePressed};
+    background: ${color.stateHover};
+    box-shadow: inset 3px 0 0 ${color.primary};
   }
   &[data-selected='true'] {
     border-color: ${color.primary};

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { mdiDotsVertical } from '@mdi/js';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import { Menu } from '../Menu/Menu.tsx';
@@ -34,28 +34,31 @@ export function RowActions({ actions, label, inGrid = false }: RowActionsProps) 
         {actions.map((action) => {
           const reasonId = `${idPrefix}-${action.id}`;
           return (
-            <Menu.Item
-              key={action.id}
-              icon={action.icon}
-              tone={action.tone ?? 'default'}
-              textValue={action.label}
-              aria-label={action.disabledReason ? action.label : undefined}
-              aria-disabled={action.disabledReason ? true : undefined}
-              aria-describedby={action.disabledReason ? reasonId : undefined}
-              onSelect={(event) => {
-                if (action.disabledReason) {
-                  // Stay open: the reason is the answer.
-                  event.preventDefault();
-                  return;
-                }
-                action.onSelect();
-              }}
-            >
-              {action.label}
+            <Fragment key={action.id}>
+              <Menu.Item
+                icon={action.icon}
+                tone={action.tone ?? 'default'}
+                textValue={action.label}
+                aria-disabled={action.disabledReason ? true : undefined}
+                aria-describedby={action.disabledReason ? reasonId : undefined}
+                onSelect={(event) => {
+                  if (action.disabledReason) {
+                    // Stay open: the reason is the answer.
+                    event.preventDefault();
+                    return;
+                  }
+                  action.onSelect();
+                }}
+              >
+                {action.label}
+              </Menu.Item>
               {action.disabledReason && (
-                <ActionReason id={reasonId}>{action.disabledReason}</ActionReason>
+                // Read as the item's description; hidden itself so the menu holds only items.
+                <ActionReason id={reasonId} aria-hidden="true">
+                  {action.disabledReason}
+                </ActionReason>
               )}
-            </Menu.Item>
+            </Fragment>
           );
         })}
       </Menu.Content>

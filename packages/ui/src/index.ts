@@ -80,6 +80,8 @@ export { StatusChip } from './StatusChip/index.ts';
 export type { StatusChipKind, StatusChipProps } from './StatusChip/index.ts';
 export { Skeleton, SkeletonGroup } from './Skeleton/index.ts';
 export type { SkeletonGroupProps, SkeletonProps, SkeletonVariant } from './Skeleton/index.ts';
+export { TaskCentre } from './TaskCentre/index.ts';
+export type { TaskCentreItem, TaskCentreProps, TaskCentreState } from './TaskCentre/index.ts';
 export { Tooltip, TooltipProvider } from './Tooltip/index.ts';
 export type { TooltipProps, TooltipProviderProps } from './Tooltip/index.ts';
 

@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import {
   mdiAccountGroup,
   mdiBackupRestore,
@@ -20,6 +20,7 @@ import { Button } from '../Button/Button.tsx';
 import { Card } from '../Card/Card.tsx';
 import { PageHeader } from '../PageHeader/PageHeader.tsx';
 import { Snackbar } from '../Snackbar/Snackbar.tsx';
+import { TaskCentre } from '../TaskCentre/TaskCentre.tsx';
 import { ThemeToggle } from '../ThemeToggle/ThemeToggle.tsx';
 import { getThemeMode, setThemeMode } from '../theme/themeMode.ts';
 import { AppShell, type AppShellProps, type NavItem } from './AppShell.tsx';
@@ -307,5 +308,34 @@ export const LongTitle: Story = {
         Sign out
       </Button>
     ),
+  },
+};
+
+/** The task centre in the app bar, before the account area and sign-out. */
+export const WithTaskCentre: Story = {
+  args: {
+    appBarActions: (
+      <TaskCentre
+        runningCount={1}
+        tasks={[
+          {
+            id: 't-1',
+            operation: 'Power on',
+            target: 'web-frontend-01',
+            targetHref: '#compute',
+            state: 'RUNNING',
+            started: '09:29',
+            duration: '45 s so far',
+          },
+        ]}
+      />
+    ),
+  },
+  argTypes: { appBarActions: { control: false } },
+  play: async ({ canvas }) => {
+    const bar = canvas.getByRole('banner');
+    const buttons = within(bar).getAllByRole('button');
+    const names = buttons.map((button) => button.getAttribute('aria-label') ?? button.textContent);
+    await expect(names.indexOf('Tasks, 1 running')).toBeLessThan(names.indexOf('Sign out'));
   },
 };

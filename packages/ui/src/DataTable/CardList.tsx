@@ -15,9 +15,14 @@ import {
   RowSpinner,
   VisuallyHidden,
 } from './DataTable.styles.ts';
-import type { DataTableRowAction } from './DataTable.types.ts';
+import type { DataTableColumn, DataTableRowAction } from './DataTable.types.ts';
+import { formatValue, readValue } from './tableModel.ts';
 import { RowActions } from './RowActions.tsx';
 import type { DataTableModel } from './useDataTable.ts';
+
+/** The column that already titles the card (its value is the label) is not repeated. */
+const isTitle = <TData,>(column: DataTableColumn<TData>, row: TData, label: string) =>
+  column.accessor !== undefined && formatValue(readValue(column.accessor, row)) === label;
 
 /** Cards rendered at most on a phone: more is a search away, and a phone would crawl. */
 const MAX_CARDS = 200;
@@ -91,12 +96,14 @@ export function CardList<TData extends RowData>({
                 {rowActions && <RowActions actions={rowActions(row.original)} label={label} />}
               </CardHeader>
               <CardFields>
-                {dataColumns.map((column) => (
-                  <div key={column.id} style={{ display: 'contents' }}>
-                    <dt>{column.header}</dt>
-                    <dd>{renderCell(column, row)}</dd>
-                  </div>
-                ))}
+                {dataColumns
+                  .filter((column) => !isTitle(column, row.original, label))
+                  .map((column) => (
+                    <div key={column.id} style={{ display: 'contents' }}>
+                      <dt>{column.header}</dt>
+                      <dd>{renderCell(column, row)}</dd>
+                    </div>
+                  ))}
               </CardFields>
             </RowCard>
           );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { mdiBellOutline, mdiClose } from '@mdi/js';
 import { Button } from '../Button/Button.tsx';
@@ -96,6 +96,7 @@ export function TaskCentre({
     defaultValue: defaultOpen,
     onChange: onOpenChange,
   });
+  const panelRef = useRef<HTMLDivElement>(null);
   const name = runningCount > 0 ? `${label}, ${runningCount} running` : label;
   const sorted = newestFirst(tasks);
 
@@ -110,7 +111,16 @@ export function TaskCentre({
         )}
       </TriggerBox>
       <RadixDialog.Portal>
-        <Panel aria-describedby={undefined} aria-busy={loading || undefined}>
+        <Panel
+          ref={panelRef}
+          aria-describedby={undefined}
+          aria-busy={loading || undefined}
+          onOpenAutoFocus={(event) => {
+            // The panel itself, not its close button: Tab then walks the list.
+            event.preventDefault();
+            panelRef.current?.focus();
+          }}
+        >
           <Header>
             <RadixDialog.Title asChild>
               <Title>{label}</Title>

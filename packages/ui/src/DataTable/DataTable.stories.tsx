@@ -468,5 +468,3 @@ export const Phone: Story = {
     await expect(canvas.queryByRole('grid')).toBeNull();
   },
 };
-
-export const PhoneDark: Story = { ...Phone, globals: { ...Phone.globals, theme: 'dark' } };

@@ -42,6 +42,8 @@ describe('TaskCentre', () => {
     await user.click(bell);
     expect(onOpenChange).toHaveBeenLastCalledWith(true);
     const panel = screen.getByRole('dialog', { name: 'Tasks' });
+    // The panel takes focus, not its close button; Tab walks on from there.
+    await waitFor(() => expect(document.activeElement).toBe(panel));
     const items = within(panel).getAllByRole('listitem');
     expect(
       items.map((item) => within(item).getByText(/Power on|Create snapshot/).textContent),

@@ -15,6 +15,15 @@ export type {
   UiTheme,
 } from './theme/index.ts';
 
+// Routing
+export { Link, LinkProvider } from './Link/index.ts';
+export type {
+  LinkComponent,
+  LinkComponentProps,
+  LinkProps,
+  LinkProviderProps,
+} from './Link/index.ts';
+
 // Actions
 export { Button } from './Button/index.ts';
 export type {
@@ -71,6 +80,8 @@ export { StatusChip } from './StatusChip/index.ts';
 export type { StatusChipKind, StatusChipProps } from './StatusChip/index.ts';
 export { Skeleton, SkeletonGroup } from './Skeleton/index.ts';
 export type { SkeletonGroupProps, SkeletonProps, SkeletonVariant } from './Skeleton/index.ts';
+export { TaskCentre } from './TaskCentre/index.ts';
+export type { TaskCentreItem, TaskCentreProps, TaskCentreState } from './TaskCentre/index.ts';
 export { Tooltip, TooltipProvider } from './Tooltip/index.ts';
 export type { TooltipProps, TooltipProviderProps } from './Tooltip/index.ts';
 
@@ -153,13 +164,16 @@ export type {
 } from './MetricChart/index.ts';
 
 // Data
-export { DataTable } from './DataTable/index.ts';
+export { DataTable, downloadCsv, toCsv } from './DataTable/index.ts';
 export type {
   DataTableAccessor,
   DataTableBaseProps,
   DataTableColumn,
+  DataTableColumnVisibility,
+  DataTableHandle,
   DataTableName,
   DataTableProps,
+  DataTableRowAction,
   DataTableSort,
   DataTableValue,
 } from './DataTable/index.ts';

@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import {
   mdiAccountGroup,
   mdiBackupRestore,
@@ -19,6 +19,8 @@ import { Icon, iconCloud } from '@portal/icons';
 import { Button } from '../Button/Button.tsx';
 import { Card } from '../Card/Card.tsx';
 import { PageHeader } from '../PageHeader/PageHeader.tsx';
+import { Snackbar } from '../Snackbar/Snackbar.tsx';
+import { TaskCentre } from '../TaskCentre/TaskCentre.tsx';
 import { ThemeToggle } from '../ThemeToggle/ThemeToggle.tsx';
 import { getThemeMode, setThemeMode } from '../theme/themeMode.ts';
 import { AppShell, type AppShellProps, type NavItem } from './AppShell.tsx';
@@ -206,7 +208,74 @@ export const Playground: Story = {
 };
 
 /** Drawer closed: a 64px icon rail; labels become tooltips and stay the links' names. */
-export const Rail: Story = { args: { drawerOpen: false } };
+export const Rail: Story = {
+  args: { drawerOpen: false },
+  play: async ({ canvas }) => {
+    if (window.matchMedia('(max-width: 719.98px)').matches) return;
+    const link = canvas.getByRole('link', { name: 'Backup' });
+    link.focus();
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Backup'));
+    link.blur();
+  },
+};
+
+const MANY: NavItem[] = [
+  ...NAV.slice(0, -2),
+  ...['Tenants', 'Roles', 'API keys', 'Quotas', 'Billing', 'Users', 'Audit log'].map(
+    (label, index): NavItem => ({
+      id: `admin-${index}`,
+      label,
+      icon: index % 2 ? mdiTextBoxSearch : mdiAccountGroup,
+      href: `#admin-${index}`,
+      section: 'Administration',
+    }),
+  ),
+];
+
+/**
+ * More entries than a short screen holds (1366×768 and smaller): the drawer scrolls on its own,
+ * the last section stays reachable, and the app bar with sign-out stays in view.
+ */
+export const ManyItems: Story = {
+  args: { navItems: MANY },
+  play: async ({ canvas }) => {
+    if (window.matchMedia('(max-width: 719.98px)').matches) return;
+    const nav = canvas.getByRole('navigation', { name: 'Main' });
+    const last = canvas.getByRole('link', { name: 'Audit log' });
+    last.focus();
+    await waitFor(() =>
+      expect(last.getBoundingClientRect().bottom).toBeLessThanOrEqual(
+        nav.getBoundingClientRect().bottom,
+      ),
+    );
+    await expect(nav.getBoundingClientRect().bottom).toBeLessThanOrEqual(window.innerHeight + 1);
+    const signOut = canvas.getByRole('button', { name: 'Sign out' });
+    await expect(signOut.getBoundingClientRect().top).toBeGreaterThanOrEqual(0);
+    last.blur();
+    nav.scrollTop = 0;
+  },
+};
+
+export const ManyItemsRail: Story = { ...ManyItems, args: { navItems: MANY, drawerOpen: false } };
+
+/** A snackbar sits under the app bar: the account area and sign-out stay visible. */
+export const WithSnackbar: Story = {
+  args: {
+    children: (
+      <>
+        <PageHeader title="Virtual machines" />
+        <Snackbar open color="success" message="web-01 is starting." onClose={() => {}} />
+      </>
+    ),
+  },
+  play: async ({ canvas }) => {
+    const bar = canvas.getByRole('banner');
+    const snackbar = canvas.getByRole('status');
+    await expect(snackbar.getBoundingClientRect().top).toBeGreaterThanOrEqual(
+      bar.getBoundingClientRect().bottom,
+    );
+  },
+};
 
 /** Below 720px: the drawer is an overlay, closed at first; the toggle opens it. */
 // `phone`: tests/visual captures it at phone width too (the toolbar viewport only sizes the frame
@@ -239,5 +308,34 @@ export const LongTitle: Story = {
         Sign out
       </Button>
     ),
+  },
+};
+
+/** The task centre in the app bar, before the account area and sign-out. */
+export const WithTaskCentre: Story = {
+  args: {
+    appBarActions: (
+      <TaskCentre
+        runningCount={1}
+        tasks={[
+          {
+            id: 't-1',
+            operation: 'Power on',
+            target: 'web-frontend-01',
+            targetHref: '#compute',
+            state: 'RUNNING',
+            started: '09:29',
+            duration: '45 s so far',
+          },
+        ]}
+      />
+    ),
+  },
+  argTypes: { appBarActions: { control: false } },
+  play: async ({ canvas }) => {
+    const bar = canvas.getByRole('banner');
+    const buttons = within(bar).getAllByRole('button');
+    const names = buttons.map((button) => button.getAttribute('aria-label') ?? button.textContent);
+    await expect(names.indexOf('Tasks, 1 running')).toBeLessThan(names.indexOf('Sign out'));
   },
 };

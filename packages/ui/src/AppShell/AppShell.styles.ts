@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { Link } from '../Link/Link.tsx';
 import { theme } from '../theme/theme.ts';
 import { visuallyHidden } from '../internal/visuallyHidden.ts';
 
@@ -48,7 +49,7 @@ export const SkipLink = styled.a`
   text-decoration: none;
   transform: translateY(calc(-100% - ${space[4]}));
 
-  &:focus {
+  &:focus-visible {
     transform: none;
   }
 `;
@@ -93,7 +94,10 @@ export const Drawer = styled.nav`
   top: ${layout.appBarHeight};
   height: calc(100vh - ${layout.appBarHeight});
   height: calc(100dvh - ${layout.appBarHeight});
+  /* Scrolls on its own, so the last section stays reachable on short screens. */
   overflow: hidden auto;
+  overscroll-behavior: contain;
+  align-self: start;
   padding: ${space[2]} 0 ${space[4]};
   border-right: 1px solid ${color.border};
   background: ${color.surface};
@@ -172,7 +176,8 @@ export const List = styled.ul`
   list-style: none;
 `;
 
-export const ItemLink = styled.a`
+/** Through `Link`, so the `LinkProvider`'s router renders it. */
+export const ItemLink = styled(Link)`
   display: flex;
   align-items: center;
   gap: ${space[4]};

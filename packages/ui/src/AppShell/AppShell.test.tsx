@@ -74,6 +74,23 @@ describe('AppShell', () => {
     expect(screen.getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe('/log');
   });
 
+  it('shows each label in a tooltip on the icon rail', async () => {
+    renderShell({ drawerOpen: false });
+    const link = screen.getByRole('link', { name: 'Storage' });
+    expect(link.getAttribute('title')).toBeNull();
+    link.focus();
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Storage');
+  });
+
+  it('puts appBarActions before actions in the app bar', () => {
+    renderShell({
+      appBarActions: <button type="button">Tasks</button>,
+      actions: <button type="button">Sign out</button>,
+    });
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons.indexOf('Tasks')).toBeLessThan(buttons.indexOf('Sign out'));
+  });
+
   it('renders section headings and a main landmark with a skip link to it', () => {
     renderShell();
     expect(screen.getByRole('heading', { name: 'Administration' })).toBeTruthy();

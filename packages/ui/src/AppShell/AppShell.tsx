@@ -3,6 +3,7 @@ import { mdiMenu, mdiMenuOpen } from '@mdi/js';
 import { Icon } from '@portal/icons';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import { useMediaQuery } from '../internal/useMediaQuery.ts';
+import { Tooltip } from '../Tooltip/Tooltip.tsx';
 import {
   AppBar,
   Backdrop,
@@ -41,11 +42,17 @@ export interface AppShellProps {
   title: ReactNode;
   /** Right of the app bar: account, theme toggle, sign out. */
   actions?: ReactNode;
+  /**
+   * Right of the app bar, before `actions`: app-wide tools such as the `TaskCentre`. Kept apart
+   * so the account area and sign-out stay last.
+   */
+  appBarActions?: ReactNode;
   /** The drawer's entries, in order. */
   navItems: NavItem[];
   /**
-   * Called on a plain left click of a drawer link (not on modified or middle clicks), so the app
-   * can `event.preventDefault()` and route client-side.
+   * Called on a plain left click of a drawer link (not on modified or middle clicks). With a
+   * `LinkProvider` the links route client-side on their own; calling `event.preventDefault()`
+   * here stops that.
    */
   onNavigate?: (href: string, event: MouseEvent) => void;
   /** From 720px wide: the drawer is open (240px with labels) or a 64px icon rail. Controlled. */
@@ -92,6 +99,7 @@ const isPlainLeftClick = (event: MouseEvent) =>
 export function AppShell({
   title,
   actions,
+  appBarActions,
   navItems,
   onNavigate,
   drawerOpen,
@@ -154,7 +162,12 @@ export function AppShell({
           onClick={toggle}
         />
         <Title>{title}</Title>
-        {actions && <BarActions>{actions}</BarActions>}
+        {(appBarActions || actions) && (
+          <BarActions>
+            {appBarActions}
+            {actions}
+          </BarActions>
+        )}
       </AppBar>
       <Drawer ref={drawerRef} id={drawerId} aria-label={navLabel}>
         {groupBySection(navItems).map((group, index) => {
@@ -163,19 +176,29 @@ export function AppShell({
             <Section key={group.key}>
               {group.title && <SectionHeading id={headingId}>{group.title}</SectionHeading>}
               <List aria-labelledby={group.title ? headingId : undefined}>
-                {group.items.map((item) => (
-                  <li key={item.id}>
+                {group.items.map((item) => {
+                  const link = (
                     <ItemLink
                       href={item.href}
                       aria-current={item.active ? 'page' : undefined}
-                      title={rail ? item.label : undefined}
                       onClick={follow(item.href)}
                     >
                       <Icon path={item.icon} size={24} />
                       <ItemLabel>{item.label}</ItemLabel>
                     </ItemLink>
-                  </li>
-                ))}
+                  );
+                  return (
+                    <li key={item.id}>
+                      {rail ? (
+                        <Tooltip content={item.label} side="right">
+                          {link}
+                        </Tooltip>
+                      ) : (
+                        link
+                      )}
+                    </li>
+                  );
+                })}
               </List>
             </Section>
           );

@@ -15,7 +15,7 @@ export interface BackButtonAsButton
   href?: undefined;
 }
 
-/** Acting as a link: pass `href` (and `onClick` to route client-side). */
+/** Acting as a link: pass `href`; a `LinkProvider` routes it client-side. */
 export interface BackButtonAsLink
   extends BackButtonLook, Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'children'> {
   /** Where "back" is; the back button is then an `<a>`. */

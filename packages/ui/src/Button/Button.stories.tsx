@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn } from 'storybook/test';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { mdiContentSave, mdiDelete, mdiPlay } from '@mdi/js';
 import { Button } from './Button.tsx';
 
@@ -87,6 +87,69 @@ export const Disabled: Story = {
       ))}
     </div>
   ),
+};
+
+/** Enabled secondary and outlined buttons next to disabled ones: solid 3:1 borders and full-contrast text against dashed borders and greyed text. */
+export const SecondaryVsDisabled: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, max-content)', gap: 12 }}>
+      <Button {...args} variant="secondary">
+        Secondary
+      </Button>
+      <Button {...args} variant="outlined" tone="secondary">
+        Outlined secondary
+      </Button>
+      <Button {...args} variant="outlined">
+        Outlined
+      </Button>
+      <Button {...args} variant="secondary" disabled>
+        Secondary
+      </Button>
+      <Button {...args} variant="outlined" tone="secondary" disabled>
+        Outlined secondary
+      </Button>
+      <Button {...args} variant="outlined" disabled>
+        Outlined
+      </Button>
+    </div>
+  ),
+};
+
+export const DarkSecondaryVsDisabled: Story = {
+  ...SecondaryVsDisabled,
+  globals: { theme: 'dark' },
+};
+
+/**
+ * Disabled with a reason: still focusable, the reason shows on hover and focus and describes the
+ * button; clicks, Enter and Space do nothing.
+ */
+export const DisabledWithReason: Story = {
+  args: {
+    variant: 'danger',
+    leadingIcon: mdiDelete,
+    children: 'Delete',
+    disabledReason: 'Power the virtual machine off before deleting it.',
+  },
+  play: async ({ canvas, args }) => {
+    const button = canvas.getByRole('button', { name: 'Delete' });
+    await expect(button).toBeEnabled();
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(button).toHaveAccessibleDescription(
+      'Power the virtual machine off before deleting it.',
+    );
+    await userEvent.click(button);
+    await userEvent.keyboard('{Enter} ');
+    await expect(args.onClick).not.toHaveBeenCalled();
+    await userEvent.tab();
+    await userEvent.tab({ shift: true });
+    await expect(button).toHaveFocus();
+    await waitFor(() =>
+      expect(document.querySelector('[role="tooltip"]')).toHaveTextContent(
+        'Power the virtual machine off before deleting it.',
+      ),
+    );
+  },
 };
 
 export const Elevated: Story = {

@@ -38,10 +38,10 @@ export const buttonStyles = css`
     background-color ${motion.short} ${motion.easing},
     box-shadow ${motion.short} ${motion.easing};
 
-  &:hover:not(:disabled) {
+  &:hover:not(:disabled, [aria-disabled='true']) {
     background-image: ${overlay(color.stateHover)};
   }
-  &:active:not(:disabled) {
+  &:active:not(:disabled, [aria-disabled='true']) {
     background-image: ${overlay(color.statePressed)};
   }
 
@@ -52,6 +52,8 @@ export const buttonStyles = css`
   &[data-variant='secondary'] {
     --_fill: ${color.secondary};
     --_ink: ${color.onSecondary};
+    /* The grey fill is under 3:1 on light surfaces: a solid 3:1 boundary marks it as a control. */
+    --_outline: ${color.borderStrong};
   }
   &[data-variant='outlined'] {
     --_ink: ${color.primaryText};
@@ -93,27 +95,28 @@ export const buttonStyles = css`
   &[data-elevated='true']:is([data-variant='outlined'], [data-variant='text']) {
     --_fill: ${color.surfaceRaised};
   }
-  &[data-elevated='true']:hover:not(:disabled) {
+  &[data-elevated='true']:hover:not(:disabled, [aria-disabled='true']) {
     box-shadow: ${elevation[2]};
   }
 
   &[aria-busy='true'] {
     cursor: progress;
   }
-  &:disabled:not([aria-busy='true']) {
+  /*
+   * Disabled (natively, or with a reason through aria-disabled): no fill, a dashed decorative
+   * border and disabled text, so it never reads as the grey secondary button or an outlined one,
+   * whose borders are solid and 3:1.
+   */
+  &:is(:disabled, [aria-disabled='true']):not([aria-busy='true']) {
+    --_fill: transparent;
     --_ink: ${color.textDisabled};
+    --_outline: ${color.border};
+    border-style: dashed;
     cursor: not-allowed;
     box-shadow: none;
   }
-  &:disabled:not([aria-busy='true']):is(
-      [data-variant='primary'],
-      [data-variant='secondary'],
-      [data-variant='danger']
-    ) {
-    --_fill: ${color.statePressed};
-  }
-  &:disabled:not([aria-busy='true'])[data-variant='outlined'] {
-    --_outline: ${color.border};
+  &:is(:disabled, [aria-disabled='true']):not([aria-busy='true'])[data-variant='text'] {
+    --_outline: transparent;
   }
 `;
 

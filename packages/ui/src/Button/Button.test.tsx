@@ -5,6 +5,46 @@ import { Button } from './Button.tsx';
 import { Card } from '../Card/Card.tsx';
 
 describe('Button', () => {
+  it('keeps a disabled reason reachable: focusable, described, inert', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    const onSubmit = vi.fn((event: SubmitEvent) => event.preventDefault());
+    render(
+      <form onSubmit={(event) => onSubmit(event.nativeEvent as SubmitEvent)}>
+        <Button type="submit" disabledReason="You need the operator role." onClick={onClick}>
+          Restart
+        </Button>
+      </form>,
+    );
+    const button = screen.getByRole('button', { name: 'Restart' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    const describedBy = button.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe('You need the operator role.');
+    await user.tab();
+    expect(document.activeElement).toBe(button);
+    expect(screen.getByRole('tooltip').textContent).toBe('You need the operator role.');
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    await user.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('keeps its own aria-describedby next to the reason', () => {
+    render(
+      <>
+        <p id="help">Help</p>
+        <Button aria-describedby="help" disabledReason="Not now.">
+          Restart
+        </Button>
+      </>,
+    );
+    const ids = screen.getByRole('button').getAttribute('aria-describedby')?.split(' ');
+    expect(ids?.[0]).toBe('help');
+    expect(ids).toHaveLength(2);
+  });
+
   it('is a type="button" by default and clicks', async () => {
     const onClick = vi.fn();
     render(<Button onClick={onClick}>Save</Button>);

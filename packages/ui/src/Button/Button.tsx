@@ -1,5 +1,6 @@
 import { forwardRef, useContext, type ButtonHTMLAttributes } from 'react';
 import { Icon } from '@portal/icons';
+import { useDisabledReason } from '../internal/disabledReason.tsx';
 import { ElevatedActionsContext } from '../internal/elevation.ts';
 import { SpinnerGraphic } from '../internal/SpinnerGraphic.tsx';
 import { Label, StyledButton } from './Button.styles.ts';
@@ -32,6 +33,12 @@ export interface ButtonProps extends ButtonAppearance, ButtonHTMLAttributes<HTML
   loading?: boolean;
   /** Native type; defaults to `button` (pass `submit` for a form's main action). */
   type?: 'button' | 'submit' | 'reset';
+  /**
+   * Why the action is unavailable. Given, the button is disabled but stays focusable
+   * (`aria-disabled="true"` instead of `disabled`): it ignores clicks, Enter and Space, shows the
+   * reason in a tooltip on hover and focus, and is described by it (`aria-describedby`).
+   */
+  disabledReason?: string;
 }
 
 /** A button. All native button attributes pass through; the ref is the `<button>`. */
@@ -45,6 +52,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     loading = false,
     disabled,
     type = 'button',
+    disabledReason,
     children,
     ...rest
   },
@@ -52,12 +60,14 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 ) {
   const inCardActions = useContext(ElevatedActionsContext);
   const iconSize = iconSizes[size];
-  return (
+  const withReason = useDisabledReason(loading ? undefined : disabledReason, rest);
+  const button = (
     <StyledButton
       {...rest}
+      {...withReason?.props}
       ref={ref}
       type={type}
-      disabled={disabled || loading}
+      disabled={withReason ? undefined : disabled || loading}
       aria-busy={loading || undefined}
       data-variant={variant}
       data-size={size}
@@ -72,4 +82,5 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       <Label>{children}</Label>
     </StyledButton>
   );
+  return withReason ? withReason.wrap(button) : button;
 });

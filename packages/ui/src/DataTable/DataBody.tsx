@@ -3,6 +3,7 @@ import type { Row, RowData, RowSelectionState } from '@tanstack/react-table';
 import type { Range } from '@tanstack/react-virtual';
 import { DataRow, type ColumnView } from './DataRow.tsx';
 import { positionOf, syncTabStops } from './gridFocus.ts';
+import type { DataTableRowAction } from './DataTable.types.ts';
 import type { Features } from './tableModel.ts';
 import { overscanRange, useRowWindow } from './useRowWindow.ts';
 
@@ -16,6 +17,8 @@ interface DataBodyProps<TData extends RowData> {
   selectable: boolean;
   onRowClick: ((row: TData) => void) | undefined;
   labelOf: (row: TData) => string;
+  rowActions: ((row: TData) => DataTableRowAction[]) | undefined;
+  busyRowId: string | undefined;
   /** `aria-rowindex` of the first row, minus 2 (rows before it: the header, earlier pages). */
   rowOffset: number;
   virtualized: boolean;
@@ -39,6 +42,8 @@ function DataBodyImpl<TData extends RowData>({
   selectable,
   onRowClick,
   labelOf,
+  rowActions,
+  busyRowId,
   rowOffset,
   virtualized,
   getScrollElement,
@@ -103,7 +108,9 @@ function DataBodyImpl<TData extends RowData>({
         selectable={selectable}
         selected={selectable && rowSelection[row.id] === true}
         clickable={Boolean(onRowClick)}
-        label={selectable ? labelOf(row.original) : ''}
+        label={selectable || rowActions ? labelOf(row.original) : ''}
+        rowActions={rowActions}
+        busy={row.id === busyRowId}
         offset={offset}
       />
     );

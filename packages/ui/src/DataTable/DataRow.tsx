@@ -1,8 +1,10 @@
 import { memo, type ReactNode } from 'react';
 import type { Row, RowData } from '@tanstack/react-table';
-import { CellContent, Checkbox, Empty, VisuallyHidden } from './DataTable.styles.ts';
-import type { DataTableColumn, DataTableValue } from './DataTable.types.ts';
-import { formatValue, type Features } from './tableModel.ts';
+import { SpinnerGraphic } from '../internal/SpinnerGraphic.tsx';
+import { CellContent, Checkbox, Empty, RowSpinner, VisuallyHidden } from './DataTable.styles.ts';
+import type { DataTableColumn, DataTableRowAction, DataTableValue } from './DataTable.types.ts';
+import { RowActions } from './RowActions.tsx';
+import { ACTIONS_COLUMN_ID, formatValue, type Features } from './tableModel.ts';
 
 /** A visible column: ours, or the selection checkboxes (no `def`). */
 export interface ColumnView<TData> {
@@ -20,13 +22,17 @@ interface DataRowProps<TData extends RowData> {
   selectable: boolean;
   selected: boolean;
   clickable: boolean;
-  /** Names the row's checkbox. */
+  /** Names the row's checkbox and its actions menu. */
   label: string;
+  /** The row's actions menu, when the table has `rowActions`. */
+  rowActions: ((row: TData) => DataTableRowAction[]) | undefined;
+  /** Being opened or worked on: a spinner and `aria-busy`. */
+  busy: boolean;
   /** Virtualized: the row's offset from the top of the body. */
   offset?: number;
 }
 
-function renderCell<TData extends RowData>(
+export function renderCell<TData extends RowData>(
   def: DataTableColumn<TData>,
   row: Row<Features, TData>,
 ): ReactNode {
@@ -57,19 +63,27 @@ function DataRowImpl<TData extends RowData>({
   selected,
   clickable,
   label,
+  rowActions,
+  busy,
   offset,
 }: DataRowProps<TData>) {
+  const firstData = columns.findIndex((column) => column.def);
   return (
     <tr
       role="row"
       aria-rowindex={ariaRowIndex}
       aria-selected={selectable ? selected : undefined}
+      aria-busy={busy || undefined}
       data-ri={index}
       data-clickable={clickable}
       style={offset === undefined ? undefined : { transform: `translateY(${offset}px)` }}
     >
       {columns.map((column, ci) =>
-        column.def ? (
+        column.id === ACTIONS_COLUMN_ID ? (
+          <td key={column.id} role="gridcell" tabIndex={-1} data-ci={ci} data-align="center">
+            {rowActions && <RowActions actions={rowActions(row.original)} label={label} inGrid />}
+          </td>
+        ) : column.def ? (
           <td
             key={column.id}
             role="gridcell"
@@ -77,6 +91,12 @@ function DataRowImpl<TData extends RowData>({
             data-ci={ci}
             data-align={column.def.align ?? 'start'}
           >
+            {busy && ci === firstData && (
+              <RowSpinner>
+                <SpinnerGraphic size={16} />
+                <VisuallyHidden>Working…</VisuallyHidden>
+              </RowSpinner>
+            )}
             {renderCell(column.def, row)}
           </td>
         ) : (

@@ -1,12 +1,28 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor, within } from 'storybook/test';
+import { useRef, useState } from 'react';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import styled from 'styled-components';
-import { mdiDelete, mdiPlay, mdiServerOff, mdiStop } from '@mdi/js';
+import {
+  mdiConsole,
+  mdiDelete,
+  mdiDownload,
+  mdiPlay,
+  mdiRestart,
+  mdiServerOff,
+  mdiStop,
+} from '@mdi/js';
 import { Button } from '../Button/Button.tsx';
 import { EmptyState } from '../EmptyState/EmptyState.tsx';
+import { StatusChip } from '../StatusChip/StatusChip.tsx';
 import { theme } from '../theme/theme.ts';
 import { DataTable } from './DataTable.tsx';
-import type { DataTableColumn } from './DataTable.types.ts';
+import type {
+  DataTableColumn,
+  DataTableColumnVisibility,
+  DataTableHandle,
+  DataTableRowAction,
+} from './DataTable.types.ts';
+import { toCsv } from './csv.ts';
 import { makeVms, type VmRow } from './fixtures.ts';
 
 const tones: Record<VmRow['status'], keyof typeof theme.kind | 'neutral'> = {
@@ -276,4 +292,179 @@ export const Compact: Story = { args: { density: 'compact' } };
 export const Dark: Story = {
   args: { renderBulkActions: SelectionWithBulkActions.args?.renderBulkActions },
   globals: { theme: 'dark' },
+};
+
+const rowActions = (vm: VmRow): DataTableRowAction[] => [
+  { id: 'start', label: 'Start', icon: mdiPlay, onSelect: () => {} },
+  { id: 'restart', label: 'Restart', icon: mdiRestart, onSelect: () => {} },
+  {
+    id: 'console',
+    label: 'Open console',
+    icon: mdiConsole,
+    onSelect: () => {},
+    disabledReason: vm.power === 'Off' ? 'The virtual machine is powered off.' : undefined,
+  },
+  { id: 'delete', label: 'Delete', icon: mdiDelete, tone: 'danger', onSelect: () => {} },
+];
+
+/** A trailing "Actions" column: a kebab menu per row, part of the grid's keyboard navigation. */
+export const RowActions: Story = {
+  args: { data: vms.slice(0, 8), rowActions },
+  play: async ({ canvas, userEvent, args }) => {
+    const first = vms[0]!;
+    await userEvent.click(canvas.getByRole('button', { name: `Actions for ${first.name}` }));
+    const menu = await screen.findByRole('menu', { name: `Actions for ${first.name}` });
+    await expect(within(menu).getAllByRole('menuitem')).toHaveLength(4);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: `Actions for ${first.name}` })).toHaveFocus(),
+    );
+    await expect(args.onRowClick).not.toHaveBeenCalled();
+  },
+};
+
+/** A disabled action keeps its reason in the menu; it stays reachable with the arrow keys. */
+export const RowActionsOpen: Story = {
+  args: { data: vms.filter((vm) => vm.power === 'Off').slice(0, 4), rowActions },
+  play: async ({ canvas, userEvent }) => {
+    const [row] = canvas.getAllByRole('button', { name: /^Actions for / });
+    await userEvent.click(row!);
+    const item = await screen.findByRole('menuitem', { name: 'Open console' });
+    await expect(item).toHaveAttribute('aria-disabled', 'true');
+    await expect(item).toHaveAccessibleDescription('The virtual machine is powered off.');
+  },
+};
+
+/** Column choice held by the app (here in state; the portal persists it). */
+function RememberedColumnsDemo(args: Parameters<typeof DataTable<VmRow>>[0]) {
+  const [visibility, setVisibility] = useState<DataTableColumnVisibility>({ power: false });
+  return (
+    <>
+      <DataTable<VmRow>
+        {...args}
+        columnVisibility={visibility}
+        onColumnVisibilityChange={setVisibility}
+      />
+      <p>
+        Saved: <output aria-label="Saved columns">{JSON.stringify(visibility)}</output>
+      </p>
+    </>
+  );
+}
+
+export const RememberedColumns: Story = {
+  args: { data: vms.slice(0, 6) },
+  render: (args) => <RememberedColumnsDemo {...args} />,
+  play: async ({ canvas, userEvent }) => {
+    await expect(canvas.queryByRole('columnheader', { name: 'Power' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'OS' }));
+    await userEvent.keyboard('{Escape}');
+    await expect(canvas.getByRole('status', { name: 'Saved columns' })).toHaveTextContent(
+      '{"power":false,"os":false}',
+    );
+    await expect(canvas.queryByRole('columnheader', { name: 'OS' })).toBeNull();
+  },
+};
+
+/** Export exactly the filtered, sorted rows and the shown columns (`ref.getVisibleRows()`). */
+function ExportDemo(args: Parameters<typeof DataTable<VmRow>>[0]) {
+  const table = useRef<DataTableHandle<VmRow>>(null);
+  const [csv, setCsv] = useState('');
+  return (
+    <>
+      <DataTable<VmRow>
+        {...args}
+        ref={table}
+        toolbar={
+          <Button
+            variant="outlined"
+            size="small"
+            leadingIcon={mdiDownload}
+            onClick={() => {
+              const handle = table.current;
+              // The portal passes this to downloadCsv('virtual-machines.csv', …).
+              if (handle) setCsv(toCsv(handle.getVisibleRows(), handle.getVisibleColumns()));
+            }}
+          >
+            Export CSV
+          </Button>
+        }
+      />
+      <pre aria-label="Exported CSV" style={{ fontSize: 12 }}>
+        {csv}
+      </pre>
+    </>
+  );
+}
+
+export const ExportCsv: Story = {
+  args: { data: vms.slice(0, 40), defaultPageSize: 10 },
+  render: (args) => <ExportDemo {...args} />,
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search' }), 'Frankfurt');
+    await waitFor(() => expect(canvas.getAllByRole('row').length).toBeLessThan(11));
+    await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
+    const lines = canvas.getByLabelText('Exported CSV').textContent?.trim().split('\n') ?? [];
+    const frankfurt = vms.slice(0, 40).filter((vm) => vm.location === 'Frankfurt').length;
+    await expect(lines).toHaveLength(frankfurt + 1);
+    await expect(lines[0]?.trim()).toBe('Name,Status,Power,OS,vCPU,Memory,Location,IP address');
+  },
+};
+
+/** A row being opened: pressed look, a spinner and `aria-busy` until the page changes. */
+export const BusyRow: Story = {
+  args: { data: vms.slice(0, 6), busyRowId: vms[2]!.id },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('row')[3]).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+const chipColumns: DataTableColumn<VmRow>[] = [
+  { id: 'name', header: 'Name', accessor: 'name' },
+  {
+    id: 'status',
+    header: 'Status',
+    accessor: 'status',
+    cell: (vm) => (
+      <StatusChip
+        status={vm.status === 'Error' ? 'error' : vm.power === 'On' ? 'poweredOn' : 'poweredOff'}
+      />
+    ),
+  },
+  { id: 'ip', header: 'IP address', accessor: 'ip' },
+  { id: 'os', header: 'OS', accessor: 'os' },
+  { id: 'location', header: 'Location', accessor: 'location' },
+];
+
+/**
+ * Default tracks sized from the content: status chips stay on one line and IP addresses are not
+ * cut while other columns have room.
+ */
+export const StatusAndAddresses: Story = {
+  args: { data: vms.slice(0, 6), columns: chipColumns },
+  render: (args) => (
+    <div style={{ maxWidth: 760 }}>
+      <DataTable<VmRow> {...args} />
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    for (const cell of canvas.getAllByText(/^\d+\.\d+\.\d+\.\d+$/)) {
+      await expect(cell.scrollWidth).toBeLessThanOrEqual(cell.clientWidth);
+    }
+  },
+};
+
+/** Below 600px: rows as cards (label as heading, columns as label and value pairs). */
+// `phone`: tests/visual captures it at phone width.
+export const Phone: Story = {
+  tags: ['phone'],
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  args: { data: vms.slice(0, 4), rowActions, busyRowId: vms[1]!.id },
+  play: async ({ canvas }) => {
+    if (!window.matchMedia('(max-width: 599.98px)').matches) return;
+    const list = canvas.getByRole('list', { name: 'Virtual machines' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+    await expect(canvas.queryByRole('grid')).toBeNull();
+  },
 };

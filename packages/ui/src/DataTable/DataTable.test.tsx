@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { createRef, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DataTable } from './DataTable.tsx';
-import type { DataTableBaseProps, DataTableColumn } from './DataTable.types.ts';
+import type { DataTableBaseProps, DataTableColumn, DataTableHandle } from './DataTable.types.ts';
 import { makeVms, type VmRow } from './fixtures.ts';
 import { loadVirtualizer } from './useRowWindow.ts';
 
@@ -427,3 +427,178 @@ describe('DataTable', () => {
 function bodyRowsOf(name: string) {
   return within(screen.getByRole('grid', { name })).getAllByRole('row').slice(1);
 }
+
+describe('DataTable for the list-page kit', () => {
+  const actionsFor = (onSelect: (action: string, vm: VmRow) => void) => (vm: VmRow) => [
+    { id: 'restart', label: 'Restart', onSelect: () => onSelect('restart', vm) },
+    {
+      id: 'console',
+      label: 'Open console',
+      onSelect: () => onSelect('console', vm),
+      disabledReason: vm.power === 'Off' ? 'The virtual machine is off.' : undefined,
+    },
+    {
+      id: 'delete',
+      label: 'Delete',
+      tone: 'danger' as const,
+      onSelect: () => onSelect('delete', vm),
+    },
+  ];
+
+  it('offers row actions in a menu named after the row, reachable with the grid keys', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    const onRowClick = vi.fn();
+    renderTable({ rowActions: actionsFor(onSelect), onRowClick });
+    const first = vms[0]!;
+    expect(within(grid()).getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
+    // Into the grid at the first row's status cell, then to the row's end.
+    await user.click(within(bodyRows()[0]!).getAllByRole('gridcell')[1]!);
+    onRowClick.mockClear();
+    await user.keyboard('{End}');
+    const kebab = screen.getByRole('button', { name: `Actions for ${first.name}` });
+    expect(document.activeElement).toBe(kebab);
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('menuitem', { name: 'Restart' }));
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith('restart', first);
+    expect(onRowClick).not.toHaveBeenCalled();
+  });
+
+  it('keeps a disabled row action in the menu with its reason, and does nothing', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    const off = vms.find((vm) => vm.power === 'Off')!;
+    renderTable({ data: [off], rowActions: actionsFor(onSelect) });
+    await user.click(screen.getByRole('button', { name: `Actions for ${off.name}` }));
+    const item = await screen.findByRole('menuitem', { name: 'Open console' });
+    expect(item.getAttribute('aria-disabled')).toBe('true');
+    const reason = document.getElementById(item.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('The virtual machine is off.');
+    await user.click(item);
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('hands column visibility to the app and follows it when controlled', async () => {
+    const user = userEvent.setup();
+    const onColumnVisibilityChange = vi.fn();
+    const { rerender } = render(
+      <DataTable
+        aria-label="Virtual machines"
+        data={vms}
+        columns={columns}
+        getRowId={getRowId}
+        columnVisibility={{ os: false }}
+        onColumnVisibilityChange={onColumnVisibilityChange}
+      />,
+    );
+    expect(within(grid()).queryByRole('columnheader', { name: 'OS' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(screen.getByRole('checkbox', { name: 'vCPU' }));
+    expect(onColumnVisibilityChange).toHaveBeenCalledExactlyOnceWith({ os: false, vcpu: false });
+    // Controlled: nothing changes until the app passes the new value.
+    expect(within(grid()).getByRole('columnheader', { name: 'vCPU' })).toBeTruthy();
+    rerender(
+      <DataTable
+        aria-label="Virtual machines"
+        data={vms}
+        columns={columns}
+        getRowId={getRowId}
+        columnVisibility={{ vcpu: false }}
+        onColumnVisibilityChange={onColumnVisibilityChange}
+      />,
+    );
+    expect(within(grid()).queryByRole('columnheader', { name: 'vCPU' })).toBeNull();
+    expect(within(grid()).getByRole('columnheader', { name: 'OS' })).toBeTruthy();
+  });
+
+  it('starts from defaultColumnVisibility when uncontrolled', () => {
+    renderTable({ defaultColumnVisibility: { status: false } });
+    expect(within(grid()).queryByRole('columnheader', { name: 'Status' })).toBeNull();
+  });
+
+  it('reports the filtered, sorted rows of every page, and gives them through a ref', async () => {
+    const user = userEvent.setup();
+    const onFilteredRowsChange = vi.fn();
+    const ref = createRef<DataTableHandle<VmRow>>();
+    render(
+      <DataTable
+        ref={ref}
+        aria-label="Virtual machines"
+        data={vms}
+        columns={columns}
+        getRowId={getRowId}
+        defaultSorting={{ id: 'vcpu', desc: true }}
+        onFilteredRowsChange={onFilteredRowsChange}
+      />,
+    );
+    expect(onFilteredRowsChange).toHaveBeenLastCalledWith(
+      [...vms].sort((a, b) => b.vcpu - a.vcpu || vms.indexOf(a) - vms.indexOf(b)),
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Frankfurt');
+    const expected = vms
+      .filter((vm) => vm.location === 'Frankfurt')
+      .sort((a, b) => b.vcpu - a.vcpu || vms.indexOf(a) - vms.indexOf(b));
+    await vi.waitFor(() => expect(onFilteredRowsChange).toHaveBeenLastCalledWith(expected));
+    expect(expected.length).toBeGreaterThan(10);
+    expect(ref.current?.getVisibleRows()).toEqual(expected);
+    expect(ref.current?.getVisibleColumns().map((column) => column.id)).toEqual([
+      'name',
+      'status',
+      'os',
+      'vcpu',
+      'location',
+    ]);
+  });
+
+  it('shows a busy row with aria-busy and a spinner', () => {
+    renderTable({ busyRowId: vms[1]!.id, onRowClick: vi.fn() });
+    const [first, second] = bodyRows();
+    expect(first?.getAttribute('aria-busy')).toBeNull();
+    expect(second?.getAttribute('aria-busy')).toBe('true');
+    expect(within(second!).getByText('Working…')).toBeTruthy();
+  });
+});
+
+describe('DataTable below 600px', () => {
+  const original = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
+  it('shows the rows as a list of cards with label and value pairs, row click and actions', async () => {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: query.includes('max-width'),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList;
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    const onSelect = vi.fn();
+    renderTable({
+      onRowClick,
+      defaultPageSize: 10,
+      rowActions: (vm) => [{ id: 'restart', label: 'Restart', onSelect: () => onSelect(vm) }],
+    });
+    expect(screen.queryByRole('grid')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Virtual machines' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(10);
+    const first = vms[0]!;
+    const card = cards[0]!;
+    expect(within(card).getByRole('heading', { name: first.name })).toBeTruthy();
+    const terms = within(card)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    // The name titles the card; it is not repeated among the fields.
+    expect(terms).toEqual(['Status', 'OS', 'vCPU', 'Location']);
+    expect(within(card).getAllByRole('definition')[1]?.textContent).toBe(first.os);
+    await user.click(within(card).getByRole('button', { name: first.name }));
+    expect(onRowClick).toHaveBeenCalledExactlyOnceWith(first);
+    await user.click(within(card).getByRole('button', { name: `Actions for ${first.name}` }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Restart' }));
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(first);
+    expect(onRowClick).toHaveBeenCalledOnce();
+  });
+});

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { RowData } from '@tanstack/react-table';
 
 /** What a column's accessor returns: what sorting, filters and search work on. */
@@ -37,8 +37,14 @@ export interface DataTableColumn<TData> {
   filterOptions?: readonly string[];
   /** Part of the global search. Defaults to true when there is an accessor. */
   searchable?: boolean;
-  /** Width: pixels, or a CSS grid track such as `'minmax(200px, 2fr)'`. Defaults to `minmax(120px, 1fr)`. */
+  /**
+   * Width: pixels, or a CSS grid track such as `'minmax(200px, 2fr)'`. Defaults to a track sized
+   * from the header and the values (`minmax(<their width>, <share>fr)`), so an IP address or a
+   * status is not cut while other columns have room.
+   */
   width?: number | string;
+  /** The least width in pixels of the default track (ignored when `width` is given). */
+  minWidth?: number;
   /** Horizontal alignment of heading and cells; `end` for numbers. Defaults to `start`. */
   align?: 'start' | 'center' | 'end';
   /** The column menu may hide it. Defaults to true. */
@@ -138,6 +144,54 @@ export interface DataTableBaseProps<TData extends RowData> {
   /** More controls at the end of the toolbar (e.g. a "Create" button). */
   toolbar?: ReactNode;
   className?: string;
+
+  /**
+   * The actions of a row, shown as a menu (a kebab button named "Actions for {row label}") in a
+   * trailing "Actions" column, and on each card on phones.
+   */
+  rowActions?: (row: TData) => DataTableRowAction[];
+  /** Which columns show, controlled (e.g. persisted by the app). */
+  columnVisibility?: DataTableColumnVisibility;
+  /** Which columns show at first when uncontrolled. Defaults to hiding `defaultHidden` columns. */
+  defaultColumnVisibility?: DataTableColumnVisibility;
+  /** Called when the column menu shows or hides a column. */
+  onColumnVisibilityChange?: (visibility: DataTableColumnVisibility) => void;
+  /**
+   * Called with every row the search and filters let through, in sort order (all pages),
+   * whenever that list changes: what an export should write.
+   */
+  onFilteredRowsChange?: (rows: TData[]) => void;
+  /** The id (from `getRowId`) of a row being opened or worked on: it shows a spinner, `aria-busy`. */
+  busyRowId?: string;
+  /** `getVisibleRows()` and `getVisibleColumns()`, e.g. for a CSV export. */
+  ref?: Ref<DataTableHandle<TData>>;
+}
+
+/** Which columns show, by column `id` (`false` hides it); a column not listed shows. */
+export type DataTableColumnVisibility = Record<string, boolean>;
+
+/** One entry of a row's actions menu. */
+export interface DataTableRowAction {
+  /** Stable, unique within the row. */
+  id: string;
+  /** The item's text ("Restart"). */
+  label: string;
+  /** An icon before the text: an `@mdi/js` path. */
+  icon?: string;
+  /** Called when the action is chosen (click, Enter or Space). */
+  onSelect: () => void;
+  /** Why the action is unavailable: the item stays focusable, shows the reason and does nothing. */
+  disabledReason?: string;
+  /** `danger` colours the item red, for destructive actions. */
+  tone?: 'danger';
+}
+
+/** What a `ref` on `DataTable` gives: the rows and columns as the user sees them. */
+export interface DataTableHandle<TData> {
+  /** Every row the search and filters let through, in the current sort order (all pages). */
+  getVisibleRows: () => TData[];
+  /** The columns shown, in order (for `toCsv`). */
+  getVisibleColumns: () => DataTableColumn<TData>[];
 }
 
 /** Props of `DataTable`: the base props and an accessible name. */

@@ -47,6 +47,8 @@ export type Features = typeof features;
 
 /** Id of the checkbox column that selection adds in front. */
 export const SELECT_COLUMN_ID = '__select';
+/** Id of the row actions column that `rowActions` adds at the end. */
+export const ACTIONS_COLUMN_ID = '__actions';
 
 export const readValue = <TData>(
   accessor: DataTableAccessor<TData>,
@@ -73,6 +75,7 @@ export function formatValue(value: DataTableValue): string {
 export function toTableColumns<TData extends RowData>(
   columns: readonly DataTableColumn<TData>[],
   selectable: boolean,
+  withActions = false,
 ): ColumnDef<Features, TData>[] {
   const defs: ColumnDef<Features, TData>[] = columns.map((column): ColumnDef<Features, TData> => {
     const { accessor } = column;
@@ -94,6 +97,16 @@ export function toTableColumns<TData extends RowData>(
       enableGlobalFilter: column.searchable ?? true,
     };
   });
+  if (withActions) {
+    defs.push({
+      id: ACTIONS_COLUMN_ID,
+      header: 'Actions',
+      enableHiding: false,
+      enableSorting: false,
+      enableColumnFilter: false,
+      enableGlobalFilter: false,
+    });
+  }
   if (selectable) {
     defs.unshift({
       id: SELECT_COLUMN_ID,
@@ -189,6 +202,38 @@ export function distinctValues<TData>(
     if (value !== null && value !== undefined && value !== '') values.add(String(value));
   }
   return [...values].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+}
+
+/** Average advance of a character of the table's 14px text, with room to spare. */
+const CHAR_PX = 7.6;
+/** Cell padding on both sides, plus the sort arrow or a chip's icon and padding. */
+const CELL_EXTRA_PX = 24 + 22;
+/** Rows sampled to size a column: enough to see its typical widest value, cheap for 10,000. */
+const SAMPLE = 200;
+
+/**
+ * A default track from the column's content: the widest of its header and sampled values gives
+ * the least width (so `192.168.100.200` or a status chip is not cut while other columns have
+ * room), and a share of the remaining width in proportion to it. Every row is its own grid (rows
+ * are positioned when virtualized), so tracks cannot be sized by the browser from content.
+ */
+export function contentTrack<TData>(
+  column: DataTableColumn<TData>,
+  data: readonly TData[],
+): { track: string; min: number } {
+  let chars = column.header.length;
+  if (column.accessor) {
+    const step = Math.max(1, Math.floor(data.length / SAMPLE));
+    for (let index = 0; index < data.length; index += step) {
+      const row = data[index];
+      if (row !== undefined)
+        chars = Math.max(chars, formatValue(readValue(column.accessor, row)).length);
+    }
+  }
+  const natural = Math.ceil(chars * CHAR_PX + CELL_EXTRA_PX);
+  const min = Math.max(column.minWidth ?? 0, Math.min(Math.max(natural, 96), 280));
+  const share = Math.min(Math.max(natural / 160, 1), 3).toFixed(2);
+  return { track: `minmax(${min}px, ${share}fr)`, min };
 }
 
 /** A grid track for a column width, and the pixels it needs at least (for horizontal scroll). */

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fn } from 'storybook/test';
+import { expect, fn, userEvent } from 'storybook/test';
 import { mdiDelete, mdiPencil, mdiRefresh } from '@mdi/js';
 import { IconButton } from './IconButton.tsx';
 
@@ -33,3 +33,22 @@ export const Disabled: Story = {
 };
 
 export const Dark: Story = { ...Sizes, globals: { theme: 'dark' } };
+
+/** Disabled with a reason: focusable, the reason in a tooltip and as its description. */
+export const DisabledWithReason: Story = {
+  args: {
+    icon: mdiDelete,
+    'aria-label': 'Delete',
+    title: 'Delete',
+    disabledReason: 'Power the virtual machine off before deleting it.',
+  },
+  play: async ({ canvas, args }) => {
+    const button = canvas.getByRole('button', { name: 'Delete' });
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(button).toHaveAccessibleDescription(
+      'Power the virtual machine off before deleting it.',
+    );
+    await userEvent.click(button);
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};

@@ -21,20 +21,20 @@ export const StyledIconButton = styled.button`
     width: 32px;
     height: 32px;
   }
-  &:hover:not(:disabled) {
+  &:hover:not(:disabled, [aria-disabled='true']) {
     background-color: ${color.stateHover};
   }
-  &:active:not(:disabled) {
+  &:active:not(:disabled, [aria-disabled='true']) {
     background-color: ${color.statePressed};
   }
   &[aria-pressed='true'] {
     background-color: ${color.primaryContainer};
     color: ${color.onPrimaryContainer};
   }
-  &[aria-pressed='true']:hover:not(:disabled) {
+  &[aria-pressed='true']:hover:not(:disabled, [aria-disabled='true']) {
     background-image: linear-gradient(${color.stateHover}, ${color.stateHover});
   }
-  &:disabled {
+  &:is(:disabled, [aria-disabled='true']) {
     color: ${color.textDisabled};
     cursor: not-allowed;
   }

@@ -1,5 +1,6 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { Icon } from '@portal/icons';
+import { useDisabledReason } from '../internal/disabledReason.tsx';
 import { StyledIconButton } from './IconButton.styles.ts';
 
 export interface IconButtonProps extends Omit<
@@ -14,6 +15,12 @@ export interface IconButtonProps extends Omit<
   size?: 'small' | 'medium';
   /** Tooltip shown on hover (the native `title`), usually the same words as `aria-label`. */
   title?: string;
+  /**
+   * Why the action is unavailable. Given, the button is disabled but stays focusable
+   * (`aria-disabled="true"` instead of `disabled`): it ignores clicks, Enter and Space, shows the
+   * reason in a tooltip on hover and focus (instead of `title`), and is described by it.
+   */
+  disabledReason?: string;
 }
 
 /**
@@ -21,12 +28,22 @@ export interface IconButtonProps extends Omit<
  * disclosure buttons `aria-expanded`; both pass through with every other native attribute.
  */
 export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
-  { icon, size = 'medium', type = 'button', ...rest },
+  { icon, size = 'medium', type = 'button', disabledReason, disabled, title, ...rest },
   ref,
 ) {
-  return (
-    <StyledIconButton {...rest} ref={ref} type={type} data-size={size}>
+  const withReason = useDisabledReason(disabledReason, rest);
+  const button = (
+    <StyledIconButton
+      {...rest}
+      {...withReason?.props}
+      title={withReason ? undefined : title}
+      disabled={withReason ? undefined : disabled}
+      ref={ref}
+      type={type}
+      data-size={size}
+    >
       <Icon path={icon} size={size === 'small' ? 20 : 24} />
     </StyledIconButton>
   );
+  return withReason ? withReason.wrap(button) : button;
 });

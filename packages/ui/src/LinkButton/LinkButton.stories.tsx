@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
 import { mdiOpenInNew } from '@mdi/js';
 import { LinkButton } from './LinkButton.tsx';
 
@@ -33,3 +34,18 @@ export const Variants: Story = {
 };
 
 export const Dark: Story = { ...Variants, globals: { theme: 'dark' } };
+
+/** Disabled with a reason: no `href`, still a focusable link, the reason as its description. */
+export const DisabledWithReason: Story = {
+  args: {
+    variant: 'outlined',
+    children: 'Open console',
+    disabledReason: 'The virtual machine is powered off.',
+  },
+  play: async ({ canvas }) => {
+    const link = canvas.getByRole('link', { name: 'Open console' });
+    await expect(link).not.toHaveAttribute('href');
+    await expect(link).toHaveAttribute('aria-disabled', 'true');
+    await expect(link).toHaveAccessibleDescription('The virtual machine is powered off.');
+  },
+};

@@ -1,6 +1,13 @@
 import styled from 'styled-components';
 import { buttonStyles } from '../Button/Button.styles.ts';
+import { Link } from '../Link/Link.tsx';
 
-export const StyledLink = styled.a`
+/** Through `Link`, so the `LinkProvider`'s router renders it. */
+export const StyledLink = styled(Link)`
+  ${buttonStyles}
+`;
+
+/** A link disabled with a reason: an `<a>` without `href`, so no router and no navigation. */
+export const StyledDisabledLink = styled.a`
   ${buttonStyles}
 `;

@@ -2,12 +2,22 @@ import { forwardRef, useContext, type AnchorHTMLAttributes } from 'react';
 import { Icon } from '@portal/icons';
 import { iconSizes, type ButtonAppearance } from '../Button/Button.tsx';
 import { Label } from '../Button/Button.styles.ts';
+import { useDisabledReason } from '../internal/disabledReason.tsx';
 import { ElevatedActionsContext } from '../internal/elevation.ts';
-import { StyledLink } from './LinkButton.styles.ts';
+import { StyledDisabledLink, StyledLink } from './LinkButton.styles.ts';
 
 export interface LinkButtonProps extends ButtonAppearance, AnchorHTMLAttributes<HTMLAnchorElement> {
-  /** Where the link goes. For client-side routing also pass `onClick` and call `preventDefault`. */
+  /**
+   * Where the link goes. Routed client-side through the `LinkProvider` when the app has one;
+   * an `onClick` that calls `preventDefault` still takes over.
+   */
   href: string;
+  /**
+   * Why the destination is unavailable. Given, the link loses its `href` but stays focusable
+   * (`role="link"`, `aria-disabled="true"`): it shows the reason in a tooltip on hover and focus
+   * and is described by it (`aria-describedby`).
+   */
+  disabledReason?: string;
 }
 
 /** A link that looks like a `Button`: for navigation, not actions. The ref is the `<a>`. */
@@ -18,23 +28,45 @@ export const LinkButton = forwardRef<HTMLAnchorElement, LinkButtonProps>(functio
     tone = 'primary',
     leadingIcon,
     elevated,
+    disabledReason,
     children,
     ...rest
   },
   ref,
 ) {
   const inCardActions = useContext(ElevatedActionsContext);
-  return (
-    <StyledLink
-      {...rest}
-      ref={ref}
-      data-variant={variant}
-      data-size={size}
-      data-tone={tone}
-      data-elevated={elevated ?? inCardActions}
-    >
+  const withReason = useDisabledReason(disabledReason, rest);
+  const look = {
+    'data-variant': variant,
+    'data-size': size,
+    'data-tone': tone,
+    'data-elevated': elevated ?? inCardActions,
+  };
+  const content = (
+    <>
       {leadingIcon && <Icon path={leadingIcon} size={iconSizes[size]} />}
       <Label>{children}</Label>
+    </>
+  );
+  if (withReason) {
+    // Without `href` an anchor is no link and not focusable: the role and tab stop put both back.
+    const { href: _href, ...anchor } = rest;
+    return withReason.wrap(
+      <StyledDisabledLink
+        {...anchor}
+        {...withReason.props}
+        {...look}
+        ref={ref}
+        role="link"
+        tabIndex={0}
+      >
+        {content}
+      </StyledDisabledLink>,
+    );
+  }
+  return (
+    <StyledLink {...rest} {...look} ref={ref}>
+      {content}
     </StyledLink>
   );
 });

@@ -61,7 +61,9 @@ export const StyledItem = styled(Item)`
     outline-offset: -2px;
   }
   &[data-disabled],
-  &[data-disabled] > svg {
+  &[data-disabled] > svg,
+  &[aria-disabled='true'],
+  &[aria-disabled='true'] > svg {
     color: ${color.textDisabled};
     cursor: not-allowed;
   }

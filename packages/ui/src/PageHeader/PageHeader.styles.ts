@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { Link } from '../Link/Link.tsx';
 import { theme } from '../theme/theme.ts';
 
 const { color, font, space, radius, focusRing } = theme;
@@ -71,7 +72,8 @@ export const Crumb = styled.li`
   }
 `;
 
-export const CrumbLink = styled.a`
+/** Through `Link`, so the `LinkProvider`'s router renders it. */
+export const CrumbLink = styled(Link)`
   border-radius: ${radius.sm};
   color: ${color.primaryText};
   text-decoration: underline;

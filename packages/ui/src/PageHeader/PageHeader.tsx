@@ -17,7 +17,10 @@ export interface PageHeaderCrumb {
   label: ReactNode;
   /** Where it is. Without it the crumb is plain text (the last crumb is the current page). */
   href?: string;
-  /** Called on click, for client-side routing (call `event.preventDefault()` then navigate). */
+  /**
+   * Called on click. Not needed for client-side routing when the app has a `LinkProvider`;
+   * `event.preventDefault()` here still stops the provider's navigation.
+   */
   onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 

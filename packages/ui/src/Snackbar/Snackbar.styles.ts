@@ -1,7 +1,7 @@
 import styled, { keyframes } from 'styled-components';
 import { theme } from '../theme/theme.ts';
 
-const { kind, font, radius, space, elevation, motion, z } = theme;
+const { kind, font, radius, space, elevation, motion, z, layout } = theme;
 
 const enter = keyframes`
   from {
@@ -10,9 +10,10 @@ const enter = keyframes`
   }
 `;
 
+/** Top right, under the app bar: never over the account area and sign-out. */
 export const Root = styled.div`
   position: fixed;
-  top: ${space[4]};
+  top: calc(${layout.appBarHeight} + ${space[2]});
   right: ${space[4]};
   z-index: ${z.snackbar};
   display: flex;

@@ -21,7 +21,7 @@ export interface SnackbarProps {
 }
 
 /**
- * A transient message at the top right. Presentational: the caller owns `open` and the timer.
+ * A transient message at the top right, under the app bar. Presentational: the caller owns `open` and the timer.
  * Errors are announced at once (`role="alert"`), other kinds politely (`role="status"`).
  */
 export function Snackbar({

@@ -99,3 +99,18 @@ export const Overflow: Story = {
 };
 
 export const Dark: Story = { args: { count: 6 }, globals: { theme: 'dark' } };
+
+/** A mouse click selects without a focus ring; the ring is for keyboard focus only. */
+export const ClickWithoutRing: Story = {
+  play: async ({ canvas }) => {
+    const disks = canvas.getByRole('tab', { name: 'Disks' });
+    await userEvent.click(disks);
+    await expect(disks).toHaveFocus();
+    await expect(disks).toHaveAttribute('aria-selected', 'true');
+    await expect(getComputedStyle(disks).outlineStyle).toBe('none');
+    await userEvent.keyboard('{ArrowRight}');
+    const network = canvas.getByRole('tab', { name: 'Network' });
+    await expect(network).toHaveFocus();
+    await expect(getComputedStyle(network).outlineStyle).toBe('solid');
+  },
+};

@@ -44,6 +44,15 @@ export const GlobalStyle = createGlobalStyle`
     outline-offset: var(--ui-focus-ring-offset);
   }
 
+  /*
+   * Keyboard focus only: after a pointer press, focus that a script moved (Radix tabs, dialogs,
+   * menus) shows no ring until the next key (useInputModality). Text fields keep theirs, as
+   * typing follows. Important: it must win over every component's own ring.
+   */
+  [data-ui-input='pointer'] :focus-visible:not(input, textarea, select, [contenteditable='true']) {
+    outline: none !important;
+  }
+
   @media (prefers-reduced-motion: reduce) {
     *,
     *::before,

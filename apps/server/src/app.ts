@@ -100,7 +100,10 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { verifier: auth });
+      await api.register(authPlugin, {
+        verifier: auth,
+        revocationWindowMs: config.revocationCheckSeconds * 1000,
+      });
       await api.register(auditPlugin);
       await api.register(accessPlugin);
       await api.register(systemRoutes);

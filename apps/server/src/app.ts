@@ -14,6 +14,7 @@ import accessPlugin from './plugins/access.ts';
 import auditPlugin from './plugins/audit.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import inputPlugin from './plugins/input.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import portalPlugin from './plugins/portal.ts';
 import computeRoutes from './routes/compute.ts';
@@ -95,6 +96,7 @@ export async function buildApp({
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(errorsPlugin, { spaFallback: servePortal });
+  await app.register(inputPlugin);
   await app.register(openapiPlugin, { version: API_VERSION });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 

@@ -17,6 +17,7 @@ import errorsPlugin from './plugins/errors.ts';
 import inputPlugin from './plugins/input.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import portalPlugin from './plugins/portal.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import computeRoutes from './routes/compute.ts';
 import consoleRoutes from './routes/console.ts';
 import dseriesRoutes from './routes/dseries.ts';
@@ -86,7 +87,12 @@ export async function buildApp({
   if (runTasks) app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
 
-  const servePortal = existsSync(join(config.portalDist, 'index.html'));
+  const indexHtml = join(config.portalDist, 'index.html');
+  const servePortal = existsSync(indexHtml);
+  await app.register(securityHeadersPlugin, {
+    indexHtml,
+    authEmulatorHost: config.authEmulatorHost,
+  });
   // Replies that ask for it are compressed: a 10,000-VM list is 5 MB of JSON and about a tenth
   // of that in brotli at a fast quality (11, the default, costs seconds on such a reply).
   await app.register(compress, {

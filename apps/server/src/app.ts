@@ -17,6 +17,7 @@ import errorsPlugin from './plugins/errors.ts';
 import inputPlugin from './plugins/input.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import portalPlugin from './plugins/portal.ts';
+import rateLimitsPlugin from './plugins/rate-limits.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import computeRoutes from './routes/compute.ts';
 import consoleRoutes from './routes/console.ts';
@@ -112,6 +113,7 @@ export async function buildApp({
         verifier: auth,
         revocationWindowMs: config.revocationCheckSeconds * 1000,
       });
+      await api.register(rateLimitsPlugin, { limits: config.rateLimits });
       await api.register(auditPlugin);
       await api.register(accessPlugin);
       await api.register(systemRoutes);

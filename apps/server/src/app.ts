@@ -10,6 +10,7 @@ import type { Database } from './db/database.ts';
 import type { InfrastructureDriver } from './drivers/driver.ts';
 import { SimulatorDriver } from './drivers/simulator/index.ts';
 import type { TokenVerifier } from './identity.ts';
+import { loggerOptions } from './logging.ts';
 import accessPlugin from './plugins/access.ts';
 import auditPlugin from './plugins/audit.ts';
 import authPlugin from './plugins/auth.ts';
@@ -72,11 +73,7 @@ export async function buildApp({
   runTasks = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-      ...(logStream ? { stream: logStream } : {}),
-    },
+    logger: loggerOptions(config, logStream ? { stream: logStream } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('config', config);

@@ -5,8 +5,10 @@ import { badRequest, type HttpError } from '../errors.ts';
 /** Keys that could reach an object's prototype when a body is merged into another object. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** NUL, or a UTF-16 surrogate without its other half: text PostgreSQL cannot store. */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE = { test: (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text) };
 
 export const UNSTORABLE_REASON = 'must not contain NUL characters or unpaired surrogates';
 export const FORBIDDEN_KEY_REASON = 'is not an allowed key';

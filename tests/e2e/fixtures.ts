@@ -10,6 +10,23 @@ if (!baseURL)
 export const test = base.extend<{ axe: () => Promise<void> }>({
   // Every test reaches the stack that global-setup started.
   baseURL,
+  /** Fails the test on any Content Security Policy violation: the portal must work under it. */
+  page: async ({ page }, provide) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) violations.push(message.text());
+    });
+    // Also the violations Chromium reports only as an event (e.g. a blocked inline style).
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(
+          `Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} in ${event.sourceFile}:${event.lineNumber}`,
+        );
+      });
+    });
+    await provide(page);
+    expect(violations, 'Content Security Policy violations').toEqual([]);
+  },
   /** Fails on any WCAG 2.1 A/AA violation on the current page. */
   axe: async ({ page }, provide) => {
     await provide(async () => {

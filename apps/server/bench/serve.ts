@@ -57,7 +57,7 @@ const verifier: TokenVerifier = {
       email?: string;
     };
     if (claims.aud !== PROJECT || claims.exp * 1000 < Date.now()) throw new Error('bad claims');
-    return { uid: claims.sub, email: claims.email };
+    return { uid: claims.sub, email: claims.email, email_verified: true, exp: claims.exp };
   },
 };
 

@@ -10,12 +10,16 @@ import type { Database } from './db/database.ts';
 import type { InfrastructureDriver } from './drivers/driver.ts';
 import { SimulatorDriver } from './drivers/simulator/index.ts';
 import type { TokenVerifier } from './identity.ts';
+import { loggerOptions } from './logging.ts';
 import accessPlugin from './plugins/access.ts';
 import auditPlugin from './plugins/audit.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import inputPlugin from './plugins/input.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import portalPlugin from './plugins/portal.ts';
+import rateLimitsPlugin from './plugins/rate-limits.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import computeRoutes from './routes/compute.ts';
 import consoleRoutes from './routes/console.ts';
 import dseriesRoutes from './routes/dseries.ts';
@@ -69,11 +73,7 @@ export async function buildApp({
   runTasks = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-      ...(logStream ? { stream: logStream } : {}),
-    },
+    logger: loggerOptions(config, logStream ? { stream: logStream } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('config', config);
@@ -85,7 +85,12 @@ export async function buildApp({
   if (runTasks) app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
 
-  const servePortal = existsSync(join(config.portalDist, 'index.html'));
+  const indexHtml = join(config.portalDist, 'index.html');
+  const servePortal = existsSync(indexHtml);
+  await app.register(securityHeadersPlugin, {
+    indexHtml,
+    authEmulatorHost: config.authEmulatorHost,
+  });
   // Replies that ask for it are compressed: a 10,000-VM list is 5 MB of JSON and about a tenth
   // of that in brotli at a fast quality (11, the default, costs seconds on such a reply).
   await app.register(compress, {
@@ -95,12 +100,17 @@ export async function buildApp({
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(errorsPlugin, { spaFallback: servePortal });
+  await app.register(inputPlugin);
   await app.register(openapiPlugin, { version: API_VERSION });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { verifier: auth });
+      await api.register(authPlugin, {
+        verifier: auth,
+        revocationWindowMs: config.revocationCheckSeconds * 1000,
+      });
+      await api.register(rateLimitsPlugin, { limits: config.rateLimits });
       await api.register(auditPlugin);
       await api.register(accessPlugin);
       await api.register(systemRoutes);

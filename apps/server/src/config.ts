@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+const LOG_FORMATS = ['pretty', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /** Everything the server reads from its environment, validated once at start. */
 export interface Config {
@@ -18,10 +20,19 @@ export interface Config {
   portalDist: string;
   seedDemoData: boolean;
   logLevel: LogLevel;
+  /** `pretty` for a person at a terminal, `json` for a log collector; null: pretty on a TTY. */
+  logFormat: LogFormat | null;
   /** How much faster than real time the simulator driver works (1 = real, 20 = 20× faster). */
   simulatorSpeed: number;
   /** The task worker: how often it looks for work, how long a claim lasts, how many at once. */
   tasks: { pollMs: number; leaseMs: number; concurrency: number };
+  /** Requests per minute per user (or address, before sign-in) in each budget. */
+  rateLimits: { readsPerMinute: number; mutationsPerMinute: number; consolePerMinute: number };
+  /**
+   * How long a verified token and the answer to "was it revoked?" are trusted before firebase-admin
+   * is asked again: a disabled, deleted or signed-out user loses access within this many seconds.
+   */
+  revocationCheckSeconds: number;
 }
 
 /** A setting in the environment that the server cannot use; the message says which and why. */
@@ -87,6 +98,13 @@ function parseEmulatorHost(raw: string | undefined): string | null {
   return raw;
 }
 
+function parseLogFormat(raw: string | undefined): LogFormat | null {
+  if (raw === undefined) return null;
+  const format = LOG_FORMATS.find((candidate) => candidate === raw.toLowerCase());
+  if (!format) throw new ConfigError(`LOG_FORMAT must be pretty or json, not "${raw}".`);
+  return format;
+}
+
 function parseLogLevel(raw: string | undefined): LogLevel {
   if (raw === undefined) return 'info';
   const level = LOG_LEVELS.find((candidate) => candidate === raw.toLowerCase());
@@ -123,6 +141,15 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
       `FIREBASE_PROJECT_ID must hold only lower-case letters, digits and dashes, not "${projectId}".`,
     );
   }
+  const authEmulatorHost = parseEmulatorHost(value(env, 'FIREBASE_AUTH_EMULATOR_HOST'));
+  // The emulator accepts unsigned tokens for any account: never in front of a real project.
+  if (authEmulatorHost && !projectId.startsWith('demo-')) {
+    throw new ConfigError(
+      `FIREBASE_AUTH_EMULATOR_HOST is set, but the project "${projectId}" is not a demo- project: the Auth emulator accepts forged tokens, so it may only stand in for a demo-… project. Unset FIREBASE_AUTH_EMULATOR_HOST to use the real service.`,
+    );
+  }
+  const perMinute = (name: string, fallback: number) =>
+    parseNumber(name, value(env, name), fallback, { min: 1, max: 1_000_000, integer: true });
   return {
     host: value(env, 'HOST') ?? '127.0.0.1',
     port: parsePort(value(env, 'PORT')),
@@ -133,10 +160,11 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
       apiKey: value(env, 'FIREBASE_API_KEY') ?? 'demo-api-key',
       authDomain: value(env, 'FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
     },
-    authEmulatorHost: parseEmulatorHost(value(env, 'FIREBASE_AUTH_EMULATOR_HOST')),
+    authEmulatorHost,
     portalDist: resolve(value(env, 'PORTAL_DIST') ?? join(repoRoot, 'apps', 'portal', 'dist')),
     seedDemoData: parseBoolean('SEED_DEMO_DATA', value(env, 'SEED_DEMO_DATA'), true),
     logLevel: parseLogLevel(value(env, 'LOG_LEVEL')),
+    logFormat: parseLogFormat(value(env, 'LOG_FORMAT')),
     simulatorSpeed: parseNumber('SIMULATOR_SPEED', value(env, 'SIMULATOR_SPEED'), 1, {
       min: 0.01,
       max: 100_000,
@@ -159,5 +187,16 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
         integer: true,
       }),
     },
+    rateLimits: {
+      readsPerMinute: perMinute('RATE_LIMIT_READS_PER_MINUTE', 600),
+      mutationsPerMinute: perMinute('RATE_LIMIT_MUTATIONS_PER_MINUTE', 120),
+      consolePerMinute: perMinute('RATE_LIMIT_CONSOLE_PER_MINUTE', 20),
+    },
+    revocationCheckSeconds: parseNumber(
+      'AUTH_REVOCATION_CHECK_SECONDS',
+      value(env, 'AUTH_REVOCATION_CHECK_SECONDS'),
+      60,
+      { min: 0, max: 60, integer: true },
+    ),
   };
 }

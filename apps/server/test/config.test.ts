@@ -17,8 +17,11 @@ describe('loadConfig', () => {
       portalDist: '/repo/apps/portal/dist',
       seedDemoData: true,
       logLevel: 'info',
+      logFormat: null,
       simulatorSpeed: 1,
       tasks: { pollMs: 200, leaseMs: 15_000, concurrency: 8 },
+      rateLimits: { readsPerMinute: 600, mutationsPerMinute: 120, consolePerMinute: 20 },
+      revocationCheckSeconds: 60,
     });
   });
 
@@ -29,16 +32,21 @@ describe('loadConfig', () => {
         PORT: '9000',
         DATABASE_URL: 'postgres://app@db:5432/portal',
         PGLITE_DIR: '/data/pg',
-        FIREBASE_PROJECT_ID: 'my-project',
+        FIREBASE_PROJECT_ID: 'demo-project',
         FIREBASE_API_KEY: 'key',
         FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
         PORTAL_DIST: '/srv/portal',
         SEED_DEMO_DATA: 'false',
         LOG_LEVEL: 'WARN',
+        LOG_FORMAT: 'JSON',
         SIMULATOR_SPEED: '2.5',
         TASK_POLL_MS: '50',
         TASK_LEASE_MS: '1000',
         TASK_CONCURRENCY: '2',
+        RATE_LIMIT_READS_PER_MINUTE: '10',
+        RATE_LIMIT_MUTATIONS_PER_MINUTE: '5',
+        RATE_LIMIT_CONSOLE_PER_MINUTE: '2',
+        AUTH_REVOCATION_CHECK_SECONDS: '0',
       },
       '/repo',
     );
@@ -48,16 +56,26 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://app@db:5432/portal',
       pgliteDir: '/data/pg',
       firebase: {
-        projectId: 'my-project',
+        projectId: 'demo-project',
         apiKey: 'key',
-        authDomain: 'my-project.firebaseapp.com',
+        authDomain: 'demo-project.firebaseapp.com',
       },
       authEmulatorHost: '127.0.0.1:9099',
       portalDist: '/srv/portal',
       seedDemoData: false,
       logLevel: 'warn',
+      logFormat: 'json',
       simulatorSpeed: 2.5,
       tasks: { pollMs: 50, leaseMs: 1000, concurrency: 2 },
+      rateLimits: { readsPerMinute: 10, mutationsPerMinute: 5, consolePerMinute: 2 },
+      revocationCheckSeconds: 0,
+    });
+  });
+
+  it('uses the real service for a real project', () => {
+    expect(loadConfig({ FIREBASE_PROJECT_ID: 'my-project' }, '/repo')).toMatchObject({
+      firebase: { projectId: 'my-project' },
+      authEmulatorHost: null,
     });
   });
 
@@ -74,6 +92,19 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of fatal, error/],
     [{ FIREBASE_AUTH_EMULATOR_HOST: 'http://x' }, /^FIREBASE_AUTH_EMULATOR_HOST must be host:port/],
     [{ FIREBASE_PROJECT_ID: 'My Project' }, /^FIREBASE_PROJECT_ID must hold only/],
+    [
+      { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_PROJECT_ID: 'my-project' },
+      /^FIREBASE_AUTH_EMULATOR_HOST is set, but the project "my-project" is not a demo- project/,
+    ],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT must be pretty or json, not "xml".'],
+    [
+      { RATE_LIMIT_READS_PER_MINUTE: '0' },
+      'RATE_LIMIT_READS_PER_MINUTE must be a whole number from 1 to 1000000, not "0".',
+    ],
+    [
+      { AUTH_REVOCATION_CHECK_SECONDS: '120' },
+      'AUTH_REVOCATION_CHECK_SECONDS must be a whole number from 0 to 60, not "120".',
+    ],
   ])('refuses %o with a sentence', (env, message) => {
     expect(() => loadConfig(env, '/repo')).toThrow(ConfigError);
     expect(() => loadConfig(env, '/repo')).toThrow(message);

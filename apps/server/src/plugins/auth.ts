@@ -1,8 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { findUserByEmail, type UserRecord } from '../db/users.ts';
-import { unauthorized } from '../errors.ts';
-import type { Identity, TokenVerifier } from '../identity.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import {
+  CachingTokenVerifier,
+  SessionEndedError,
+  type Identity,
+  type TokenVerifier,
+  type VerifiedToken,
+} from '../identity.ts';
 
 export type { Identity, TokenVerifier } from '../identity.ts';
 
@@ -21,14 +27,31 @@ declare module 'fastify' {
 
 export const MISSING_TOKEN_MESSAGE = 'Sign in to continue: the request has no bearer token.';
 export const INVALID_TOKEN_MESSAGE = 'Your session is not valid. Sign in again.';
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again.';
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Verify your e-mail address first: open the link in the verification e-mail, then sign in again.';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+export interface AuthPluginOptions {
+  verifier: TokenVerifier;
+  /**
+   * How long (ms) a verified token and its revocation check are reused; a disabled, deleted or
+   * signed-out user loses access within this time. 60 s unless the config says otherwise.
+   */
+  revocationWindowMs?: number;
+}
+
 /**
- * Every route in the scope this plugin is registered in requires a valid Firebase ID token,
- * unless its config says `public: true`. Attaches `request.identity` and `request.principal`.
+ * Every route in the scope this plugin is registered in requires a valid Firebase ID token of a
+ * user who is still enabled, not signed out and whose e-mail address is verified, unless its
+ * config says `public: true`. Attaches `request.identity` and `request.principal`.
  */
-const authPlugin: FastifyPluginAsync<{ verifier: TokenVerifier }> = async (app, { verifier }) => {
+const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (
+  app,
+  { verifier, revocationWindowMs = 60_000 },
+) => {
+  const tokens = new CachingTokenVerifier(verifier, revocationWindowMs);
   app.decorateRequest('identity', null);
   app.decorateRequest('principal', null);
 
@@ -36,18 +59,22 @@ const authPlugin: FastifyPluginAsync<{ verifier: TokenVerifier }> = async (app, 
     if (request.routeOptions.config.public) return;
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (!token) throw unauthorized(MISSING_TOKEN_MESSAGE);
-    let decoded: { uid: string; email?: string };
+    let decoded: VerifiedToken;
     try {
-      decoded = await verifier.verifyIdToken(token);
+      decoded = await tokens.verify(token);
     } catch (error) {
-      request.log.info(
-        { reason: error instanceof Error ? error.message : String(error) },
-        'rejected an ID token',
-      );
+      const reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof SessionEndedError) {
+        request.log.info({ reason }, 'refused the ID token of an ended session');
+        throw unauthorized(SESSION_ENDED_MESSAGE);
+      }
+      request.log.info({ reason }, 'rejected an ID token');
       throw unauthorized(INVALID_TOKEN_MESSAGE);
     }
     const email = decoded.email?.toLowerCase() ?? null;
     request.identity = { uid: decoded.uid, email };
+    // Anyone can sign up with someone else's address; only a verified one names a portal user.
+    if (email && decoded.email_verified !== true) throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE);
     request.principal = email ? await findUserByEmail(app.db, email) : null;
   });
 };

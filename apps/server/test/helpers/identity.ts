@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
+import { getAuth, type Auth } from 'firebase-admin/auth';
 import { inject } from 'vitest';
 import type { TokenVerifier } from '../../src/identity.ts';
 
@@ -28,8 +28,28 @@ async function identityToolkit(method: string, body: Record<string, unknown>): P
 export const signIn = (email: string, password: string) =>
   identityToolkit('signInWithPassword', { email, password });
 
-/** Creates an account in the emulator and returns its ID token. */
-export const signUp = (email: string, password = 'Test-pass-2026') =>
+let admin: Auth | undefined;
+
+/** firebase-admin on the emulator, for managing test accounts. */
+export function emulatorAdmin(): Auth {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = inject('authEmulatorHost');
+  admin ??= getAuth(
+    initializeApp({ projectId: 'demo-portal' }, `test-admin-${randomBytes(4).toString('hex')}`),
+  );
+  return admin;
+}
+
+/**
+ * Creates an account with a verified e-mail address in the emulator, as an administrator would,
+ * and returns its ID token.
+ */
+export async function signUp(email: string, password = 'Test-pass-2026'): Promise<string> {
+  await emulatorAdmin().createUser({ email, password, emailVerified: true });
+  return signIn(email, password);
+}
+
+/** Signs up through the public API, as anyone can: the e-mail address is not verified. */
+export const signUpUnverified = (email: string, password = 'Test-pass-2026') =>
   identityToolkit('signUp', { email, password });
 
 /** An e-mail nobody else in this test run uses (the emulator is shared by all test files). */

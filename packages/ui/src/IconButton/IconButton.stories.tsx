@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent } from 'storybook/test';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { mdiDelete, mdiPencil, mdiRefresh } from '@mdi/js';
 import { IconButton } from './IconButton.tsx';
 
@@ -50,5 +50,14 @@ export const DisabledWithReason: Story = {
     );
     await userEvent.click(button);
     await expect(args.onClick).not.toHaveBeenCalled();
+    // End with the reason showing, so the screenshot never races the tooltip's delay.
+    await userEvent.tab();
+    await userEvent.tab({ shift: true });
+    await expect(button).toHaveFocus();
+    await waitFor(() =>
+      expect(document.querySelector('[role="tooltip"]')).toHaveTextContent(
+        'Power the virtual machine off before deleting it.',
+      ),
+    );
   },
 };

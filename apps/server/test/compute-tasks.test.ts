@@ -70,7 +70,7 @@ describe.each(databaseKinds())('compute tasks, delete and the task list on $kind
   beforeAll(async () => {
     test = await open();
     // The worker polls rarely here: a task written straight into the table waits.
-    fx = await computeFixture(test, { TASK_POLL_MS: '600000' });
+    fx = await computeFixture(test, { TASK_POLL_MS: '60000' });
     acmeTenant =
       (await test.db.query<{ id: number }>("select id from tenants where cdb_id = 'UZZ100001'"))[0]
         ?.id ?? 0;

@@ -132,6 +132,8 @@ describe.each(databaseKinds())('the task route helper on $kind', ({ open }) => {
     };
     app = await testApp(test.db, { apiPlugins: [plugin] });
     await app.ready();
+    // No worker: the lamp tasks stay open, as this test needs.
+    await app.tasks.stop();
     token = await signIn('acme@portal.test', DEMO_PASSWORD);
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@
 // build also emits it alone as dist/demo.mjs, which the start script reads to list the accounts.
 import { ADMINISTRATOR_ROLE, permissionsOnAllAreas, type Permissions } from '@portal/api/contract';
 import type { Database, Queryable } from './database.ts';
-import { seedDemoCompute } from './demo-compute.ts';
+import { seedDemoCompute } from '../areas/compute/index.ts';
 import type { TenantKind } from './tenants.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';

@@ -4,6 +4,7 @@ import {
   PowerState,
   VmAdapter,
   type Catalogue,
+  type FirewallRuleBody,
   type MetricRange,
   type MetricsReply,
   type PowerOperation,
@@ -13,9 +14,19 @@ import {
 } from '@portal/api/contract';
 import { Type, type Static } from 'typebox';
 import type { OperationContext } from '../../platform/driver.ts';
-import type { NewFirewallRule } from './repository.ts';
 
 export { DriverError, type OperationContext } from '../../platform/driver.ts';
+
+/** A firewall rule as a platform applies it: ports only for tcp and udp, description never null. */
+export interface NewFirewallRule {
+  direction: FirewallRuleBody['direction'];
+  protocol: FirewallRuleBody['protocol'];
+  ports: string | null;
+  source: string;
+  destination: string;
+  action: FirewallRuleBody['action'];
+  description: string;
+}
 
 // What a compute platform reports after each operation: facts, never rows of the portal. Schemas,
 // so that a driver can keep them and answer the same facts when a task is run again.

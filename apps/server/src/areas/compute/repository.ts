@@ -10,6 +10,7 @@ import type {
   VmStatus,
 } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
+import type { NewFirewallRule } from './driver.ts';
 
 /** A VM as stored, with its tenant's cdb_id and its vwseries service id. */
 export interface VmRecord {
@@ -600,8 +601,7 @@ export interface FirewallRuleRecord {
   createdAt: Date;
 }
 
-/** A rule as the platform stores it: ports only for tcp and udp, description never null. */
-export type NewFirewallRule = Omit<FirewallRuleRecord, 'id' | 'vmId' | 'createdAt'>;
+export type { NewFirewallRule };
 
 interface RuleRow {
   id: number;

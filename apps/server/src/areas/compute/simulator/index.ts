@@ -35,10 +35,10 @@ import {
   type ConsoleSession,
   type ConsoleTarget,
   type MetricsRequest,
+  type NewFirewallRule,
   type OperationContext,
   type VmSpec,
 } from '../driver.ts';
-import type { NewFirewallRule } from '../repository.ts';
 import { SIMULATOR_CATALOGUE } from './catalogue.ts';
 import { openSimulatedConsole } from './console.ts';
 import { simulatedMetrics } from './metrics.ts';

@@ -4,7 +4,7 @@ import type { PowerState, Vm, VmStatus } from '@portal/api/contract';
 import { StatusChip, type DataTableColumn } from '@portal/ui';
 import { appState } from '../../../state/app.ts';
 import { formatMemory, osName } from '../../../lib/format.ts';
-import { searchOf, withPrevSearch } from './prevSearch.ts';
+import { searchOf, withPrevSearch } from '../../../kit/prevSearch.ts';
 
 export const POWER_LABEL: Record<PowerState, string> = {
   poweredOn: 'Powered on',

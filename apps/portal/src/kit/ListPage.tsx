@@ -59,7 +59,7 @@ export interface ListBulkAction<T extends object> {
   run: (rows: T[]) => Promise<unknown>;
 }
 
-export interface ListPageProps<T extends object> {
+export interface ListPageProps<T extends object, K extends QueryKey = QueryKey> {
   /** Stable id: where the column choice is remembered, and the CSV file's name. */
   listId: string;
   title: ReactNode;
@@ -74,7 +74,7 @@ export interface ListPageProps<T extends object> {
   searchLabel: string;
   noun: Noun;
   /** The rows: an area's query options (`computeQueries.list()`). */
-  query: UseQueryOptions<T[], Error, T[], QueryKey>;
+  query: UseQueryOptions<T[], Error, T[], K>;
   /** What "could not be loaded" is about: "Your virtual machines". */
   columns: readonly DataTableColumn<T>[];
   getRowId: (row: T) => string;
@@ -125,7 +125,7 @@ export function ListSkeleton({ label, rows = 6 }: { label: string; rows?: number
 }
 
 /** See the file's first lines. */
-export function ListPage<T extends object>({
+export function ListPage<T extends object, K extends QueryKey = QueryKey>({
   listId,
   title,
   description,
@@ -146,7 +146,7 @@ export function ListPage<T extends object>({
   emptyState,
   toolbar,
   children,
-}: ListPageProps<T>) {
+}: ListPageProps<T, K>) {
   const navigate = useNavigate();
   const [search, setSearch] = useUrlSearch();
   const [storedColumns, storeColumns] = useStoredColumns(listId);

@@ -1,7 +1,7 @@
-import { Outlet } from 'react-router-dom';
+import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import { Snackbar, Spinner } from '@portal/ui';
+import { LinkProvider, Snackbar, Spinner, type LinkComponentProps } from '@portal/ui';
 import { FullPage } from './FullPage.tsx';
 import { appState } from '../state/app.ts';
 import { snackbar } from '../services.ts';
@@ -13,6 +13,11 @@ export function clearFetchRequired() {
   return null;
 }
 
+/** ui's links (buttons, breadcrumbs, the drawer, task targets) route client-side through this. */
+export function AppLink({ href, ...rest }: LinkComponentProps) {
+  return <RouterLink to={href} {...rest} />;
+}
+
 /**
  * Everything the whole app shares: the server-state cache (so every page can `useQuery`), the
  * page, and the one global snackbar at top right.
@@ -21,7 +26,9 @@ export function Root() {
   const { snackbar: current } = useSnapshot(appState);
   return (
     <QueryClientProvider client={queryClient}>
-      <Outlet />
+      <LinkProvider component={AppLink}>
+        <Outlet />
+      </LinkProvider>
       <Snackbar
         open={current.show}
         message={current.message}

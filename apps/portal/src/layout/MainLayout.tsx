@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
@@ -8,6 +8,11 @@ import { AppShell, Button, ErrorState, StatusChip, ThemeToggle, type NavItem } f
 import { appState, setDrawer, toggleDarkmode } from '../state/app.ts';
 import { getServices, reportError, session } from '../services.ts';
 import { activeEntryId, NAV_ENTRIES } from './nav.ts';
+
+// The task centre (a dialog and its list) is not needed for the first paint: it loads just after.
+const AppTaskCentre = lazy(() =>
+  import('../kit/tasks/AppTaskCentre.tsx').then((m) => ({ default: m.AppTaskCentre })),
+);
 
 const Account = styled.div`
   display: flex;
@@ -72,11 +77,6 @@ export function MainLayout() {
     [admin, active],
   );
 
-  const onNavigate = (href: string, event: MouseEvent) => {
-    event.preventDefault();
-    navigate(href);
-  };
-
   const signOut = async () => {
     try {
       await getServices().identity.signOut();
@@ -90,7 +90,11 @@ export function MainLayout() {
     <AppShell
       title={<Brand>Skyport Cloud</Brand>}
       navItems={navItems}
-      onNavigate={onNavigate}
+      appBarActions={
+        <Suspense fallback={null}>
+          <AppTaskCentre />
+        </Suspense>
+      }
       drawerOpen={drawer}
       onDrawerOpenChange={setDrawer}
       actions={

@@ -6,6 +6,8 @@ import {
   type PermissionLevel,
 } from '@portal/api/contract';
 import { session } from '../services.ts';
+import { readOnlyReasonsOf } from '../kit/area.tsx';
+import { AREAS } from '../areas/index.ts';
 
 /** What the signed-in user may do in an area: `unknown` until their record has loaded. */
 export type Can = 'unknown' | 'allowed' | 'denied';
@@ -34,11 +36,8 @@ export function useCanState(area: PermissionArea, level: PermissionLevel): Can {
 export const useCan = (area: PermissionArea, level: PermissionLevel): boolean =>
   useCanState(area, level) === 'allowed';
 
-/** Why a manage action is disabled for a role that may only look, area by area. */
-export const READ_ONLY_REASON: Partial<Record<PermissionArea, string>> = {
-  compute: 'Your role can view virtual machines but not change them.',
-  vwseries: 'Your role can view VW-series services but not change them.',
-};
+/** Why a manage action is disabled for a role that may only look, area by area (manifests). */
+export const READ_ONLY_REASON: Partial<Record<PermissionArea, string>> = readOnlyReasonsOf(AREAS);
 
 /** The tooltip for a manage action: the reason when the role may only look, else nothing. */
 export function useManageReason(area: PermissionArea): string | undefined {

@@ -5,7 +5,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { CurrentUser } from '@portal/api/contract';
 import { ApiError, type ApiClient } from '@portal/api/client';
 import type { IdentityService } from '@portal/api/identity';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from '@portal/ui';
+import { createQueryClient } from '../../../kit/query.ts';
 import { provideServices, session, type Services } from '../../../services.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { CATALOGUE } from './catalogue.fixture.ts';
@@ -38,7 +40,9 @@ function setup(post: ReturnType<typeof vi.fn>, who: CurrentUser = USER) {
   );
   render(
     <ThemeProvider>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </ThemeProvider>,
   );
   return { router, user: userEvent.setup() };

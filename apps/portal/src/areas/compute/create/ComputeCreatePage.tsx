@@ -1,12 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-  type MouseEvent,
-} from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Catalogue } from '@portal/api/contract';
@@ -24,7 +16,9 @@ import {
 import { getServices, reportError } from '../../../services.ts';
 import { READ_ONLY_REASON, useCanState } from '../../../state/permissions.ts';
 import { tasks } from '../../../state/tasks.ts';
-import { useRemote } from '../list/useRemote.ts';
+import { useQuery } from '@tanstack/react-query';
+import { queryErrorText } from '../../../kit/queryError.ts';
+import { computeQueries } from '../queries.ts';
 import { StepFields } from './StepFields.tsx';
 import {
   EMPTY_FORM,
@@ -85,8 +79,7 @@ function serverReason(error: ApiError): string {
  */
 export function ComputeCreatePage() {
   const navigate = useNavigate();
-  const loadCatalogue = useCallback(() => computeApi(getServices().api).catalogue(), []);
-  const { data: catalogue, error: loadError, reload } = useRemote(loadCatalogue);
+  const { data: catalogue, error: loadError, refetch } = useQuery(computeQueries.catalogue());
   // A role that may only look gets an honest page instead of a wizard bound to fail.
   const canCreate = useCanState('compute', 'manage');
 
@@ -114,8 +107,8 @@ export function ComputeCreatePage() {
       ) : loadError ? (
         <ErrorState
           title="The catalogue could not be loaded"
-          description={loadError}
-          action={<Button onClick={reload}>Try again</Button>}
+          description={queryErrorText(loadError)}
+          action={<Button onClick={() => void refetch()}>Try again</Button>}
         />
       ) : !catalogue || canCreate === 'unknown' ? (
         <Spinner label="Loading what you can create" />

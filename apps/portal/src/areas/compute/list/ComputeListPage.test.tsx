@@ -5,12 +5,16 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { permissionsOnAllAreas, type CurrentUser, type Vm } from '@portal/api/contract';
 import type { ApiClient } from '@portal/api/client';
 import type { IdentityService } from '@portal/api/identity';
-import { ThemeProvider } from '@portal/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { LinkProvider, ThemeProvider } from '@portal/ui';
 import { provideServices, session, type Services } from '../../../services.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { ComputeListPage } from './ComputeListPage.tsx';
 import { makeVm } from '../vm.fixture.ts';
-import { searchOf, withPrevSearch, withSearch } from './prevSearch.ts';
+import { searchOf, withPrevSearch, withSearch } from '../../../kit/prevSearch.ts';
+import { createQueryClient } from '../../../kit/query.ts';
+import { AppLink } from '../../../layout/Root.tsx';
+import { appState } from '../../../state/app.ts';
 
 const vm = (id: number, name: string, power: Vm['power_state']): Vm =>
   makeVm({
@@ -37,10 +41,11 @@ function setup(path: string, vms: Vm[] = VMS, status?: (path: string) => unknown
     path.endsWith('/status') && status ? status(path) : vms,
   );
   const post = vi.fn(async (_path: string, _body: unknown) => ({ task_id: 100 }));
+  const remove = vi.fn(async (_path: string) => ({ task_id: 101 }));
   session.user = OPERATOR;
   provideServices({
     identity: {} as IdentityService,
-    api: { get, post } as unknown as ApiClient,
+    api: { get, post, delete: remove } as unknown as ApiClient,
     currentUser: {} as Services['currentUser'],
   });
   const router = createMemoryRouter(
@@ -52,10 +57,14 @@ function setup(path: string, vms: Vm[] = VMS, status?: (path: string) => unknown
   );
   render(
     <ThemeProvider>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={createQueryClient()}>
+        <LinkProvider component={AppLink}>
+          <RouterProvider router={router} />
+        </LinkProvider>
+      </QueryClientProvider>
     </ThemeProvider>,
   );
-  return { router, get, post, user: userEvent.setup() };
+  return { router, get, post, remove, user: userEvent.setup() };
 }
 
 const rowNames = () =>
@@ -160,5 +169,48 @@ describe('the VM list', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('offers power, snapshots and a delete that asks for the name, from the row menu', async () => {
+    const { remove, router, user } = setup('/compute');
+    await waitFor(() => expect(rowNames()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Actions for build' }));
+    const menu = await screen.findByRole('menu');
+    // powered off: only power on is offered (the domain's transition table)
+    expect(within(menu).getByRole('menuitem', { name: 'Power on' })).toBeTruthy();
+    expect(within(menu).queryByRole('menuitem', { name: 'Power off' })).toBeNull();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete build?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    expect(confirm).toHaveProperty('disabled', true);
+    await user.type(within(dialog).getByRole('textbox'), 'build');
+    await user.click(confirm);
+    await waitFor(() => expect(remove).toHaveBeenCalledWith('/services/eseries/3'));
+    expect(tasks.isTracking(101)).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Actions for web-01' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Snapshots' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/compute/1'));
+    expect(router.state.location.search).toBe('?tab=snapshots');
+  }, 20_000);
+
+  it('exports the rows the search lets through', async () => {
+    let written: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      written = blob as Blob;
+      return 'blob:vms';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const { user } = setup('/compute?prevSearch=web');
+    await waitFor(() => expect(rowNames()).toEqual(['web-01']));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const lines = (await written?.text())
+      ?.replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines?.[0]).toMatch(/^Name,Status,Power,OS,/);
+    expect(lines?.slice(1).map((line) => line.split(',')[0])).toEqual(['web-01']);
+    expect(appState.item).toBeNull();
   });
 });

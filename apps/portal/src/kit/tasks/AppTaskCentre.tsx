@@ -1,0 +1,51 @@
+// The task centre in the app bar: the tenant's recent tasks of every area (server-backed, so it
+// survives a reload), the badge counting the signed-in user's open ones.
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { TaskSummary } from '@portal/api/contract';
+import { TaskCentre, type TaskCentreItem } from '@portal/ui';
+import { durationBetween, formatDateTime, formatRelative } from '../../lib/format.ts';
+import { queryErrorText } from '../queryError.ts';
+import { taskQueries } from './queries.ts';
+
+/** One task as the panel shows it: dates through the one formatter, the target as a link. */
+export function toTaskCentreItem(task: TaskSummary, now: number = Date.now()): TaskCentreItem {
+  const started = task.started_at ?? task.created_at;
+  const open = task.state === 'PENDING' || task.state === 'RUNNING';
+  return {
+    id: String(task.id),
+    operation: task.operation,
+    target: task.target.name,
+    targetHref: task.target.path ?? undefined,
+    state: task.state,
+    started: `${formatRelative(started, now)} · ${formatDateTime(started)}`,
+    startedAt: new Date(task.created_at).getTime(),
+    duration: task.started_at
+      ? durationBetween(task.started_at, open ? null : task.finished_at, now)
+      : undefined,
+    message: task.message || undefined,
+  };
+}
+
+/** See the file's first lines. */
+export function AppTaskCentre() {
+  const recent = useQuery(taskQueries.recent());
+  const mine = useQuery(taskQueries.mineOpen());
+  const items = useMemo(
+    () => (recent.data?.tasks ?? []).map((task) => toTaskCentreItem(task)),
+    [recent.data],
+  );
+  return (
+    <TaskCentre
+      tasks={items}
+      runningCount={mine.data?.tasks.length ?? 0}
+      loading={recent.isPending}
+      error={recent.error ? queryErrorText(recent.error) : undefined}
+      onRetry={() => void recent.refetch()}
+      onOpenChange={(open) => {
+        // Opening shows the newest state, even between polls.
+        if (open) void recent.refetch();
+      }}
+    />
+  );
+}

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { mdiCamera, mdiDelete, mdiDeleteSweep, mdiPencil, mdiBackupRestore } from '@mdi/js';
-import type { Snapshot, SnapshotOperation, Vm } from '@portal/api/contract';
+import type { PowerState, Snapshot, SnapshotOperation, Vm } from '@portal/api/contract';
+import { powerStateAfterRevert } from '@portal/api/domain';
 import {
   Button,
   Card,
@@ -390,6 +391,29 @@ function SnapshotFormDialog({
   );
 }
 
+const POWER_WORDS: Record<PowerState, string> = {
+  poweredOn: 'powered on',
+  poweredOff: 'powered off',
+  suspended: 'suspended',
+};
+
+/**
+ * What a revert does, in plain words: the state it goes back to, the power state it comes back
+ * in (the snapshot's own, unless power-on is suppressed) and that later changes are lost.
+ */
+export function revertDescription(snapshot: Snapshot, suppressPowerOn: boolean): string {
+  const then = snapshot.power_state;
+  const after = powerStateAfterRevert(then, suppressPowerOn);
+  const power =
+    after === then
+      ? `It was ${POWER_WORDS[then]} then, so it will be ${POWER_WORDS[after]} after the revert.`
+      : `It was ${POWER_WORDS[then]} then, but it will stay ${POWER_WORDS[after]} after the revert.`;
+  return (
+    `The VM returns to the state of ${snapshot.name}, taken ${formatDateTime(snapshot.created_at)}. ` +
+    `${power} Changes made since then are lost, unless another snapshot holds them.`
+  );
+}
+
 function RevertDialog({
   vm,
   snapshot,
@@ -407,7 +431,7 @@ function RevertDialog({
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Revert ${vm.display_name} to ${snapshot.name}?`}
-      description="The VM goes back to this snapshot's state: everything since then that is not in another snapshot is lost."
+      description={revertDescription(snapshot, stayOff)}
       confirmLabel="Revert"
       onConfirm={async () => {
         await send('Revert snapshot', {
@@ -417,11 +441,14 @@ function RevertDialog({
         });
       }}
     >
-      <Checkbox
-        label="Stay powered off afterwards"
-        checked={stayOff}
-        onCheckedChange={(v) => setStayOff(v === true)}
-      />
+      {/* A snapshot taken powered off comes back powered off anyway: nothing to choose. */}
+      {snapshot.power_state !== 'poweredOff' && (
+        <Checkbox
+          label="Stay powered off after the revert"
+          checked={stayOff}
+          onCheckedChange={(v) => setStayOff(v === true)}
+        />
+      )}
     </ConfirmDialog>
   );
 }

@@ -2,32 +2,31 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
-import { mdiConsole, mdiDotsVertical, mdiPencil, mdiRefresh } from '@mdi/js';
-import { DISPLAY_NAME_PATTERN, type Vm } from '@portal/api/contract';
+import { mdiConsole } from '@mdi/js';
+import type { Vm } from '@portal/api/contract';
 import {
   BackButton,
   Button,
   ErrorState,
-  IconButton,
-  Menu,
   PageHeader,
   Skeleton,
   SkeletonGroup,
   StatusChip,
   Tabs,
-  TextField,
 } from '@portal/ui';
 import { appState } from '../../../state/app.ts';
 import { useCan, useManageReason } from '../../../state/permissions.ts';
 import { tasks } from '../../../state/tasks.ts';
-import { FormDialog } from './FormDialog.tsx';
-import { serverFieldError } from './fieldErrors.ts';
 import { MetricsTab } from './MetricsTab.tsx';
 import { NetworkTab } from './NetworkTab.tsx';
 import { OverviewTab, VmStatusChip } from './OverviewTab.tsx';
 import { PowerActions } from './PowerActions.tsx';
 import { SnapshotsTab } from './SnapshotsTab.tsx';
-import { useVm, vmApis } from './useVm.ts';
+import { useVm } from './useVm.ts';
+import { VmMenu } from './VmMenu.tsx';
+
+/** Why changes are refused while a task runs on the VM. */
+export const TASK_RUNNING_REASON = 'A task is running on this virtual machine: wait for it to end.';
 
 const ReadOnlyNote = styled.p`
   margin: 0 0 12px;
@@ -68,16 +67,13 @@ export function ComputeDetailPage() {
   const canManage = useCan('compute', 'manage');
   const readOnlyReason = useManageReason('compute');
   const [tab, setTab] = useState('overview');
-  const [renaming, setRenaming] = useState(false);
 
   // The list put its search on the link; going back restores it.
   const prevSearch = search.get('prevSearch');
+  const listHref =
+    prevSearch !== null ? `/compute?prevSearch=${encodeURIComponent(prevSearch)}` : '/compute';
   const backHref =
-    prevSearch !== null
-      ? `/compute?prevSearch=${encodeURIComponent(prevSearch)}`
-      : vm?.serviceid
-        ? `/vwseries/${vm.serviceid}`
-        : '/compute';
+    prevSearch !== null ? listHref : vm?.serviceid ? `/vwseries/${vm.serviceid}` : '/compute';
   const go = (href: string) => (event: MouseEvent) => {
     event.preventDefault();
     navigate(href);
@@ -123,6 +119,9 @@ export function ComputeDetailPage() {
 
   const busy = taskIsRunning || vm.task_id !== null;
   const locked = busy || !canManage;
+  const lockedReason =
+    readOnlyReason ??
+    (!canManage ? 'Checking what your role may change…' : busy ? TASK_RUNNING_REASON : undefined);
   const eseries = vm.serviceid === null;
   const console = consolePath(vm);
 
@@ -143,7 +142,7 @@ export function ComputeDetailPage() {
         }
         actions={
           <Actions>
-            <PowerActions vm={vm} busy={locked} reason={readOnlyReason} />
+            <PowerActions vm={vm} disabledReason={lockedReason} />
             <Button
               variant="outlined"
               leadingIcon={mdiConsole}
@@ -159,32 +158,7 @@ export function ComputeDetailPage() {
             >
               Open console
             </Button>
-            {eseries && (
-              <Menu.Root>
-                <Menu.Trigger>
-                  <IconButton
-                    icon={mdiDotsVertical}
-                    aria-label={`More actions for ${vm.display_name}`}
-                  />
-                </Menu.Trigger>
-                <Menu.Content>
-                  <Menu.Item icon={mdiPencil} disabled={locked} onSelect={() => setRenaming(true)}>
-                    Rename
-                  </Menu.Item>
-                  <Menu.Item
-                    icon={mdiRefresh}
-                    disabled={locked}
-                    onSelect={() =>
-                      void tasks.run({ operation: 'Refresh' }, () =>
-                        vmApis(vm).compute.refresh(vm.id),
-                      )
-                    }
-                  >
-                    Refresh from the platform
-                  </Menu.Item>
-                </Menu.Content>
-              </Menu.Root>
-            )}
+            {eseries && <VmMenu vm={vm} disabledReason={lockedReason} listHref={listHref} />}
           </Actions>
         }
       />
@@ -221,59 +195,6 @@ export function ComputeDetailPage() {
           </Tabs.Content>
         )}
       </Tabs.Root>
-      {renaming && <RenameDialog vm={vm} onClose={() => setRenaming(false)} />}
     </>
-  );
-}
-
-const displayName = new RegExp(DISPLAY_NAME_PATTERN);
-
-/** Why a display name is refused, or undefined when it is fine. */
-export function displayNameError(name: string): string | undefined {
-  if (!name) return 'Name is required.';
-  if (name.length > 64) return 'Name is too long: at most 64 characters.';
-  if (!displayName.test(name))
-    return 'Name may hold letters, digits, spaces, dots, dashes and underscores, and must start with a letter or digit.';
-  return undefined;
-}
-
-function RenameDialog({ vm, onClose }: { vm: Vm; onClose: () => void }) {
-  const [name, setName] = useState(vm.display_name);
-  const [error, setError] = useState<string | undefined>();
-  const submit = async () => {
-    const trimmed = name.trim();
-    const problem =
-      displayNameError(trimmed) ??
-      (trimmed === vm.display_name ? 'This is the current name: type a new one.' : undefined);
-    setError(problem);
-    if (problem) return false;
-    const taskId = await tasks.run(
-      {
-        operation: 'Rename',
-        onRequestError: (e) => setError(serverFieldError(e, ['display_name'])?.display_name),
-      },
-      () => vmApis(vm).compute.rename(vm.id, trimmed),
-    );
-    return taskId !== null;
-  };
-  return (
-    <FormDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={`Rename ${vm.display_name}`}
-      description="The new name shows everywhere in the portal; the guest's host name does not change."
-      submitLabel="Rename"
-      onSubmit={submit}
-    >
-      <TextField
-        label="Name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={error}
-        help="1 to 64 letters, digits, spaces, dots, dashes or underscores."
-        required
-        autoFocus
-      />
-    </FormDialog>
   );
 }

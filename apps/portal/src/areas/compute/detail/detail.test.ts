@@ -3,8 +3,9 @@ import { ApiError } from '@portal/api/client';
 import type { Snapshot } from '@portal/api/contract';
 import { serverFieldError } from './fieldErrors.ts';
 import { validateRule } from './NetworkTab.tsx';
-import { displayNameError } from './ComputeDetailPage.tsx';
-import { snapshotTree } from './SnapshotsTab.tsx';
+import { displayNameError } from './RenameDialog.tsx';
+import { revertDescription, snapshotTree } from './SnapshotsTab.tsx';
+import { formatDateTime } from './format.ts';
 
 const snap = (id: number, parent: number | null, current = false): Snapshot => ({
   id,
@@ -26,6 +27,28 @@ describe('snapshot tree', () => {
     expect(tree[0]?.children?.[1]?.badge).toBe('current');
     expect(tree[0]?.children?.[1]?.children?.map((n) => n.id)).toEqual(['4']);
     expect(tree[0]?.children?.[0]?.children).toBeUndefined();
+  });
+});
+
+describe('snapshot revert', () => {
+  const taken = formatDateTime('2026-11-21T10:00:00Z');
+
+  it('says a snapshot taken powered off comes back powered off', () => {
+    expect(revertDescription(snap(1, null), false)).toBe(
+      `The VM returns to the state of s1, taken ${taken}. It was powered off then, so it will be ` +
+        'powered off after the revert. Changes made since then are lost, unless another snapshot holds them.',
+    );
+  });
+
+  it('says a snapshot taken powered on comes back powered on, unless power-on is suppressed', () => {
+    const on: Snapshot = { ...snap(2, null), power_state: 'poweredOn' };
+    expect(revertDescription(on, false)).toContain(
+      'It was powered on then, so it will be powered on after the revert.',
+    );
+    expect(revertDescription(on, true)).toContain(
+      'It was powered on then, but it will stay powered off after the revert.',
+    );
+    expect(revertDescription(on, true)).toContain('Changes made since then are lost');
   });
 });
 

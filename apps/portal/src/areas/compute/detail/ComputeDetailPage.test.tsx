@@ -6,7 +6,9 @@ import type { ApiClient } from '@portal/api/client';
 import { permissionsOnAllAreas, type CurrentUser, type Vm } from '@portal/api/contract';
 import { deleteRefusal } from '@portal/api/domain';
 import type { IdentityService } from '@portal/api/identity';
-import { ThemeProvider } from '@portal/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { LinkProvider, ThemeProvider } from '@portal/ui';
+import { createQueryClient } from '../../../kit/query.ts';
 import { provideServices, session } from '../../../services.ts';
 import { appState } from '../../../state/app.ts';
 import { createCurrentUserCache } from '../../../state/currentUser.ts';
@@ -91,9 +93,13 @@ function visit(path: string) {
     { initialEntries: [path] },
   );
   render(
-    <ThemeProvider>
-      <RouterProvider router={router} />
-    </ThemeProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <ThemeProvider>
+        <LinkProvider navigate={(href) => void router.navigate(href)}>
+          <RouterProvider router={router} />
+        </LinkProvider>
+      </ThemeProvider>
+    </QueryClientProvider>,
   );
   return router;
 }
@@ -109,7 +115,7 @@ describe('VM detail page', () => {
     const post = vi.fn(async () => ({ task_id: 9 }));
     withApi(post as unknown as ApiClient['post']);
     visit('/compute/5');
-    expect(await screen.findByRole('heading', { level: 1, name: 'web-01' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: /^web-01/ })).toBeTruthy();
     const shutDown = screen.getByRole('button', { name: 'Shut down' });
     await userEvent.click(shutDown);
     expect(post).toHaveBeenCalledWith('/services/eseries/5/power_state', {
@@ -128,10 +134,12 @@ describe('VM detail page', () => {
     withApi(vi.fn() as unknown as ApiClient['post']);
     const router = visit('/compute/5?prevSearch=web%201');
     const back = await screen.findByRole('link', { name: 'Virtual machines' });
-    expect(back.getAttribute('href')).toBe('/compute?prevSearch=web%201');
+    expect(back.getAttribute('href')).toBe('/compute?prevSearch=web+1');
     await userEvent.click(back);
-    expect(router.state.location.pathname + router.state.location.search).toBe(
-      '/compute?prevSearch=web%201',
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/compute?prevSearch=web+1',
+      ),
     );
   });
 
@@ -139,7 +147,7 @@ describe('VM detail page', () => {
     const post = vi.fn();
     withApi(post as unknown as ApiClient['post'], 'read');
     visit('/compute/5');
-    expect(await screen.findByRole('heading', { level: 1, name: 'web-01' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: /^web-01/ })).toBeTruthy();
     const reason = 'Your role can view virtual machines but not change them.';
     const shutDown = screen.getByRole('button', { name: 'Shut down' });
     expect(shutDown.getAttribute('aria-disabled')).toBe('true');
@@ -213,6 +221,7 @@ describe('VM detail page', () => {
         '/compute?prevSearch=web',
       ),
     );
+    // and it is gone from the cached list at once
     expect(appState.snackbar.message).toBe('Delete succeeded.');
   });
 

@@ -11,9 +11,9 @@ import {
 import type { PowerOperation, Vm } from '@portal/api/contract';
 import { POWER_TRANSITIONS, powerOperationsFrom } from '@portal/api/domain';
 import { Button, ConfirmDialog, Menu } from '@portal/ui';
-import { tasks } from '../../../state/tasks.ts';
 import { useFocusReturn } from './focusReturn.ts';
-import { vmApis } from './useVm.ts';
+import { vmApis } from './vmApis.ts';
+import { confirmTask, useVmTask } from './vmTasks.ts';
 
 /** The name of each power operation in buttons and in `{operation} succeeded.` */
 export const POWER_LABELS: Record<PowerOperation, string> = {
@@ -44,18 +44,14 @@ const MENU_ORDER: PowerOperation[] = [
   'powerOff',
 ];
 
+const POWER_RUNNING = new Set(Object.values(POWER_TRANSITIONS).map((rule) => rule.running));
+
 /** Abrupt operations ask first: the guest gets no chance to save its work. */
 const CONFIRM: Partial<Record<PowerOperation, string>> = {
   powerOff:
     'Cuts the power like pulling the plug: unsaved work in the guest is lost. Shut down stops it cleanly instead.',
   reset: 'Restarts at once without shutting the guest down: unsaved work in the guest is lost.',
 };
-
-export function startPower(vm: Vm, operation: PowerOperation, onSettled?: () => void) {
-  return tasks.run({ operation: POWER_LABELS[operation], onSettled }, () =>
-    vmApis(vm).base.powerState(vm.id, operation),
-  );
-}
 
 /** The power operations the domain's transition table allows from the VM's power state. */
 export function powerOperationsFor(vm: Pick<Vm, 'power_state'>): PowerOperation[] {
@@ -76,8 +72,7 @@ export interface PowerActionsProps {
 export function PowerActions({ vm, disabledReason }: PowerActionsProps) {
   const [confirming, setConfirming] = useState<PowerOperation | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
-  // The operation started here, while its task runs: its label says so ("Starting…").
-  const [running, setRunning] = useState<PowerOperation | null>(null);
+  const power = useVmTask(vm.id, 'power', 'Power');
   const { ref: mainRef, keep: keepMainFocus } = useFocusReturn<HTMLButtonElement>();
   const {
     ref: menuRef,
@@ -87,9 +82,13 @@ export function PowerActions({ vm, disabledReason }: PowerActionsProps) {
   const operations = powerOperationsFor(vm);
   const main: PowerOperation = vm.power_state === 'poweredOn' ? 'shutdownGuest' : 'powerOn';
   const others = operations.filter((op) => op !== main);
+  // A power task on this VM names itself on the button ("Starting…"); another task only refuses.
+  const running = power.busy && power.label && POWER_RUNNING.has(power.label) ? power.label : null;
   const reason =
     disabledReason ??
-    (running ? `${POWER_TRANSITIONS[running].running} Wait for it to end.` : undefined);
+    (power.busy
+      ? `${power.label ?? 'A task runs on this virtual machine.'} Wait for it to end.`
+      : undefined);
 
   const menuReason =
     reason ??
@@ -97,11 +96,11 @@ export function PowerActions({ vm, disabledReason }: PowerActionsProps) {
       ? `Only ${POWER_LABELS[main]} is possible while the VM is ${vm.power_state === 'poweredOff' ? 'powered off' : 'suspended'}.`
       : undefined);
 
-  const start = async (operation: PowerOperation) => {
-    setRunning(operation);
-    const taskId = await startPower(vm, operation, () => setRunning(null));
-    if (taskId === null) setRunning(null);
-  };
+  const start = (operation: PowerOperation) =>
+    power.run(() => vmApis(vm).base.powerState(vm.id, operation), {
+      operation: POWER_LABELS[operation],
+      runningLabel: POWER_TRANSITIONS[operation].running,
+    });
   const choose = (operation: PowerOperation) => {
     if (CONFIRM[operation]) setConfirming(operation);
     else void start(operation);
@@ -119,7 +118,7 @@ export function PowerActions({ vm, disabledReason }: PowerActionsProps) {
           choose(main);
         }}
       >
-        {running ? POWER_TRANSITIONS[running].running : POWER_LABELS[main]}
+        {running ?? POWER_LABELS[main]}
       </Button>
       {/* Always there (focus may rest on it); with nothing else to do it says why. */}
       <Menu.Root
@@ -163,9 +162,7 @@ export function PowerActions({ vm, disabledReason }: PowerActionsProps) {
           title={`${POWER_LABELS[confirming]} ${vm.display_name}?`}
           description={CONFIRM[confirming]}
           confirmLabel={POWER_LABELS[confirming]}
-          onConfirm={async () => {
-            await start(confirming);
-          }}
+          onConfirm={() => confirmTask(start(confirming))}
         />
       )}
     </>

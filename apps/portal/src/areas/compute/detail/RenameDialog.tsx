@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { DISPLAY_NAME_PATTERN, type Vm } from '@portal/api/contract';
 import { TextField } from '@portal/ui';
-import { tasks } from '../../../state/tasks.ts';
 import { FormDialog } from './FormDialog.tsx';
 import { serverFieldError } from './fieldErrors.ts';
-import { vmApis } from './useVm.ts';
+import { vmApis } from './vmApis.ts';
+import { useVmTask } from './vmTasks.ts';
 
 const displayName = new RegExp(DISPLAY_NAME_PATTERN);
 
@@ -20,6 +20,7 @@ export function displayNameError(name: string): string | undefined {
 export function RenameDialog({ vm, onClose }: { vm: Vm; onClose: () => void }) {
   const [name, setName] = useState(vm.display_name);
   const [error, setError] = useState<string | undefined>();
+  const task = useVmTask(vm.id, 'settings', 'Rename', 'Renaming…');
   const submit = async () => {
     const trimmed = name.trim();
     const problem =
@@ -27,14 +28,9 @@ export function RenameDialog({ vm, onClose }: { vm: Vm; onClose: () => void }) {
       (trimmed === vm.display_name ? 'This is the current name: type a new one.' : undefined);
     setError(problem);
     if (problem) return false;
-    const taskId = await tasks.run(
-      {
-        operation: 'Rename',
-        onRequestError: (e) => setError(serverFieldError(e, ['display_name'])?.display_name),
-      },
-      () => vmApis(vm).compute.rename(vm.id, trimmed),
-    );
-    return taskId !== null;
+    const result = await task.run(() => vmApis(vm).compute.rename(vm.id, trimmed));
+    if (!result.ok) setError(serverFieldError(result.error, ['display_name'])?.display_name);
+    return result.ok;
   };
   return (
     <FormDialog

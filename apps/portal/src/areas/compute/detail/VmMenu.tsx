@@ -1,15 +1,17 @@
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { mdiDelete, mdiDotsVertical, mdiPencil, mdiRefresh } from '@mdi/js';
-import { errorText } from '@portal/api/client';
 import type { Vm } from '@portal/api/contract';
 import { deleteRefusal } from '@portal/api/domain';
 import { ConfirmDialog, IconButton, Menu } from '@portal/ui';
-import { tasks } from '../../../state/tasks.ts';
+import { computeKeys } from '../queries.ts';
 import { useFocusReturn } from './focusReturn.ts';
 import { RenameDialog } from './RenameDialog.tsx';
-import { vmApis } from './useVm.ts';
+import { vmApis } from './vmApis.ts';
+import { confirmTask, useVmTask, VM_TASK_KEYS, vmResource } from './vmTasks.ts';
+import { useTaskAction } from '../../../kit/useTaskAction.ts';
 
 // Read as the item's description; shown under it so the refusal is seen where it is met.
 const Reason = styled.div`
@@ -35,14 +37,20 @@ export interface VmMenuProps {
   disabledReason?: string;
   /** Where a deleted VM's page goes: the list, with the search it came with. */
   listHref: string;
-  /** The VM was deleted (its task succeeded): drop it from cached lists. */
-  onDeleted?: (vm: Vm) => void;
 }
 
 /** The header's "more actions" menu of an eseries VM: rename, refresh, delete. */
-export function VmMenu({ vm, disabledReason, listHref, onDeleted }: VmMenuProps) {
+export function VmMenu({ vm, disabledReason, listHref }: VmMenuProps) {
   const [dialog, setDialog] = useState<null | 'rename' | 'delete'>(null);
-  const [deleting, setDeleting] = useState(false);
+  const client = useQueryClient();
+  const refresh = useVmTask(vm.id, 'settings', 'Refresh', 'Refreshing…');
+  const removal = useTaskAction({
+    operation: 'Delete',
+    resource: vmResource(vm.id),
+    invalidates: VM_TASK_KEYS.delete(),
+    runningLabel: 'Deleting…',
+  });
+  const deleting = removal.busy && removal.label === 'Deleting…';
   const {
     ref: triggerRef,
     keep: keepTriggerFocus,
@@ -79,7 +87,7 @@ export function VmMenu({ vm, disabledReason, listHref, onDeleted }: VmMenuProps)
       disabledReason,
       onSelect: () => {
         keepTriggerFocus();
-        void tasks.run({ operation: 'Refresh' }, () => vmApis(vm).compute.refresh(vm.id));
+        void refresh.run(() => vmApis(vm).compute.refresh(vm.id));
       },
     },
     {
@@ -95,28 +103,16 @@ export function VmMenu({ vm, disabledReason, listHref, onDeleted }: VmMenuProps)
   ];
 
   const remove = async () => {
-    setDeleting(true);
-    let failure = '';
-    const taskId = await tasks.run(
-      {
-        operation: 'Delete',
-        onRequestError: (error) => {
-          failure = errorText(error);
-        },
-        onSettled: (status) => {
-          setDeleting(false);
-          if (status.state !== 'SUCCESS') return;
-          onDeleted?.(vm);
-          if (mounted.current) navigate(listHref);
-        },
-      },
-      () => vmApis(vm).compute.remove(vm.id),
-    );
-    if (taskId === null) {
-      setDeleting(false);
-      // refused (a 409, say): the dialog stays open and says why
-      throw new Error(failure);
-    }
+    const started = await confirmTask(removal.run(() => vmApis(vm).compute.remove(vm.id)));
+    void started.settled.then((status) => {
+      if (status.state !== 'SUCCESS') return;
+      // Gone: out of every cached list at once, and its page leaves (if still shown).
+      client.setQueriesData<Vm[]>({ queryKey: computeKeys.lists() }, (list) =>
+        list?.filter((item) => item.id !== vm.id),
+      );
+      if (mounted.current) navigate(listHref);
+      client.removeQueries({ queryKey: computeKeys.vm(vm.id) });
+    });
   };
 
   return (

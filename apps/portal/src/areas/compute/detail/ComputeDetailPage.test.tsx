@@ -9,6 +9,7 @@ import type { IdentityService } from '@portal/api/identity';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { LinkProvider, ThemeProvider } from '@portal/ui';
 import { createQueryClient } from '../../../kit/query.ts';
+import { resourceBusy } from '../../../kit/useTaskAction.ts';
 import { provideServices, session } from '../../../services.ts';
 import { appState } from '../../../state/app.ts';
 import { createCurrentUserCache } from '../../../state/currentUser.ts';
@@ -107,6 +108,8 @@ function visit(path: string) {
 describe('VM detail page', () => {
   afterEach(() => {
     tasks.stopAll();
+    // stopAll ends the polling, not the kit's per-resource holds: each test starts idle
+    for (const key of Object.keys(resourceBusy)) delete resourceBusy[key];
     session.user = null;
     vi.useRealTimers();
   });
@@ -155,7 +158,9 @@ describe('VM detail page', () => {
     expect(screen.getByRole('button', { name: 'Power' }).getAttribute('aria-disabled')).toBe(
       'true',
     );
-    expect(screen.getByRole('button', { name: 'Open console' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Open console' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
     expect(screen.getByRole('button', { name: 'Resize' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('note').textContent).toBe(reason);
     await userEvent.click(shutDown);
@@ -237,5 +242,32 @@ describe('VM detail page', () => {
     await user.click(item);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(remove).not.toHaveBeenCalled();
+  });
+
+  it('adds a firewall rule only with explicit choices, and warns about 0.0.0.0/0', async () => {
+    const user = userEvent.setup();
+    const post = vi.fn();
+    withStubs({ post: post as unknown as ApiClient['post'] });
+    visit('/compute/5?tab=network');
+    await user.click(await screen.findByRole('button', { name: 'Add rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a firewall rule to web-01' });
+    for (const name of ['Incoming (ingress)', 'Outgoing (egress)', 'Allow', 'Deny'])
+      expect(
+        within(dialog)
+          .getByRole('radio', { name: new RegExp(name.replace(/[()]/g, '.')) })
+          .getAttribute('aria-checked'),
+      ).toBe('false');
+    await user.click(within(dialog).getByRole('button', { name: 'Add rule' }));
+    expect(post).not.toHaveBeenCalled();
+    expect(
+      within(dialog).getByText('Choose whether the rule allows or denies the traffic.'),
+    ).toBeTruthy();
+    expect(
+      within(dialog).queryByText('This rule applies to every address on the internet.'),
+    ).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Source/ }), '0.0.0.0/0');
+    expect(
+      within(dialog).getByText('This rule applies to every address on the internet.'),
+    ).toBeTruthy();
   });
 });

@@ -117,7 +117,7 @@ export function ComputeDetailPage() {
       loading={isPending}
       error={error ?? undefined}
       onRetry={() => void refetch()}
-      title={vm?.display_name}
+      title={vm?.display_name ?? `Virtual machine ${idParam}`}
       status={vm && <StatusChip status={vm.power_state} size="medium" />}
       description={
         vm && (

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { mdiDisc, mdiEject, mdiResize } from '@mdi/js';
+import { useQuery } from '@tanstack/react-query';
+import { errorText } from '@portal/api/client';
 import type { Vm } from '@portal/api/contract';
 import { Button, Card, ConfirmDialog, KeyValue, NumberField, Select, StatusChip } from '@portal/ui';
-import { tasks } from '../../../state/tasks.ts';
+import { formatDateTime, formatMemory, formatSizeGb, osName } from '../../../lib/format.ts';
+import { computeQueries } from '../queries.ts';
 import { FormDialog } from './FormDialog.tsx';
 import { serverFieldError, type FieldErrors } from './fieldErrors.ts';
-import { formatDateTime, formatMemory } from './format.ts';
-import { useCatalogue } from './useCatalogue.ts';
-import { vmApis } from './useVm.ts';
+import { vmApis } from './vmApis.ts';
+import { confirmTask, useVmTask } from './vmTasks.ts';
 
 const Grid = styled.div`
   display: grid;
@@ -45,7 +47,7 @@ export function OverviewTab({ vm, busy }: OverviewTabProps) {
           items={[
             { label: 'Status', value: <VmStatusChip status={vm.status} /> },
             { label: 'Power', value: <StatusChip status={vm.power_state} /> },
-            { label: 'Operating system', value: vm.os.guest_full_name },
+            { label: 'Operating system', value: osName(vm.os) || vm.os.guest_full_name },
             { label: 'Location', value: vm.location },
             { label: 'Cluster', value: vm.cluster },
             {
@@ -83,7 +85,7 @@ export function OverviewTab({ vm, busy }: OverviewTabProps) {
               label: 'Memory',
               value: `${formatMemory(vm.memory)} (plan allows ${vm.plan.max_memory_gb} GB)`,
             },
-            { label: 'Disk', value: `${vm.disk_size_gb} GB` },
+            { label: 'Disk', value: formatSizeGb(vm.disk_size_gb) },
             {
               label: 'Boot CD-ROM',
               value: vm.boot_cdrom
@@ -107,6 +109,7 @@ function ResizeButton({ vm, busy }: { vm: Vm; busy: boolean }) {
   const [vcpus, setVcpus] = useState<number | null>(vm.vcpus);
   const [memoryGB, setMemoryGB] = useState<number | null>(Math.round(vm.memory / 1024));
   const [errors, setErrors] = useState<FieldErrors<ResizeField>>({});
+  const task = useVmTask(vm.id, 'settings', 'Resize', 'Resizing…');
 
   const submit = async () => {
     const found: FieldErrors<ResizeField> = {};
@@ -117,14 +120,9 @@ function ResizeButton({ vm, busy }: { vm: Vm; busy: boolean }) {
       found.vcpus = 'Nothing changes: choose other vCPUs or memory.';
     setErrors(found);
     if (vcpus === null || memoryGB === null || Object.keys(found).length > 0) return false;
-    const taskId = await tasks.run(
-      {
-        operation: 'Resize',
-        onRequestError: (error) => setErrors(serverFieldError(error, ['vcpus', 'memoryGB']) ?? {}),
-      },
-      () => vmApis(vm).compute.resize(vm.id, { vcpus, memoryGB }),
-    );
-    return taskId !== null;
+    const result = await task.run(() => vmApis(vm).compute.resize(vm.id, { vcpus, memoryGB }));
+    if (!result.ok) setErrors(serverFieldError(result.error, ['vcpus', 'memoryGB']) ?? {});
+    return result.ok;
   };
 
   return (
@@ -176,7 +174,9 @@ function ResizeButton({ vm, busy }: { vm: Vm; busy: boolean }) {
 }
 
 function BootCdromCard({ vm, busy }: { vm: Vm; busy: boolean }) {
-  const { catalogue, error: catalogueError } = useCatalogue();
+  const { data: catalogue, error: catalogueError } = useQuery(computeQueries.catalogue());
+  const attachTask = useVmTask(vm.id, 'network', 'Attach CD-ROM', 'Attaching the CD-ROM…');
+  const detachTask = useVmTask(vm.id, 'network', 'Detach CD-ROM', 'Detaching the CD-ROM…');
   const [open, setOpen] = useState(false);
   const [mediaKey, setMediaKey] = useState('');
   const [drive, setDrive] = useState<number | null>(1);
@@ -189,19 +189,14 @@ function BootCdromCard({ vm, busy }: { vm: Vm; busy: boolean }) {
     if (drive === null) found.cdrom_number = 'Drive is required: choose drive 1 to 4.';
     setErrors(found);
     if (Object.keys(found).length > 0) return false;
-    const taskId = await tasks.run(
-      {
-        operation: 'Attach CD-ROM',
-        onRequestError: (error) =>
-          setErrors(serverFieldError(error, ['media_key', 'cdrom_number']) ?? {}),
-      },
-      () =>
-        vmApis(vm).compute.bootCdrom(vm.id, {
-          operation: 'attach',
-          data: { media_key: mediaKey, cdrom_number: drive },
-        }),
+    const result = await attachTask.run(() =>
+      vmApis(vm).compute.bootCdrom(vm.id, {
+        operation: 'attach',
+        data: { media_key: mediaKey, cdrom_number: drive },
+      }),
     );
-    return taskId !== null;
+    if (!result.ok) setErrors(serverFieldError(result.error, ['media_key', 'cdrom_number']) ?? {});
+    return result.ok;
   };
 
   return (
@@ -234,7 +229,9 @@ function BootCdromCard({ vm, busy }: { vm: Vm; busy: boolean }) {
         )
       }
     >
-      {catalogueError && <p role="alert">The media library could not be read: {catalogueError}</p>}
+      {catalogueError && (
+        <p role="alert">The media library could not be read: {errorText(catalogueError)}</p>
+      )}
       <FormDialog
         open={open}
         onOpenChange={setOpen}
@@ -276,13 +273,15 @@ function BootCdromCard({ vm, busy }: { vm: Vm; busy: boolean }) {
           description={`Drive ${vm.boot_cdrom.cdrom_number} of ${vm.display_name} is left empty.`}
           confirmLabel="Detach"
           tone="primary"
-          onConfirm={async () => {
+          onConfirm={() => {
             const drive = vm.boot_cdrom?.cdrom_number ?? 1;
-            await tasks.run({ operation: 'Detach CD-ROM' }, () =>
-              vmApis(vm).compute.bootCdrom(vm.id, {
-                operation: 'detach',
-                data: { cdrom_number: drive },
-              }),
+            return confirmTask(
+              detachTask.run(() =>
+                vmApis(vm).compute.bootCdrom(vm.id, {
+                  operation: 'detach',
+                  data: { cdrom_number: drive },
+                }),
+              ),
             );
           }}
         />

@@ -1,7 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { mdiCamera, mdiDelete, mdiDeleteSweep, mdiPencil, mdiBackupRestore } from '@mdi/js';
-import type { Snapshot, SnapshotOperation, Vm } from '@portal/api/contract';
+import type { PowerState, Snapshot, SnapshotOperation, Vm } from '@portal/api/contract';
+import { powerStateAfterRevert } from '@portal/api/domain';
 import {
   Button,
   Card,
@@ -16,12 +18,14 @@ import {
   TreeView,
   type TreeNode,
 } from '@portal/ui';
-import { reportError } from '../../../services.ts';
-import { tasks } from '../../../state/tasks.ts';
+import { queryErrorText } from '../../../kit/queryError.ts';
+import type { TaskRun } from '../../../kit/useTaskAction.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { computeQueries } from '../queries.ts';
 import { FormDialog } from './FormDialog.tsx';
 import { serverFieldError, type FieldErrors } from './fieldErrors.ts';
-import { formatDateTime } from './format.ts';
-import { vmApis } from './useVm.ts';
+import { seriesOf, vmApis } from './vmApis.ts';
+import { confirmTask, useVmTask } from './vmTasks.ts';
 
 const Toolbar = styled.div`
   display: flex;
@@ -82,53 +86,28 @@ function validateSnapshot(name: string, description: string): FieldErrors<SnapFi
 export interface SnapshotsTabProps {
   vm: Vm;
   busy: boolean;
-  /** Changes after each read of the VM: the snapshots are read again with it. */
-  version: number;
 }
 
-export function SnapshotsTab({ vm, busy, version }: SnapshotsTabProps) {
-  const [snapshots, setSnapshots] = useState<Snapshot[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [retry, setRetry] = useState(0);
+export function SnapshotsTab({ vm, busy }: SnapshotsTabProps) {
+  const query = useQuery(computeQueries.snapshots(vm.id, seriesOf(vm)));
+  const snapshots = query.data ?? null;
+  const task = useVmTask(vm.id, 'snapshot', 'Snapshot', 'Writing a snapshot…');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<
     null | 'create' | 'edit' | 'revert' | 'delete' | 'deleteAll'
   >(null);
 
-  const { id, serviceid } = vm;
-  useEffect(() => {
-    let live = true;
-    vmApis({ serviceid })
-      .base.snapshots(id)
-      .then(
-        (list) => {
-          if (!live) return;
-          setSnapshots(list);
-          setError(null);
-        },
-        (failure: unknown) => {
-          if (live) setError(reportError(failure));
-        },
-      );
-    return () => {
-      live = false;
-    };
-  }, [id, serviceid, version, retry]);
-
   const nodes = useMemo(() => snapshotTree(snapshots ?? []), [snapshots]);
   const selected = snapshots?.find((s) => String(s.id) === selectedId) ?? null;
-  const send = (
-    operation: string,
-    body: SnapshotOperation,
-    onRequestError?: (e: unknown) => void,
-  ) => tasks.run({ operation, onRequestError }, () => vmApis(vm).base.snapshot(vm.id, body));
+  const send: Send = (operation, body, runningLabel) =>
+    task.run(() => vmApis(vm).base.snapshot(vm.id, body), { operation, runningLabel });
 
-  if (error && !snapshots)
+  if (query.error && !snapshots)
     return (
       <ErrorState
         title="The snapshots could not be read"
-        description={error}
-        action={<Button onClick={() => setRetry((r) => r + 1)}>Try again</Button>}
+        description={queryErrorText(query.error)}
+        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
       />
     );
   if (!snapshots)
@@ -251,11 +230,14 @@ export function SnapshotsTab({ vm, busy, version }: SnapshotsTabProps) {
           description="Its changes are merged into the snapshots after it; the VM keeps running as it is. This cannot be undone."
           confirmLabel="Delete"
           onConfirm={async () => {
-            const started = await send('Delete snapshot', {
-              snap_op: 'DeleteSnapshot',
-              snap_id: selected.id,
-            });
-            if (started !== null) setSelectedId(null);
+            await confirmTask(
+              send(
+                'Delete snapshot',
+                { snap_op: 'DeleteSnapshot', snap_id: selected.id },
+                'Deleting a snapshot…',
+              ),
+            );
+            setSelectedId(null);
           }}
         />
       )}
@@ -269,8 +251,14 @@ export function SnapshotsTab({ vm, busy, version }: SnapshotsTabProps) {
           requireText={vm.display_name}
           requireTextLabel="VM name"
           onConfirm={async () => {
-            const started = await send('Delete all snapshots', { snap_op: 'DeleteAllSnapshots' });
-            if (started !== null) setSelectedId(null);
+            await confirmTask(
+              send(
+                'Delete all snapshots',
+                { snap_op: 'DeleteAllSnapshots' },
+                'Deleting the snapshots…',
+              ),
+            );
+            setSelectedId(null);
           }}
         />
       )}
@@ -278,11 +266,7 @@ export function SnapshotsTab({ vm, busy, version }: SnapshotsTabProps) {
   );
 }
 
-type Send = (
-  operation: string,
-  body: SnapshotOperation,
-  onRequestError?: (error: unknown) => void,
-) => Promise<number | null>;
+type Send = (operation: string, body: SnapshotOperation, runningLabel: string) => Promise<TaskRun>;
 
 function SnapshotFormDialog({
   open,
@@ -310,9 +294,7 @@ function SnapshotFormDialog({
     const found = validateSnapshot(name, description);
     setErrors(found);
     if (Object.keys(found).length > 0) return false;
-    const onRequestError = (error: unknown) =>
-      setErrors(serverFieldError(error, ['name', 'description']) ?? {});
-    const started =
+    const result =
       mode === 'create'
         ? await send(
             'Create snapshot',
@@ -323,7 +305,7 @@ function SnapshotFormDialog({
               power_state: poweredOn && memory,
               quiesced: poweredOn && quiesce,
             },
-            onRequestError,
+            'Creating a snapshot…',
           )
         : await send(
             'Edit snapshot',
@@ -333,9 +315,10 @@ function SnapshotFormDialog({
               name: name.trim(),
               description,
             },
-            onRequestError,
+            'Saving the snapshot…',
           );
-    return started !== null;
+    if (!result.ok) setErrors(serverFieldError(result.error, ['name', 'description']) ?? {});
+    return result.ok;
   };
 
   return (
@@ -390,6 +373,29 @@ function SnapshotFormDialog({
   );
 }
 
+const POWER_WORDS: Record<PowerState, string> = {
+  poweredOn: 'powered on',
+  poweredOff: 'powered off',
+  suspended: 'suspended',
+};
+
+/**
+ * What a revert does, in plain words: the state it goes back to, the power state it comes back
+ * in (the snapshot's own, unless power-on is suppressed) and that later changes are lost.
+ */
+export function revertDescription(snapshot: Snapshot, suppressPowerOn: boolean): string {
+  const then = snapshot.power_state;
+  const after = powerStateAfterRevert(then, suppressPowerOn);
+  const power =
+    after === then
+      ? `It was ${POWER_WORDS[then]} then, so it will be ${POWER_WORDS[after]} after the revert.`
+      : `It was ${POWER_WORDS[then]} then, but it will stay ${POWER_WORDS[after]} after the revert.`;
+  return (
+    `The VM returns to the state of ${snapshot.name}, taken ${formatDateTime(snapshot.created_at)}. ` +
+    `${power} Changes made since then are lost, unless another snapshot holds them.`
+  );
+}
+
 function RevertDialog({
   vm,
   snapshot,
@@ -407,21 +413,26 @@ function RevertDialog({
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Revert ${vm.display_name} to ${snapshot.name}?`}
-      description="The VM goes back to this snapshot's state: everything since then that is not in another snapshot is lost."
+      description={revertDescription(snapshot, stayOff)}
       confirmLabel="Revert"
-      onConfirm={async () => {
-        await send('Revert snapshot', {
-          snap_op: 'RevertSnapshot',
-          snap_id: snapshot.id,
-          suppress_power_on: stayOff,
-        });
-      }}
+      onConfirm={() =>
+        confirmTask(
+          send(
+            'Revert snapshot',
+            { snap_op: 'RevertSnapshot', snap_id: snapshot.id, suppress_power_on: stayOff },
+            'Reverting…',
+          ),
+        )
+      }
     >
-      <Checkbox
-        label="Stay powered off afterwards"
-        checked={stayOff}
-        onCheckedChange={(v) => setStayOff(v === true)}
-      />
+      {/* A snapshot taken powered off comes back powered off anyway: nothing to choose. */}
+      {snapshot.power_state !== 'poweredOff' && (
+        <Checkbox
+          label="Stay powered off after the revert"
+          checked={stayOff}
+          onCheckedChange={(v) => setStayOff(v === true)}
+        />
+      )}
     </ConfirmDialog>
   );
 }

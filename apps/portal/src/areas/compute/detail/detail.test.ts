@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@portal/api/client';
 import type { Snapshot } from '@portal/api/contract';
 import { serverFieldError } from './fieldErrors.ts';
-import { validateRule } from './NetworkTab.tsx';
-import { displayNameError } from './ComputeDetailPage.tsx';
-import { snapshotTree } from './SnapshotsTab.tsx';
+import { EMPTY_RULE, ruleBody, ruleProblems } from './FirewallRuleDialog.tsx';
+import { displayNameError } from './RenameDialog.tsx';
+import { revertDescription, snapshotTree } from './SnapshotsTab.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 
 const snap = (id: number, parent: number | null, current = false): Snapshot => ({
   id,
@@ -29,6 +30,28 @@ describe('snapshot tree', () => {
   });
 });
 
+describe('snapshot revert', () => {
+  const taken = formatDateTime('2026-11-21T10:00:00Z');
+
+  it('says a snapshot taken powered off comes back powered off', () => {
+    expect(revertDescription(snap(1, null), false)).toBe(
+      `The VM returns to the state of s1, taken ${taken}. It was powered off then, so it will be ` +
+        'powered off after the revert. Changes made since then are lost, unless another snapshot holds them.',
+    );
+  });
+
+  it('says a snapshot taken powered on comes back powered on, unless power-on is suppressed', () => {
+    const on: Snapshot = { ...snap(2, null), power_state: 'poweredOn' };
+    expect(revertDescription(on, false)).toContain(
+      'It was powered on then, so it will be powered on after the revert.',
+    );
+    expect(revertDescription(on, true)).toContain(
+      'It was powered on then, but it will stay powered off after the revert.',
+    );
+    expect(revertDescription(on, true)).toContain('Changes made since then are lost');
+  });
+});
+
 describe('form checks', () => {
   const rule = {
     direction: 'ingress',
@@ -40,13 +63,27 @@ describe('form checks', () => {
     description: '',
   } as const;
 
-  it('accepts a good firewall rule and names each bad field with the reason', () => {
-    expect(validateRule(rule)).toEqual({});
-    expect(validateRule({ ...rule, ports: '8080-8000' }).ports).toMatch(/range/);
-    expect(validateRule({ ...rule, ports: '70000' }).ports).toMatch(/65535/);
-    expect(validateRule({ ...rule, source: '300.1.1.1/8' }).source).toMatch(/^Source must be/);
-    expect(validateRule({ ...rule, destination: '' }).destination).toMatch(
-      /^Destination is required/,
+  it('makes no choice for the person: direction, protocol and action start empty', () => {
+    const problems = ruleProblems(EMPTY_RULE);
+    expect(problems.direction).toMatch(/^Choose a direction/);
+    expect(problems.protocol).toMatch(/^Choose a protocol/);
+    expect(problems.action).toBe('Choose whether the rule allows or denies the traffic.');
+  });
+
+  it('checks a firewall rule as the server does, in whole sentences', () => {
+    expect(ruleProblems(rule)).toEqual({});
+    expect(ruleProblems({ ...rule, ports: '8080-8000' }).ports).toMatch(/lower port first/);
+    expect(ruleProblems({ ...rule, ports: '70000' }).ports).toMatch(/65535\.$/);
+    // the server requires ports for TCP and UDP, and refuses them for the others
+    expect(ruleProblems({ ...rule, ports: '' }).ports).toBe(
+      'Enter the ports: a TCP rule needs one port or a range.',
+    );
+    expect(ruleProblems({ ...rule, protocol: 'icmp', ports: '' })).toEqual({});
+    expect(ruleBody({ ...rule, protocol: 'icmp' }).ports).toBeNull();
+    expect(ruleProblems({ ...rule, source: '300.1.1.1/8' }).source).toMatch(/^Source must be/);
+    expect(ruleProblems({ ...rule, source: '10.0.0.0/33' }).source).toMatch(/^Source must be/);
+    expect(ruleProblems({ ...rule, destination: '' }).destination).toMatch(
+      /^Enter the destination/,
     );
   });
 

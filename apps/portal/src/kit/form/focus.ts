@@ -1,0 +1,16 @@
+/**
+ * Focuses the first control marked invalid inside `container`. A radio group marks its
+ * fieldset, which cannot take focus: its chosen (else first) radio does instead.
+ * Answers whether something took focus.
+ */
+export function focusFirstInvalid(container: HTMLElement | null): boolean {
+  const invalid = container?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!invalid) return false;
+  const target =
+    invalid.tagName === 'FIELDSET' || invalid.getAttribute('role') === 'radiogroup'
+      ? (invalid.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]') ??
+        invalid.querySelector<HTMLElement>('[role="radio"]:not([disabled]), input, button'))
+      : invalid;
+  target?.focus();
+  return target !== null && target !== undefined;
+}

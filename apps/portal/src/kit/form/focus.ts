@@ -14,3 +14,14 @@ export function focusFirstInvalid(container: HTMLElement | null): boolean {
   target?.focus();
   return target !== null && target !== undefined;
 }
+
+/**
+ * Focuses the first invalid control once it is on screen: errors and a new step render a frame
+ * or two after the check that found them, so this tries again for a few frames.
+ */
+export function focusFirstInvalidSoon(container: () => HTMLElement | null, frames = 10): void {
+  const attempt = (left: number) => {
+    if (!focusFirstInvalid(container()) && left > 0) requestAnimationFrame(() => attempt(left - 1));
+  };
+  requestAnimationFrame(() => attempt(frames));
+}

@@ -1,9 +1,11 @@
 import { Outlet } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { Snackbar, Spinner } from '@portal/ui';
 import { FullPage } from './FullPage.tsx';
 import { appState } from '../state/app.ts';
 import { snackbar } from '../services.ts';
+import { queryClient } from '../kit/query.ts';
 
 /** Cleared before each navigation (specification section 2, route guard). */
 export function clearFetchRequired() {
@@ -11,11 +13,14 @@ export function clearFetchRequired() {
   return null;
 }
 
-/** Everything the whole app shares: the page, and the one global snackbar at top right. */
+/**
+ * Everything the whole app shares: the server-state cache (so every page can `useQuery`), the
+ * page, and the one global snackbar at top right.
+ */
 export function Root() {
   const { snackbar: current } = useSnapshot(appState);
   return (
-    <>
+    <QueryClientProvider client={queryClient}>
       <Outlet />
       <Snackbar
         open={current.show}
@@ -23,7 +28,7 @@ export function Root() {
         color={current.color}
         onClose={snackbar.dismiss}
       />
-    </>
+    </QueryClientProvider>
   );
 }
 

@@ -5,6 +5,7 @@ import { Alert, KeyValue, Skeleton, StatusChip } from '@portal/ui';
 import { useRemote } from '../compute/list/useRemote.ts';
 import { vwseriesApi as createVwseriesApi } from '@portal/api/client';
 import { getServices } from '../../services.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 const vwseriesApi = () => createVwseriesApi(getServices().api);
 
@@ -41,9 +42,6 @@ const MeterRow = styled.li`
     font-variant-numeric: tabular-nums;
   }
 `;
-
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-export const dateText = (iso: string | null) => (iso ? when.format(new Date(iso)) : 'never');
 
 const RESULT_CHIP = { success: 'success', warning: 'warning', failure: 'error' } as const;
 
@@ -112,7 +110,7 @@ export function ServiceSummary({ service }: { service: VwseriesService }) {
             items={[
               { label: 'Policy', value: backup.data.policy },
               { label: 'Retention', value: `${backup.data.retention_days} days` },
-              { label: 'Last backup', value: dateText(backup.data.last_backup_at) },
+              { label: 'Last backup', value: formatDateTime(backup.data.last_backup_at) },
               {
                 label: 'Last result',
                 value: result ? (

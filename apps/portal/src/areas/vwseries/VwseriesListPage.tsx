@@ -20,7 +20,8 @@ import { vwseriesApi as createVwseriesApi } from '@portal/api/client';
 import { getServices } from '../../services.ts';
 
 const vwseriesApi = () => createVwseriesApi(getServices().api);
-import { dateText, ServiceSummary } from './ServiceSummary.tsx';
+import { ServiceSummary } from './ServiceSummary.tsx';
+import { formatRelative } from '../../lib/format.ts';
 
 const Grid = styled.div`
   display: grid;
@@ -99,7 +100,7 @@ function ServiceCard({ service }: { service: VwseriesService }) {
       subtitle={
         <Meta>
           {service.serviceid} · {service.plan} · {service.location} · refreshed{' '}
-          {dateText(service.refreshed_at)}
+          {formatRelative(service.refreshed_at)}
           <StatusChip status="info" label={`${service.vm_count} VMs`} />
         </Meta>
       }

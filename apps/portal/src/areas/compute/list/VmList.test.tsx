@@ -10,7 +10,7 @@ import { provideServices, session, type Services } from '../../../services.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { ComputeListPage } from './ComputeListPage.tsx';
 import { makeVm } from '../vm.fixture.ts';
-import { searchOf, withPrevSearch, withSearch } from './prevSearch.ts';
+import { searchOf, withPrevSearch, withSearch } from '../../../kit/prevSearch.ts';
 
 const vm = (id: number, name: string, power: Vm['power_state']): Vm =>
   makeVm({

@@ -14,7 +14,7 @@ import {
   startBulkPower,
   type BulkPowerAction,
 } from './powerActions.ts';
-import { useUrlSearch, withPrevSearch } from './prevSearch.ts';
+import { useUrlSearch, withPrevSearch } from '../../../kit/prevSearch.ts';
 import { useRemote } from './useRemote.ts';
 import { vmColumns } from './vmColumns.tsx';
 

@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import type { PowerState, Vm, VmStatus } from '@portal/api/contract';
 import { StatusChip, type DataTableColumn } from '@portal/ui';
 import { appState } from '../../../state/app.ts';
-import { searchOf, withPrevSearch } from './prevSearch.ts';
+import { formatMemory, osName } from '../../../lib/format.ts';
+import { searchOf, withPrevSearch } from '../../../kit/prevSearch.ts';
 
 export const POWER_LABEL: Record<PowerState, string> = {
   poweredOn: 'Powered on',
@@ -17,10 +18,10 @@ const STATUS_LOOK: Record<VmStatus, { chip: string; label: string }> = {
   error: { chip: 'error', label: 'Error' },
 };
 
-/** Memory in GB as people read it: `4 GB`, `0.5 GB`. */
-export const memoryText = (mb: number) => `${Math.round((mb / 1024) * 10) / 10} GB`;
+/** Memory in GB as people read it: `4 GB`, `0.5 GB` (kept for the create wizard's import). */
+export const memoryText = formatMemory;
 
-export const osText = (vm: Vm) => `${vm.os.name} ${vm.os.version}`;
+export const osText = (vm: Vm) => osName(vm.os);
 
 /** The VM's addresses, first adapter first; empty before they are assigned. */
 export const ipsText = (vm: Vm) =>

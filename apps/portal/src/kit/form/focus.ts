@@ -8,8 +8,12 @@ export function focusFirstInvalid(container: HTMLElement | null): boolean {
   if (!invalid) return false;
   const target =
     invalid.tagName === 'FIELDSET' || invalid.getAttribute('role') === 'radiogroup'
-      ? (invalid.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]') ??
-        invalid.querySelector<HTMLElement>('[role="radio"]:not([disabled]), input, button'))
+      ? (invalid.querySelector<HTMLElement>(
+          '[role="radio"][aria-checked="true"], input[type="radio"]:checked',
+        ) ??
+        invalid.querySelector<HTMLElement>(
+          '[role="radio"]:not([disabled]), input:not([disabled]), button:not([disabled])',
+        ))
       : invalid;
   target?.focus();
   return target !== null && target !== undefined;

@@ -38,7 +38,7 @@ describe('PlanCards', () => {
     render(<Picker />);
     const group = screen.getByRole('group', { name: 'Plan' });
     expect(group).toBeTruthy();
-    expect(screen.getByRole('radio', { name: /Standard 2.*2 vCPU · 4 GB memory/ })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /Standard 2.*2 vCPU.*4 GB memory/ })).toBeTruthy();
   });
 
   it('is one tab stop, and the arrow keys move and choose', async () => {

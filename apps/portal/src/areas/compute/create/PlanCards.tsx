@@ -71,8 +71,13 @@ const Name = styled.span`
 `;
 
 const Size = styled.span`
-  font-size: ${font.size.lg};
+  font-size: ${font.size.md};
   font-weight: ${font.weight.medium};
+`;
+
+const Required = styled.span`
+  margin-left: 2px;
+  color: ${color.errorText};
 `;
 
 const Detail = styled.span`
@@ -116,7 +121,10 @@ export const PlanCards = forwardRef<HTMLInputElement, PlanCardsProps>(function P
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? errorId : undefined}
     >
-      <Legend>{label}</Legend>
+      <Legend>
+        {label}
+        <Required aria-hidden="true">*</Required>
+      </Legend>
       <Grid>
         {plans.map((plan) => (
           <CardLabel key={plan.id}>
@@ -129,9 +137,8 @@ export const PlanCards = forwardRef<HTMLInputElement, PlanCardsProps>(function P
               onChange={() => onValueChange(plan.id)}
             />
             <Name>{plan.name}</Name>
-            <Size>
-              {plan.cpu} vCPU · {plan.memory} GB memory
-            </Size>
+            <Size>{plan.cpu} vCPU</Size>
+            <Size>{plan.memory} GB memory</Size>
             <Detail>
               {plan.disk_gb} GB disk · up to {plan.max_vcpus} vCPU and {plan.max_memory_gb} GB
             </Detail>

@@ -22,9 +22,12 @@ const Fields = styled.div`
   gap: 16px;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 240px), 1fr));
   align-items: start;
-  & + & {
-    margin-top: 20px;
-  }
+`;
+
+/** A step's parts, one under another. */
+const Stack = styled.div`
+  display: grid;
+  gap: 20px;
 `;
 
 const Wide = styled.div`
@@ -32,7 +35,7 @@ const Wide = styled.div`
 `;
 
 const Lead = styled.p`
-  margin: 0 0 12px;
+  margin: 0;
   color: var(--ui-color-text-secondary);
 `;
 
@@ -69,7 +72,7 @@ export function BasicsStep({ catalogue }: { catalogue: Catalogue }) {
   const { r } = useChoices(catalogue);
   const dependents = useDependents();
   return (
-    <>
+    <Stack>
       <Fields>
         <FormTextField<VmForm>
           name="displayName"
@@ -118,7 +121,7 @@ export function BasicsStep({ catalogue }: { catalogue: Catalogue }) {
           />
         </Wide>
       </Fields>
-    </>
+    </Stack>
   );
 }
 
@@ -127,7 +130,7 @@ export function MachineStep({ catalogue }: { catalogue: Catalogue }) {
   const { r } = useChoices(catalogue);
   const dependents = useDependents();
   return (
-    <>
+    <Stack>
       <FormPlanCards<VmForm> name="planId" label="Plan" plans={catalogue.plans} />
       <Fields>
         <FormSelect<VmForm>
@@ -164,7 +167,7 @@ export function MachineStep({ catalogue }: { catalogue: Catalogue }) {
           }
         />
       </Fields>
-    </>
+    </Stack>
   );
 }
 
@@ -178,7 +181,7 @@ export function NetworkStep({ catalogue }: { catalogue: Catalogue }) {
   }));
   const { setValue } = useFormContext<VmForm>();
   return (
-    <>
+    <Stack>
       <Lead>
         {r.site
           ? `Networks at ${r.site.name}. The second adapter is optional.`
@@ -219,7 +222,7 @@ export function NetworkStep({ catalogue }: { catalogue: Catalogue }) {
           help="Checks and alerts for this virtual machine."
         />
       </Fields>
-    </>
+    </Stack>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   FormProvider,
   get,
@@ -10,7 +10,7 @@ import {
 import styled from 'styled-components';
 import { Button, Card, Stepper } from '@portal/ui';
 import { FormAlert } from './fields.tsx';
-import { focusFirstInvalid } from './focus.ts';
+import { focusFirstInvalidSoon } from './focus.ts';
 import { applyServerErrors, type ServerFieldMap } from './serverErrors.ts';
 
 export interface CreateStep<T extends FieldValues> {
@@ -108,8 +108,6 @@ export function CreateFlow<T extends FieldValues>({
   const body = useRef<HTMLDivElement>(null);
   /** Set by a move the person made, so the first render does not steal focus. */
   const moved = useRef(false);
-  /** A field to focus once its step is on screen (a server 400, a failed submit). */
-  const focusField = useRef(false);
   const { errors, isSubmitting } = form.formState;
 
   const total = steps.length + 1;
@@ -117,27 +115,20 @@ export function CreateFlow<T extends FieldValues>({
   const onSummary = step === last;
   const current = steps[step];
 
-  useEffect(() => {
-    if (focusField.current && focusFirstInvalid(body.current)) {
-      focusField.current = false;
-      return;
-    }
-    focusField.current = false;
+  // A new step's heading takes focus, so keyboard and screen-reader users start at its top.
+  // In the layout phase: a field to fix, focused a frame later, must win over the heading.
+  useLayoutEffect(() => {
     if (moved.current) heading.current?.focus();
     moved.current = false;
-  }, [step, errors]);
+  }, [step]);
 
   const goTo = (index: number) => {
     moved.current = true;
     setStep(index);
   };
 
-  const focusInvalidSoon = () => {
-    focusField.current = true;
-    requestAnimationFrame(() => {
-      if (focusField.current && focusFirstInvalid(body.current)) focusField.current = false;
-    });
-  };
+  // After the heading (same frame or later), so the field to fix ends up with focus.
+  const focusInvalidSoon = () => focusFirstInvalidSoon(() => body.current);
 
   /** The first step, from `from` up to (not including) `to`, whose fields do not pass. */
   const firstFailing = async (from: number, to: number): Promise<number | null> => {

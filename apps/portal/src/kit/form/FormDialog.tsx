@@ -3,7 +3,7 @@ import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-f
 import styled from 'styled-components';
 import { Button, Dialog } from '@portal/ui';
 import { FormAlert } from './fields.tsx';
-import { focusFirstInvalid } from './focus.ts';
+import { focusFirstInvalidSoon } from './focus.ts';
 import { applyServerErrors, type ServerFieldMap } from './serverErrors.ts';
 
 const Fields = styled.div`
@@ -77,10 +77,10 @@ export function FormDialog<T extends FieldValues>({
           if ((await onSubmit(values)) !== false) onOpenChange(false);
         } catch (error) {
           if (applyServerErrors(form, error, serverFields, { focus: false }))
-            requestAnimationFrame(() => focusFirstInvalid(body.current));
+            focusFirstInvalidSoon(() => body.current);
         }
       },
-      () => requestAnimationFrame(() => focusFirstInvalid(body.current)),
+      () => focusFirstInvalidSoon(() => body.current),
     )(event);
 
   return (

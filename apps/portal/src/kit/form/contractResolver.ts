@@ -1,12 +1,13 @@
 import { toNestErrors } from '@hookform/resolvers';
 import { typeboxResolver } from '@hookform/resolvers/typebox';
-import type {
-  FieldError,
-  FieldErrors,
-  FieldPath,
-  FieldValues,
-  Resolver,
-  ResolverOptions,
+import {
+  get,
+  type FieldError,
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+  type ResolverOptions,
 } from 'react-hook-form';
 import {
   labelOfPath,
@@ -28,7 +29,10 @@ export interface ContractResolverOptions<T extends FieldValues> {
    * are. Answer `undefined` to skip the contract (e.g. while `refine` already names problems).
    */
   toBody?: (values: T) => unknown;
-  /** Where a problem at a body path shows in the form; defaults to the same path. */
+  /**
+   * Where a problem at a body path shows in the form; defaults to the same path when the form
+   * has that field. A problem with no field stops the submit as the form-level error.
+   */
   fieldOf?: (bodyPath: string) => FieldPath<T> | undefined;
   /** How fields are named inside sentences ("name"), by body path; defaults to the path's words. */
   labels?: Partial<Record<string, string>>;
@@ -94,7 +98,11 @@ export function contractResolver<T extends FieldValues>(
         shouldUseNativeValidation: false,
       });
       for (const [bodyPath, error] of Object.entries(flatten(errors))) {
-        const target = fieldOf ? fieldOf(bodyPath) : bodyPath;
+        const target = fieldOf
+          ? fieldOf(bodyPath)
+          : bodyPath && get(values, bodyPath) !== undefined
+            ? (bodyPath as FieldPath<T>)
+            : undefined;
         const issue = {
           keyword: error.type,
           path: bodyPath,

@@ -73,12 +73,13 @@ export const labelOfPath = (path: string): string =>
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
 
+const endSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 /** Makes sure a sentence starts with a capital and ends with a full stop. */
 export function asSentence(text: string): string {
   const trimmed = text.trim();
   if (!trimmed) return trimmed;
-  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+  return endSentence(trimmed.charAt(0).toUpperCase() + trimmed.slice(1));
 }
 
 const isNumeric = (node: SchemaNode | undefined) =>
@@ -126,7 +127,7 @@ export function defaultMessage({ keyword, schema, label }: ContractIssue): strin
     case 'pattern':
     case 'format':
       return node?.description
-        ? `Enter a valid ${label}: ${asSentence(node.description.charAt(0).toLowerCase() + node.description.slice(1))}`
+        ? `Enter a valid ${label}: ${endSentence(node.description.charAt(0).toLowerCase() + node.description.slice(1))}`
         : `Enter a valid ${label}.`;
     case 'minimum':
     case 'maximum':

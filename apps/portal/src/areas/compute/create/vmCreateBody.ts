@@ -105,15 +105,26 @@ export function change<K extends VmField>(form: VmForm, field: K, value: VmForm[
 const displayNamePattern = new RegExp(DISPLAY_NAME_PATTERN);
 export const DISPLAY_NAME_MAX = 64;
 
-/** The wizard's steps, each with the fields it asks for, in order. */
+/**
+ * The wizard's steps that ask for something, each with its fields, in order (a summary follows):
+ * where and what it is called, what it runs, how it connects.
+ */
 export const STEPS = [
-  { id: 'location', label: 'Location', fields: ['regionId', 'siteId'] },
-  { id: 'zone', label: 'Zone', fields: ['zoneId'] },
-  { id: 'plan', label: 'Plan', fields: ['planId'] },
-  { id: 'image', label: 'Image', fields: ['imageId', 'versionId'] },
-  { id: 'network', label: 'Network', fields: ['adapter1', 'adapter2'] },
-  { id: 'disk', label: 'Disk', fields: ['diskSizeGb'] },
-  { id: 'details', label: 'Name', fields: ['displayName', 'vsnap', 'monitoring'] },
+  {
+    id: 'basics',
+    label: 'Name and location',
+    fields: ['displayName', 'regionId', 'siteId', 'zoneId'],
+  },
+  {
+    id: 'machine',
+    label: 'Plan and image',
+    fields: ['planId', 'imageId', 'versionId', 'diskSizeGb'],
+  },
+  {
+    id: 'network',
+    label: 'Network and options',
+    fields: ['adapter1', 'adapter2', 'vsnap', 'monitoring'],
+  },
 ] as const satisfies readonly { id: string; label: string; fields: readonly VmField[] }[];
 
 /** The step that asks for a field (to send a server's 400 back to where it can be fixed). */

@@ -46,6 +46,12 @@ export interface AreaNavEntry {
   icon?: string;
 }
 
+/** The role permission an area's actions need, and why they are disabled for a role that may only look. */
+export interface AreaPermission {
+  area: PermissionArea;
+  readOnly: string;
+}
+
 export interface AreaManifest {
   /** The route name: `compute`, `phishing-prevention`. */
   id: string;
@@ -55,7 +61,7 @@ export interface AreaManifest {
   routes: readonly AreaRoute[];
   nav?: readonly AreaNavEntry[];
   /** The role permission its actions need, and why they are disabled for a role that may only look. */
-  permission?: { area: PermissionArea; readOnly: string };
+  permission?: AreaPermission;
 }
 
 /** A route's page, loaded on first visit. */

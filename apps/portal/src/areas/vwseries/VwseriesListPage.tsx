@@ -18,6 +18,7 @@ import { ListSkeleton } from '../../kit/ListPage.tsx';
 import { queryErrorText } from '../../kit/queryError.ts';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
 import { vwseriesKeys, vwseriesQueries } from './queries.ts';
+import { VWSERIES_PERMISSION } from './manifest.ts';
 import { ServiceSummary } from './ServiceSummary.tsx';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 
@@ -70,7 +71,7 @@ export function VwseriesListPage() {
 
 function ServiceCard({ service }: { service: VwseriesService }) {
   const canManage = useCan('vwseries', 'manage');
-  const readOnlyReason = useManageReason('vwseries');
+  const readOnlyReason = useManageReason(VWSERIES_PERMISSION);
   const href = `/vwseries/${service.serviceid}`;
   const refresh = useTaskAction({
     operation: `Refresh ${service.serviceid}`,

@@ -6,6 +6,7 @@ import { vwseriesVmBase } from '@portal/api/client';
 import { BackButton, EmptyState } from '@portal/ui';
 import { VmListPage } from '../../kit/vm/VmListPage.tsx';
 import { computeKeys, computeQueries } from '../compute/queries.ts';
+import { VWSERIES_PERMISSION } from './manifest.ts';
 import { vwseriesKeys } from './queries.ts';
 
 const LIST_PATH = '/vwseries';
@@ -31,7 +32,7 @@ export function VwseriesServicePage() {
       title={`VW series service ${serviceid}`}
       description="The virtual machines of this service."
       back={<BackButton href={LIST_PATH}>VW series</BackButton>}
-      area="vwseries"
+      permission={VWSERIES_PERMISSION}
       base={base}
       query={computeQueries.list(base)}
       invalidatesOf={invalidatesOf}

@@ -1,8 +1,14 @@
 import { mdiServerNetwork } from '@mdi/js';
-import type { AreaManifest } from '../../kit/area.tsx';
+import type { AreaManifest, AreaPermission } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
 const load = () => import('./index.ts');
+
+/** Who may change vwseries, and what a role that may only look is told. */
+export const VWSERIES_PERMISSION: AreaPermission = {
+  area: 'vwseries',
+  readOnly: 'Your role can view VW-series services but not change them.',
+};
 
 /** Virtual-wire series services and their VMs (whose console is compute's). */
 export const vwseriesArea: AreaManifest = {
@@ -19,8 +25,5 @@ export const vwseriesArea: AreaManifest = {
     },
   ],
   nav: [{ id: 'vwseries', label: 'VW series', href: '/vwseries', section: 'Compute', order: 20 }],
-  permission: {
-    area: 'vwseries',
-    readOnly: 'Your role can view VW-series services but not change them.',
-  },
+  permission: VWSERIES_PERMISSION,
 };

@@ -19,12 +19,7 @@ import {
   mdiRestart,
   mdiRestartAlert,
 } from '@mdi/js';
-import {
-  TASK_POLL_INTERVAL_MS,
-  type PermissionArea,
-  type PowerOperation,
-  type Vm,
-} from '@portal/api/contract';
+import { TASK_POLL_INTERVAL_MS, type PowerOperation, type Vm } from '@portal/api/contract';
 import { POWER_TRANSITIONS, deleteRefusal } from '@portal/api/domain';
 import { computeApi, vmBaseApi, type VmBase } from '@portal/api/client';
 import type { DataTableRowAction } from '@portal/ui';
@@ -32,6 +27,7 @@ import { getServices } from '../../services.ts';
 import { appState } from '../../state/app.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
 import { tasks } from '../../state/tasks.ts';
+import type { AreaPermission } from '../area.tsx';
 import { ListPage, type ListBulkAction } from '../ListPage.tsx';
 import { isResourceBusy, runTaskAction } from '../useTaskAction.ts';
 import {
@@ -73,7 +69,7 @@ export interface VmListPageProps<K extends QueryKey> {
   /** Invalidated when a task on one of the VMs ends (the list, and each VM's own key). */
   invalidatesOf: (vm: Vm) => readonly QueryKey[];
   /** Whose permission the actions need: `compute` or `vwseries`. */
-  area: PermissionArea;
+  permission: AreaPermission;
   tableLabel: string;
   /** A VM's page, without the search (the list adds `prevSearch`). */
   detailPathOf?: (vm: Vm) => string;
@@ -105,7 +101,7 @@ export function VmListPage<K extends QueryKey>({
   base,
   query,
   invalidatesOf,
-  area,
+  permission,
   tableLabel,
   detailPathOf,
   consolePathOf,
@@ -115,8 +111,8 @@ export function VmListPage<K extends QueryKey>({
 }: VmListPageProps<K>) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const canManage = useCan(area, 'manage');
-  const readOnlyReason = useManageReason(area);
+  const canManage = useCan(permission.area, 'manage');
+  const readOnlyReason = useManageReason(permission);
   const vmApi = useMemo(() => vmBaseApi(getServices().api, base), [base]);
   const { data: vms } = useQuery(query);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);

@@ -9,7 +9,9 @@ import { computeApi } from '@portal/api/client';
 import type { Vm } from '@portal/api/contract';
 import { Alert, BackButton, Button, Spinner, StatusChip } from '@portal/ui';
 import { appState } from '../../../state/app.ts';
-import { READ_ONLY_REASON, useCanState } from '../../../state/permissions.ts';
+import { useCanState } from '../../../state/permissions.ts';
+import { VWSERIES_PERMISSION } from '../../vwseries/manifest.ts';
+import { COMPUTE_PERMISSION } from '../manifest.ts';
 import { getServices, notify, reportError } from '../../../services.ts';
 import {
   openReconnectingConsole,
@@ -135,8 +137,9 @@ export function ComputeConsolePage() {
         <h1>Console of virtual machine {id}</h1>
       </Bar>
       <Alert kind="info" title="You cannot open the console">
-        {READ_ONLY_REASON[area]} The console lets you change a virtual machine, so it needs a role
-        that manages {area === 'vwseries' ? 'VW series' : 'compute'}.
+        {(area === 'vwseries' ? VWSERIES_PERMISSION : COMPUTE_PERMISSION).readOnly} The console lets
+        you change a virtual machine, so it needs a role that manages{' '}
+        {area === 'vwseries' ? 'VW series' : 'compute'}.
       </Alert>
     </Page>
   );

@@ -11,7 +11,8 @@ import { CreateFlow, useContractForm, type CreateStep } from '../../../kit/form/
 import { queryErrorText } from '../../../kit/queryError.ts';
 import { useTaskAction } from '../../../kit/useTaskAction.ts';
 import { getServices, session } from '../../../services.ts';
-import { READ_ONLY_REASON, useCanState } from '../../../state/permissions.ts';
+import { useCanState } from '../../../state/permissions.ts';
+import { COMPUTE_PERMISSION } from '../manifest.ts';
 import { computeKeys, computeQueries } from '../queries.ts';
 import { BasicsStep, MachineStep, NetworkStep, VmSummary } from './StepFields.tsx';
 import {
@@ -63,7 +64,7 @@ export function ComputeCreatePage() {
       />
       {canCreate === 'denied' ? (
         <Alert kind="info" title="You cannot create virtual machines">
-          {READ_ONLY_REASON.compute} Ask an administrator of your organisation for a role that
+          {COMPUTE_PERMISSION.readOnly} Ask an administrator of your organisation for a role that
           manages compute.
         </Alert>
       ) : catalogue.isError ? (

@@ -12,6 +12,7 @@ import { useResourceBusy } from '../../../kit/useTaskAction.ts';
 import { osName } from '../../../lib/format.ts';
 import { appState } from '../../../state/app.ts';
 import { useCan, useManageReason } from '../../../state/permissions.ts';
+import { COMPUTE_PERMISSION } from '../manifest.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { computeKeys, computeQueries } from '../queries.ts';
 import { MetricsTab } from './MetricsTab.tsx';
@@ -64,7 +65,7 @@ export function ComputeDetailPage() {
   const onVm = useResourceBusy(vmResource(id));
   // A role that may only look sees the actions disabled, with the reason (unknown: disabled).
   const canManage = useCan('compute', 'manage');
-  const readOnlyReason = useManageReason('compute');
+  const readOnlyReason = useManageReason(COMPUTE_PERMISSION);
 
   const fromList = search.has(PREV_SEARCH);
   const listHref = withPrevSearch('/compute', searchOf(search));

@@ -3,6 +3,7 @@ import type { Vm } from '@portal/api/contract';
 import { ESERIES_BASE } from '@portal/api/client';
 import { Button, EmptyState, LinkButton } from '@portal/ui';
 import { useCan, useManageReason } from '../../../state/permissions.ts';
+import { COMPUTE_PERMISSION } from '../manifest.ts';
 import { VmListPage } from '../../../kit/vm/VmListPage.tsx';
 import { computeKeys, computeQueries } from '../queries.ts';
 
@@ -14,7 +15,7 @@ const invalidatesOf = (vm: Vm) => [computeKeys.lists(), computeKeys.vm(vm.id)];
 export function ComputeListPage() {
   // Until the role is known, and for a role that may only look, Create shows disabled.
   const canManage = useCan('compute', 'manage');
-  const readOnlyReason = useManageReason('compute');
+  const readOnlyReason = useManageReason(COMPUTE_PERMISSION);
   return (
     <VmListPage
       listId="compute"
@@ -31,7 +32,7 @@ export function ComputeListPage() {
           </Button>
         )
       }
-      area="compute"
+      permission={COMPUTE_PERMISSION}
       base={ESERIES_BASE}
       query={computeQueries.list()}
       invalidatesOf={invalidatesOf}

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { mdiHammerWrench } from '@mdi/js';
 import { EmptyState, LinkButton, PageHeader } from '@portal/ui';
-import { FullPage } from '../../layout/FullPage.tsx';
+import { FullPage } from '../layout/FullPage.tsx';
 
 interface Placeholder {
   /** The page's title, e.g. "Virtual machines". */

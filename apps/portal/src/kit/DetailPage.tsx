@@ -40,6 +40,8 @@ export interface DetailPageProps {
   listLabel: string;
   /** The resource's name, once read. */
   title?: ReactNode;
+  /** What is known before the read ("Virtual machine 12"): the heading while loading. */
+  loadingTitle?: ReactNode;
   /** A status chip beside the name. */
   status?: ReactNode;
   description?: ReactNode;
@@ -94,6 +96,7 @@ export function DetailPage({
   listPath,
   listLabel,
   title,
+  loadingTitle,
   status,
   description,
   actions,
@@ -142,7 +145,7 @@ export function DetailPage({
   if (loading) {
     return (
       <>
-        <PageHeader title={<Skeleton width={220} height={32} />} back={back} />
+        <PageHeader title={loadingTitle ?? <Skeleton width={220} height={32} />} back={back} />
         <SkeletonGroup label={`Loading the ${noun}`}>
           <Skeleton width="min(420px, 100%)" height={36} />
           <Skeleton lines={4} />

@@ -119,6 +119,7 @@ export function ComputeDetailPage() {
       error={error ?? undefined}
       onRetry={() => void refetch()}
       title={vm?.display_name ?? `Virtual machine ${idParam}`}
+      loadingTitle={`Virtual machine ${idParam}`}
       status={vm && <StatusChip status={vm.power_state} size="medium" />}
       description={
         vm && (

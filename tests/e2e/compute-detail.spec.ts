@@ -41,8 +41,9 @@ test.describe('virtual machine detail', () => {
     await page.getByRole('menuitem', { name: 'Power off' }).click();
     const confirm = page.getByRole('alertdialog', { name: `Power off ${vm.display_name}?` });
     await confirm.getByRole('button', { name: 'Power off' }).click();
-    // a running task disables conflicting actions
-    await expect(page.getByRole('button', { name: 'Shut down' })).toBeDisabled();
+    // a running task names itself on the button and holds the other actions
+    await expect(page.getByRole('button', { name: 'Stopping…' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Power', exact: true })).toBeDisabled();
     await expectMessage(page, 'Power off succeeded.');
     await expect(page.getByRole('button', { name: 'Power on' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Open console' })).toBeDisabled();
@@ -166,8 +167,20 @@ test.describe('virtual machine detail', () => {
     await page.getByRole('tab', { name: 'Network' }).click();
     await page.getByRole('button', { name: 'Add rule' }).click();
     const dialog = page.getByRole('dialog', { name: /Add a firewall rule/ });
+    // Nothing is chosen for the person: direction, protocol and action are theirs to pick.
+    await expect(dialog.getByRole('radio', { checked: true })).toHaveCount(0);
+    await dialog.getByRole('radio', { name: /Incoming/ }).check();
+    await dialog.getByRole('combobox', { name: 'Protocol' }).click();
+    await page.getByRole('option', { name: 'TCP', exact: true }).click();
+    await dialog.getByRole('radio', { name: /Allow/ }).check();
     await dialog.getByRole('textbox', { name: 'Ports' }).fill('70000');
+    // A rule open to the whole internet says so.
+    await dialog.getByRole('textbox', { name: 'Source' }).fill('0.0.0.0/0');
+    await expect(
+      dialog.getByText('This rule applies to every address on the internet.'),
+    ).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Source' }).fill('203.0.113.0/24');
+    await dialog.getByRole('textbox', { name: 'Destination' }).fill('10.100.0.5/32');
     await dialog.getByRole('textbox', { name: 'Description' }).fill('https from the office');
     await dialog.getByRole('button', { name: 'Add rule' }).click();
     await expect(dialog.getByRole('textbox', { name: 'Ports' })).toHaveAccessibleDescription(

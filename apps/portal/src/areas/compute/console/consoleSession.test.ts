@@ -204,12 +204,22 @@ describe('reconnecting console', () => {
     expect(tickets).toHaveBeenCalledTimes(2);
   });
 
-  it('keeps trying while the ticket is refused for a passing reason (powered off)', async () => {
+  it('stops and says why while the VM is powered off: only powering it on helps', async () => {
     const { tickets, last } = setup(async () => {
       throw new ApiError('Conflict', 409, { message: 'Power it on first.' });
     });
     await vi.advanceTimersByTimeAsync(0);
-    expect(last()).toMatchObject({ status: 'reconnecting', reason: 'Conflict', retryIn: 1 });
+    expect(last()).toMatchObject({ status: 'disconnected' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(tickets).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps trying while the ticket request gets no reply', async () => {
+    const { tickets, last } = setup(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(last()).toMatchObject({ status: 'reconnecting', retryIn: 1 });
     await vi.advanceTimersByTimeAsync(1000);
     expect(tickets).toHaveBeenCalledTimes(2);
   });

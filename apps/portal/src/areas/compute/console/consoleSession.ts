@@ -31,11 +31,12 @@ export function closeReason(event: Pick<CloseEvent, 'code' | 'reason'>, opened =
 }
 
 /**
- * Whether a failed ticket request is a refusal that no retry changes: the VM is gone (404) or the
- * console is not ours to open (403). Anything else (powered off, no response) may pass later.
+ * Whether a failed ticket request is a refusal that waiting alone does not change: the VM is gone
+ * (404), the console is not ours to open (403), or the VM is powered off (409: someone has to
+ * power it on first, so the page says why and offers Reconnect). A lost reply may pass later.
  */
 export const isTicketRefused = (error: unknown) =>
-  error instanceof ApiError && (error.status === 403 || error.status === 404);
+  error instanceof ApiError && [403, 404, 409].includes(error.status);
 
 /**
  * One console connection: fetches a fresh single-use ticket, opens the WebSocket and relays text

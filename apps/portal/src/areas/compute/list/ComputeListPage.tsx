@@ -27,7 +27,14 @@ export function ComputeListPage() {
             Create
           </LinkButton>
         ) : (
-          <Button variant="primary" leadingIcon={mdiPlus} disabled title={readOnlyReason}>
+          // While the role loads there is no reason yet: plainly disabled; then the reason,
+          // reachable by keyboard and read with the button.
+          <Button
+            variant="primary"
+            leadingIcon={mdiPlus}
+            disabled={!readOnlyReason}
+            disabledReason={readOnlyReason}
+          >
             Create
           </Button>
         )

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from './guards.tsx';
 import { Booting, Root, clearFetchRequired } from './layout/Root.tsx';
-import { MainLayout } from './layout/MainLayout.tsx';
+import { MainLayout, MainLayoutPending } from './layout/MainLayout.tsx';
 import { routesIn } from './kit/area.tsx';
 import { AREAS } from './areas/index.ts';
 
@@ -22,7 +22,8 @@ export const routes: RouteObject[] = [
     children: [
       ...routesIn(AREAS, 'public'),
       {
-        element: <RequireAuth />,
+        // The frame paints while the session is read: no blank page on a slow start.
+        element: <RequireAuth pending={<MainLayoutPending />} />,
         children: [
           {
             element: <MainLayout />,
@@ -31,9 +32,9 @@ export const routes: RouteObject[] = [
               ...routesIn(AREAS, 'main'),
             ],
           },
-          ...routesIn(AREAS, 'bare'),
         ],
       },
+      { element: <RequireAuth />, children: routesIn(AREAS, 'bare') },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

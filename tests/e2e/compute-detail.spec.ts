@@ -184,7 +184,7 @@ test.describe('virtual machine detail', () => {
     await dialog.getByRole('textbox', { name: 'Description' }).fill('https from the office');
     await dialog.getByRole('button', { name: 'Add rule' }).click();
     await expect(dialog.getByRole('textbox', { name: 'Ports' })).toHaveAccessibleDescription(
-      /between 1 and 65535/,
+      /from 1 to 65535/,
     );
     await dialog.getByRole('textbox', { name: 'Ports' }).fill('443');
     await dialog.getByRole('button', { name: 'Add rule' }).click();

@@ -15,7 +15,7 @@ test('a role that may only look sees compute actions disabled, and why', async (
   const create = page.getByRole('button', { name: 'Create', exact: true });
   await expect(create).toBeDisabled();
   await expect(create).toHaveAccessibleDescription(REASON);
-  await expect(page.getByText(REASON)).toBeVisible();
+  await expect(page.getByRole('paragraph').filter({ hasText: REASON })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create', exact: true })).toHaveCount(0);
 
   // A VM of the tenant, found through the list like a person would.

@@ -58,7 +58,7 @@ test.describe('the area platform', () => {
     );
     await expect(page).toHaveURL(/\/compute(\?|$)/);
     await page.goto(`/compute?prevSearch=${encodeURIComponent(vm.display_name)}`);
-    await expect(page.getByText('No virtual machines match')).toBeVisible();
+    await expect(page.getByText('No rows match the search and filters.')).toBeVisible();
   });
 
   test('exports the rows the search shows as CSV', async ({ page }) => {

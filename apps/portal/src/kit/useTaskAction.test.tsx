@@ -31,7 +31,13 @@ function setup(statuses: TaskStatus[]) {
 
 let lastRun: TaskRun | undefined;
 
-function PowerOff({ start }: { start: () => Promise<{ task_id: number }> }) {
+function PowerOff({
+  start,
+  onRequestError,
+}: {
+  start: () => Promise<{ task_id: number }>;
+  onRequestError?: (error: unknown) => boolean;
+}) {
   const action = useTaskAction({
     operation: 'Power off',
     resource: 'vm:12',
@@ -41,7 +47,7 @@ function PowerOff({ start }: { start: () => Promise<{ task_id: number }> }) {
   return (
     <button
       disabled={action.busy}
-      onClick={() => void action.run(start).then((run) => (lastRun = run))}
+      onClick={() => void action.run(start, { onRequestError }).then((run) => (lastRun = run))}
     >
       {action.label ?? 'Power off'}
     </button>
@@ -54,10 +60,14 @@ function Row() {
   return <p>{busy ? `web-01 ${label}` : 'web-01 idle'}</p>;
 }
 
-const mount = (client: QueryClient, start: () => Promise<{ task_id: number }>) =>
+const mount = (
+  client: QueryClient,
+  start: () => Promise<{ task_id: number }>,
+  onRequestError?: (error: unknown) => boolean,
+) =>
   render(
     <QueryClientProvider client={client}>
-      <PowerOff start={start} />
+      <PowerOff start={start} onRequestError={onRequestError} />
       <Row />
     </QueryClientProvider>,
   );
@@ -127,5 +137,35 @@ describe('useTaskAction', () => {
     expect(screen.getByText('web-01 idle')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(get).not.toHaveBeenCalled();
+  });
+
+  it('leaves the message out when the caller shows the refusal itself (a field error)', async () => {
+    const { client } = setup([]);
+    const refusal = new ApiError('Bad Request', 400, { message: 'name is too long' }, 'name');
+    const onRequestError = vi.fn((error: unknown) => error instanceof ApiError && !!error.field);
+    mount(client, async () => Promise.reject(refusal), onRequestError);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Power off' })));
+    expect(onRequestError).toHaveBeenCalledWith(refusal);
+    expect(lastRun).toEqual({ ok: false, error: refusal });
+    expect(appState.snackbar.show).toBe(false);
+    expect(screen.getByText('web-01 idle')).toBeTruthy();
+  });
+
+  it("still says a refusal the caller does not show, and a started task's outcome", async () => {
+    const { client } = setup([{ state: 'FAILURE', message: 'The host is down.' }]);
+    const conflict = new ApiError('Conflict', 409, { message: 'The VM is busy.' });
+    const start = vi
+      .fn<() => Promise<{ task_id: number }>>()
+      .mockRejectedValueOnce(conflict)
+      .mockResolvedValueOnce({ task_id: 43 });
+    mount(client, start, () => false);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Power off' })));
+    expect(appState.snackbar.message).toBe('Power off failed : The VM is busy.');
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Power off' })));
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    // shown once the first message has had its 6000 ms
+    await act(() => vi.advanceTimersByTimeAsync(1200));
+    expect(appState.snackbar.message).toBe('Power off failed : The host is down.');
   });
 });

@@ -24,6 +24,12 @@ export interface TaskActionOptions {
   runningLabel?: string;
   /** No snackbar of its own (the caller reports, e.g. a bulk action's one summary). */
   silent?: boolean;
+  /**
+   * The request that starts the task failed: answer true when the caller shows that error itself
+   * (a form puts a 400 at its field), so no `{operation} failed : …` snackbar repeats it. The
+   * task's own outcome is said as always.
+   */
+  onRequestError?: (error: unknown) => boolean;
 }
 
 /** How starting a task went. */
@@ -36,7 +42,10 @@ export type TaskRun =
     }
   | {
       ok: false;
-      /** The request's error (an `ApiError`; a 400 names its `field`), already shown as a message. */
+      /**
+       * The request's error (an `ApiError`; a 400 names its `field`), already shown as a message
+       * unless `onRequestError` answered that the caller shows it.
+       */
       error: unknown;
     };
 
@@ -112,6 +121,7 @@ export function runTaskAction(
           onRequestError: (error) => {
             release();
             resolve({ ok: false, error });
+            return options.onRequestError?.(error) === true;
           },
         },
         start,
@@ -139,7 +149,8 @@ export interface TaskAction {
 /**
  * A page's handle on one kind of task: `run(() => api.powerState(id, 'powerOff'))`. A request
  * error is resolved as `{ ok: false, error }` (after its message), so a form can map a 400 to its
- * field; the outcome invalidates `invalidates`.
+ * field; with `onRequestError` answering true for such an error, the message is left out. The
+ * outcome invalidates `invalidates`.
  */
 export function useTaskAction(options: TaskActionOptions): TaskAction {
   const client = useQueryClient();

@@ -20,8 +20,11 @@ export interface TrackOptions {
   onSettled?: (status: TaskStatus) => void;
   /** No snackbar of its own: the caller reports the outcome (a bulk action's one summary). */
   silent?: boolean;
-  /** `run` only: the request that starts the task failed (e.g. a 400 naming a field). */
-  onRequestError?: (error: unknown) => void;
+  /**
+   * `run` only: the request that starts the task failed (e.g. a 400 naming a field). Answer true
+   * when the caller shows the error itself (a form at its field): no snackbar repeats it then.
+   */
+  onRequestError?: (error: unknown) => boolean | void;
 }
 
 export interface TaskTrackerDeps {
@@ -120,8 +123,8 @@ export function createTaskTracker(deps: TaskTrackerDeps) {
       return taskId;
     } catch (error) {
       const text = deps.reportError(error);
-      if (!options.silent) deps.notify(`${options.operation} failed : ${text}`, 'error');
-      options.onRequestError?.(error);
+      const shown = options.onRequestError?.(error) === true;
+      if (!options.silent && !shown) deps.notify(`${options.operation} failed : ${text}`, 'error');
       return null;
     } finally {
       if (kind === 'vm') releaseVm();

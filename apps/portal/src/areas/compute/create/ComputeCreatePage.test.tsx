@@ -9,6 +9,7 @@ import type { IdentityService } from '@portal/api/identity';
 import { ThemeProvider } from '@portal/ui';
 import { createQueryClient } from '../../../kit/query.ts';
 import { provideServices, session, type Services } from '../../../services.ts';
+import { appState } from '../../../state/app.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { makeVm } from '../vm.fixture.ts';
 import { CATALOGUE } from './catalogue.fixture.ts';
@@ -119,6 +120,7 @@ describe('the creation wizard', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    appState.snackbar = { message: '', color: 'info', show: false };
   });
   afterEach(() => {
     tasks.stopAll();
@@ -188,6 +190,8 @@ describe('the creation wizard', () => {
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
     expect(describedBy(name)).toContain('Is already used by another virtual machine.');
     await waitFor(() => expect(document.activeElement).toBe(name));
+    // said at the field only, not again as "Create web-01 failed : …"
+    expect(appState.snackbar.message).not.toMatch(/ failed : /);
 
     await user.clear(name);
     await user.type(name, 'web-02');

@@ -7,7 +7,12 @@ import { VmCreate, isPocUser, type Catalogue, type CurrentUser } from '@portal/a
 import { computeApi } from '@portal/api/client';
 import { POC_VM_LIMIT, pocLimitRefusal } from '@portal/api/domain';
 import { Alert, BackButton, Button, ErrorState, PageHeader, Spinner } from '@portal/ui';
-import { CreateFlow, useContractForm, type CreateStep } from '../../../kit/form/index.ts';
+import {
+  CreateFlow,
+  serverFieldOf,
+  useContractForm,
+  type CreateStep,
+} from '../../../kit/form/index.ts';
 import { queryErrorText } from '../../../kit/queryError.ts';
 import { useTaskAction } from '../../../kit/useTaskAction.ts';
 import { getServices, session } from '../../../services.ts';
@@ -137,7 +142,11 @@ function Wizard({ catalogue, user }: { catalogue: Catalogue; user: CurrentUser }
         created.id = accepted.vm_id;
         return accepted;
       },
-      { operation: `Create ${body.display_name}` },
+      {
+        operation: `Create ${body.display_name}`,
+        // a 400 the wizard shows at its field needs no snackbar as well
+        onRequestError: (error) => serverFieldOf(error, form, formFieldOf) !== undefined,
+      },
     );
     if (!run.ok) throw run.error;
     setProgress(`Building ${body.display_name}… this takes a moment.`);

@@ -16,7 +16,7 @@ import {
   useContractForm,
 } from '../../../kit/form/index.ts';
 import { vmApis } from './vmApis.ts';
-import { useVmTask } from './vmTasks.ts';
+import { formTask, shownAtField, useVmTask } from './vmTasks.ts';
 
 /** The form's values: the choices start empty, so nothing is allowed by default. */
 export interface RuleForm {
@@ -145,11 +145,12 @@ export function FirewallRuleDialog({ vm, open, onOpenChange }: FirewallRuleDialo
       submitLabel="Add rule"
       size="medium"
       onSubmit={async (values) => {
-        const result = await task.run(() =>
-          vmApis(vm).compute.addFirewallRule(vm.id, ruleBody(values)),
+        // a 400 names its field: the dialog puts the sentence there, and only there
+        await formTask(
+          task.run(() => vmApis(vm).compute.addFirewallRule(vm.id, ruleBody(values)), {
+            onRequestError: shownAtField(form),
+          }),
         );
-        // a 400 names its field: the dialog puts the sentence there
-        if (!result.ok) throw result.error;
       }}
     >
       <FormRadioGroup<RuleForm>

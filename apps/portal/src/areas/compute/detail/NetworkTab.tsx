@@ -2,7 +2,13 @@ import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { mdiDelete, mdiPlus, mdiShieldPlus, mdiSwapHorizontal } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
-import type { FirewallRule, NatRecord, Vm } from '@portal/api/contract';
+import {
+  NatCreateBody,
+  VlanParams,
+  type FirewallRule,
+  type NatRecord,
+  type Vm,
+} from '@portal/api/contract';
 import {
   Button,
   Card,
@@ -10,16 +16,14 @@ import {
   DataTable,
   IconButton,
   KeyValue,
-  Select,
   StatusChip,
   type DataTableColumn,
 } from '@portal/ui';
+import { FormDialog, FormSelect, useContractForm } from '../../../kit/form/index.ts';
 import { computeQueries } from '../queries.ts';
 import { FirewallRuleDialog } from './FirewallRuleDialog.tsx';
-import { FormDialog } from './FormDialog.tsx';
-import { serverFieldError } from './fieldErrors.ts';
 import { siteOf, vmApis } from './vmApis.ts';
-import { confirmTask, useVmTask } from './vmTasks.ts';
+import { confirmTask, formTask, shownAtField, useVmTask } from './vmTasks.ts';
 
 const Stack = styled.div`
   display: grid;
@@ -59,30 +63,37 @@ export function NetworkTab({ vm, busy }: NetworkTabProps) {
   );
 }
 
+/** The VLAN an adapter moves to, as the path's `vlanId` (a string while chosen in a Select). */
+interface VlanForm {
+  vlanId: string;
+}
+
+const NO_VLAN: VlanForm = { vlanId: '' };
+
+/** A network must be chosen, and another than the adapter's own. */
+export function vlanProblems(
+  { vlanId }: VlanForm,
+  current: { vlan_id: number } | undefined,
+): Partial<Record<'vlanId', string>> {
+  if (!vlanId) return { vlanId: 'Choose the network to move the adapter to.' };
+  if (current && Number(vlanId) === current.vlan_id)
+    return { vlanId: `The adapter is already on VLAN ${vlanId}: choose another network.` };
+  return {};
+}
+
 function AdaptersCard({ vm, busy }: NetworkTabProps) {
   const { data: catalogue } = useQuery(computeQueries.catalogue());
   const task = useVmTask(vm.id, 'network', 'Change VLAN', 'Changing the VLAN…');
   const site = siteOf(catalogue, vm);
   const [adapter, setAdapter] = useState<number | null>(null);
-  const [vlan, setVlan] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const current = adapter === null ? undefined : vm.adapters[adapter];
-
-  const submit = async () => {
-    if (!vlan) {
-      setError('Network is required: choose the VLAN to move the adapter to.');
-      return false;
-    }
-    if (current && Number(vlan) === current.vlan_id) {
-      setError(`The adapter is already on VLAN ${vlan}: choose another network.`);
-      return false;
-    }
-    const result = await task.run(() =>
-      vmApis(vm).compute.setVlan(vm.id, Number(vlan), adapter ?? 0),
-    );
-    if (!result.ok) setError(serverFieldError(result.error, ['vlanId'])?.vlanId);
-    return result.ok;
-  };
+  const form = useContractForm<VlanForm>(VlanParams, {
+    defaultValues: NO_VLAN,
+    // the path's parameters: this VM and the chosen VLAN
+    toBody: ({ vlanId }) => ({ id: vm.id, vlanId: Number(vlanId) }),
+    refine: (values) => vlanProblems(values, current),
+    messages: { vlanId: "Choose a network of the VM's site." },
+  });
 
   return (
     <Card title="Network adapters" headingLevel={2}>
@@ -105,9 +116,8 @@ function AdaptersCard({ vm, busy }: NetworkTabProps) {
                 disabled={busy || !site}
                 aria-label={`Change VLAN of adapter ${index + 1}`}
                 onClick={() => {
+                  form.reset(NO_VLAN);
                   setAdapter(index);
-                  setVlan('');
-                  setError(undefined);
                 }}
               >
                 Change VLAN
@@ -117,6 +127,7 @@ function AdaptersCard({ vm, busy }: NetworkTabProps) {
         ))}
       </Adapters>
       <FormDialog
+        form={form}
         open={adapter !== null}
         onOpenChange={(open) => !open && setAdapter(null)}
         title={`Change the VLAN of adapter ${(adapter ?? 0) + 1}`}
@@ -126,9 +137,16 @@ function AdaptersCard({ vm, busy }: NetworkTabProps) {
             : undefined
         }
         submitLabel="Change VLAN"
-        onSubmit={submit}
+        onSubmit={async ({ vlanId }) => {
+          await formTask(
+            task.run(() => vmApis(vm).compute.setVlan(vm.id, Number(vlanId), adapter ?? 0), {
+              onRequestError: shownAtField(form),
+            }),
+          );
+        }}
       >
-        <Select
+        <FormSelect<VlanForm>
+          name="vlanId"
           label="Network"
           placeholder="Choose a network"
           options={(site?.portgroups ?? []).map((p) => ({
@@ -136,9 +154,6 @@ function AdaptersCard({ vm, busy }: NetworkTabProps) {
             label: `${p.name} (VLAN ${p.vlan_id})`,
             disabled: p.vlan_id === current?.vlan_id,
           }))}
-          value={vlan}
-          onValueChange={setVlan}
-          error={error}
           required
         />
       </FormDialog>
@@ -146,17 +161,34 @@ function AdaptersCard({ vm, busy }: NetworkTabProps) {
   );
 }
 
+/** A NAT's gateway, as the contract's body (a string while chosen in a Select). */
+interface NatForm {
+  data: { gateway_id: string };
+}
+
+const natBody = ({ data }: NatForm): NatCreateBody => ({
+  operation: 'create',
+  data: { gateway_id: Number(data.gateway_id) },
+});
+
 function NatCard({ vm, busy }: NetworkTabProps) {
   const { data: catalogue } = useQuery(computeQueries.catalogue());
   const create = useVmTask(vm.id, 'network', 'Create NAT', 'Creating a NAT…');
   const cancel = useVmTask(vm.id, 'network', 'Cancel NAT', 'Cancelling a NAT…');
   const site = siteOf(catalogue, vm);
   const [creating, setCreating] = useState(false);
-  const [gateway, setGateway] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [cancelling, setCancelling] = useState<NatRecord | null>(null);
   const nat = vm.nat ?? [];
   const hasIp = vm.adapters.some((a) => a.ip);
+  const form = useContractForm<NatForm>(NatCreateBody, {
+    defaultValues: { data: { gateway_id: '' } },
+    toBody: natBody,
+    refine: ({ data }) =>
+      data.gateway_id
+        ? {}
+        : { 'data.gateway_id': 'Choose the gateway that gets the public address.' },
+    messages: { 'data.gateway_id': "Choose a gateway of the VM's site." },
+  });
 
   const columns = useMemo<DataTableColumn<NatRecord>[]>(
     () => [
@@ -201,16 +233,6 @@ function NatCard({ vm, busy }: NetworkTabProps) {
     [busy, site],
   );
 
-  const submit = async () => {
-    if (!gateway) {
-      setError('Gateway is required: choose the gateway that gets the public address.');
-      return false;
-    }
-    const result = await create.run(() => vmApis(vm).compute.createNat(vm.id, Number(gateway)));
-    if (!result.ok) setError(serverFieldError(result.error, ['gateway_id'])?.gateway_id);
-    return result.ok;
-  };
-
   return (
     <Card
       title="NAT (public addresses)"
@@ -222,8 +244,8 @@ function NatCard({ vm, busy }: NetworkTabProps) {
           disabled={busy || !site || !hasIp}
           title={hasIp ? undefined : 'The VM has no private address yet.'}
           onClick={() => {
-            setGateway(site?.gateways[0] ? String(site.gateways[0].id) : '');
-            setError(undefined);
+            const first = site?.gateways[0];
+            form.reset({ data: { gateway_id: first ? String(first.id) : '' } });
             setCreating(true);
           }}
         >
@@ -241,20 +263,26 @@ function NatCard({ vm, busy }: NetworkTabProps) {
         emptyState="No NAT entries: the VM has no public address."
       />
       <FormDialog
+        form={form}
         open={creating}
         onOpenChange={setCreating}
         title={`Create a NAT for ${vm.display_name}`}
         description="A public address is taken from the gateway's pool."
         submitLabel="Create NAT"
-        onSubmit={submit}
+        onSubmit={async (values) => {
+          const { data } = natBody(values);
+          await formTask(
+            create.run(() => vmApis(vm).compute.createNat(vm.id, data.gateway_id), {
+              onRequestError: shownAtField(form),
+            }),
+          );
+        }}
       >
-        <Select
+        <FormSelect<NatForm>
+          name="data.gateway_id"
           label="Gateway"
           placeholder="Choose a gateway"
           options={(site?.gateways ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
-          value={gateway}
-          onValueChange={setGateway}
-          error={error}
           required
         />
       </FormDialog>

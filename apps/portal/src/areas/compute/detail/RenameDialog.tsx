@@ -1,51 +1,57 @@
-import { useState } from 'react';
-import { DISPLAY_NAME_PATTERN, type Vm } from '@portal/api/contract';
-import { TextField } from '@portal/ui';
-import { FormDialog } from './FormDialog.tsx';
-import { serverFieldError } from './fieldErrors.ts';
+import { RenameBody, type Vm } from '@portal/api/contract';
+import { FormDialog, FormTextField, useContractForm } from '../../../kit/form/index.ts';
 import { vmApis } from './vmApis.ts';
-import { useVmTask } from './vmTasks.ts';
+import { formTask, shownAtField, useVmTask } from './vmTasks.ts';
 
-const displayName = new RegExp(DISPLAY_NAME_PATTERN);
+/** The form edits the contract's body as it is, so a 400 on `data.display_name` lands here. */
+const renameBody = (values: RenameBody): RenameBody => ({
+  operation: 'update',
+  data: { display_name: values.data.display_name.trim() },
+});
 
-/** Why a display name is refused, or undefined when it is fine. */
-export function displayNameError(name: string): string | undefined {
-  if (!name) return 'Name is required.';
-  if (name.length > 64) return 'Name is too long: at most 64 characters.';
-  if (!displayName.test(name))
-    return 'Name may hold letters, digits, spaces, dots, dashes and underscores, and must start with a letter or digit.';
-  return undefined;
+/** A 400 names the field by its body path, or (a rule of the service) by its own name. */
+const SERVER_FIELDS = { display_name: 'data.display_name' } as const;
+
+/** Why a new name is refused before any request (the contract checks the rest), or nothing. */
+export function renameProblems(
+  values: RenameBody,
+  current: string,
+): Partial<Record<'data.display_name', string>> {
+  return values.data.display_name.trim() === current
+    ? { 'data.display_name': 'This is the current name: type a new one.' }
+    : {};
 }
 
+/** Renames a VM; mounted per opening, so it starts from the VM's current name. */
 export function RenameDialog({ vm, onClose }: { vm: Vm; onClose: () => void }) {
-  const [name, setName] = useState(vm.display_name);
-  const [error, setError] = useState<string | undefined>();
   const task = useVmTask(vm.id, 'settings', 'Rename', 'Renaming…');
-  const submit = async () => {
-    const trimmed = name.trim();
-    const problem =
-      displayNameError(trimmed) ??
-      (trimmed === vm.display_name ? 'This is the current name: type a new one.' : undefined);
-    setError(problem);
-    if (problem) return false;
-    const result = await task.run(() => vmApis(vm).compute.rename(vm.id, trimmed));
-    if (!result.ok) setError(serverFieldError(result.error, ['display_name'])?.display_name);
-    return result.ok;
-  };
+  const form = useContractForm<RenameBody>(RenameBody, {
+    defaultValues: { operation: 'update', data: { display_name: vm.display_name } },
+    toBody: renameBody,
+    refine: (values) => renameProblems(values, vm.display_name),
+    labels: { 'data.display_name': 'name' },
+  });
   return (
     <FormDialog
+      form={form}
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Rename ${vm.display_name}`}
       description="The new name shows everywhere in the portal; the guest's host name does not change."
       submitLabel="Rename"
-      onSubmit={submit}
+      serverFields={SERVER_FIELDS}
+      onSubmit={async (values) => {
+        const body = renameBody(values);
+        await formTask(
+          task.run(() => vmApis(vm).compute.rename(vm.id, body.data.display_name), {
+            onRequestError: shownAtField(form, SERVER_FIELDS),
+          }),
+        );
+      }}
     >
-      <TextField
+      <FormTextField<RenameBody>
+        name="data.display_name"
         label="Name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={error}
         help="1 to 64 letters, digits, spaces, dots, dashes or underscores."
         required
         autoFocus

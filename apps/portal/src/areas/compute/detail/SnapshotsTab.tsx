@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { mdiCamera, mdiDelete, mdiDeleteSweep, mdiPencil, mdiBackupRestore } from '@mdi/js';
-import type { PowerState, Snapshot, SnapshotOperation, Vm } from '@portal/api/contract';
+import { SnapshotOperation, type PowerState, type Snapshot, type Vm } from '@portal/api/contract';
 import { powerStateAfterRevert } from '@portal/api/domain';
 import {
   Button,
@@ -14,18 +14,21 @@ import {
   KeyValue,
   Skeleton,
   SkeletonGroup,
-  TextField,
   TreeView,
   type TreeNode,
 } from '@portal/ui';
+import {
+  FormCheckbox,
+  FormDialog,
+  FormTextField,
+  useContractForm,
+} from '../../../kit/form/index.ts';
 import { queryErrorText } from '../../../kit/queryError.ts';
 import type { TaskRun } from '../../../kit/useTaskAction.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { computeQueries } from '../queries.ts';
-import { FormDialog } from './FormDialog.tsx';
-import { serverFieldError, type FieldErrors } from './fieldErrors.ts';
 import { seriesOf, vmApis } from './vmApis.ts';
-import { confirmTask, useVmTask } from './vmTasks.ts';
+import { confirmTask, formTask, shownAtField, useVmTask } from './vmTasks.ts';
 
 const Toolbar = styled.div`
   display: flex;
@@ -69,19 +72,8 @@ export function snapshotTree(snapshots: readonly Snapshot[]): TreeNode[] {
   return prune(roots);
 }
 
-type SnapField = 'name' | 'description';
 const NAME_MAX = 80;
 const DESCRIPTION_MAX = 500;
-
-function validateSnapshot(name: string, description: string): FieldErrors<SnapField> {
-  const errors: FieldErrors<SnapField> = {};
-  if (!name.trim()) errors.name = 'Name is required.';
-  else if (name.length > NAME_MAX)
-    errors.name = `Name is too long: at most ${NAME_MAX} characters.`;
-  if (description.length > DESCRIPTION_MAX)
-    errors.description = `Description is too long: at most ${DESCRIPTION_MAX} characters.`;
-  return errors;
-}
 
 export interface SnapshotsTabProps {
   vm: Vm;
@@ -99,8 +91,12 @@ export function SnapshotsTab({ vm, busy }: SnapshotsTabProps) {
 
   const nodes = useMemo(() => snapshotTree(snapshots ?? []), [snapshots]);
   const selected = snapshots?.find((s) => String(s.id) === selectedId) ?? null;
-  const send: Send = (operation, body, runningLabel) =>
-    task.run(() => vmApis(vm).base.snapshot(vm.id, body), { operation, runningLabel });
+  const send: Send = (operation, body, runningLabel, onRequestError) =>
+    task.run(() => vmApis(vm).base.snapshot(vm.id, body), {
+      operation,
+      runningLabel,
+      onRequestError,
+    });
 
   if (query.error && !snapshots)
     return (
@@ -266,7 +262,50 @@ export function SnapshotsTab({ vm, busy }: SnapshotsTabProps) {
   );
 }
 
-type Send = (operation: string, body: SnapshotOperation, runningLabel: string) => Promise<TaskRun>;
+type Send = (
+  operation: string,
+  body: SnapshotOperation,
+  runningLabel: string,
+  onRequestError?: (error: unknown) => boolean,
+) => Promise<TaskRun>;
+
+/** The snapshot form, named as the contract's body so a 400 on `name` lands at its field. */
+export interface SnapshotForm {
+  name: string;
+  description: string;
+  /** Create: include the memory (the VM's power state). */
+  power_state: boolean;
+  /** Create: quiesce the guest file system first. */
+  quiesced: boolean;
+}
+
+/** The request body of a create or an edit; memory and quiesce only for a powered-on VM. */
+export function snapshotBody(
+  values: SnapshotForm,
+  mode: 'create' | 'edit',
+  vm: Pick<Vm, 'power_state'>,
+  snapshot: Pick<Snapshot, 'id'> | null,
+): SnapshotOperation {
+  const poweredOn = vm.power_state === 'poweredOn';
+  return mode === 'create'
+    ? {
+        snap_op: 'CreateSnapshot',
+        name: values.name.trim(),
+        description: values.description,
+        power_state: poweredOn && values.power_state,
+        quiesced: poweredOn && values.quiesced,
+      }
+    : {
+        snap_op: 'EditSnapshot',
+        snap_id: snapshot?.id ?? null,
+        name: values.name.trim(),
+        description: values.description,
+      };
+}
+
+/** The name the contract leaves optional is what a person finds the snapshot by. */
+export const snapshotProblems = (values: SnapshotForm): Partial<Record<'name', string>> =>
+  values.name.trim() ? {} : { name: 'Name is required.' };
 
 function SnapshotFormDialog({
   open,
@@ -283,46 +322,25 @@ function SnapshotFormDialog({
   onOpenChange: (open: boolean) => void;
   send: Send;
 }) {
-  const [name, setName] = useState(snapshot?.name ?? '');
-  const [description, setDescription] = useState(snapshot?.description ?? '');
-  const [memory, setMemory] = useState(false);
-  const [quiesce, setQuiesce] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<SnapField>>({});
   const poweredOn = vm.power_state === 'poweredOn';
-
-  const submit = async () => {
-    const found = validateSnapshot(name, description);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return false;
-    const result =
-      mode === 'create'
-        ? await send(
-            'Create snapshot',
-            {
-              snap_op: 'CreateSnapshot',
-              name: name.trim(),
-              description,
-              power_state: poweredOn && memory,
-              quiesced: poweredOn && quiesce,
-            },
-            'Creating a snapshot…',
-          )
-        : await send(
-            'Edit snapshot',
-            {
-              snap_op: 'EditSnapshot',
-              snap_id: snapshot?.id ?? null,
-              name: name.trim(),
-              description,
-            },
-            'Saving the snapshot…',
-          );
-    if (!result.ok) setErrors(serverFieldError(result.error, ['name', 'description']) ?? {});
-    return result.ok;
-  };
+  const form = useContractForm<SnapshotForm>(SnapshotOperation, {
+    defaultValues: {
+      name: snapshot?.name ?? '',
+      description: snapshot?.description ?? '',
+      power_state: false,
+      quiesced: false,
+    },
+    toBody: (values) => snapshotBody(values, mode, vm, snapshot),
+    refine: snapshotProblems,
+    messages: {
+      name: `Name is too long: at most ${NAME_MAX} characters.`,
+      description: `Description is too long: at most ${DESCRIPTION_MAX} characters.`,
+    },
+  });
 
   return (
     <FormDialog
+      form={form}
       open={open}
       onOpenChange={onOpenChange}
       title={
@@ -331,37 +349,38 @@ function SnapshotFormDialog({
           : `Edit snapshot ${snapshot?.name ?? ''}`
       }
       submitLabel={mode === 'create' ? 'Create' : 'Save'}
-      onSubmit={submit}
+      onSubmit={async (values) => {
+        const body = snapshotBody(values, mode, vm, snapshot);
+        await formTask(
+          mode === 'create'
+            ? send('Create snapshot', body, 'Creating a snapshot…', shownAtField(form))
+            : send('Edit snapshot', body, 'Saving the snapshot…', shownAtField(form)),
+        );
+      }}
     >
-      <TextField
+      <FormTextField<SnapshotForm>
+        name="name"
         label="Name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.name}
         help={`Up to ${NAME_MAX} characters.`}
         required
         autoFocus
       />
-      <TextField
+      <FormTextField<SnapshotForm>
+        name="description"
         label="Description"
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        error={errors.description}
         help="Optional: what this state is for."
       />
       {mode === 'create' && (
         <>
-          <Checkbox
+          <FormCheckbox<SnapshotForm>
+            name="power_state"
             label="Include the memory (the VM resumes running after a revert)"
-            checked={poweredOn && memory}
-            onCheckedChange={(v) => setMemory(v === true)}
             disabled={!poweredOn}
             help={poweredOn ? undefined : 'Only for a powered-on VM.'}
           />
-          <Checkbox
+          <FormCheckbox<SnapshotForm>
+            name="quiesced"
             label="Quiesce the guest file system first"
-            checked={poweredOn && quiesce}
-            onCheckedChange={(v) => setQuiesce(v === true)}
             disabled={!poweredOn}
             help={
               poweredOn ? 'Needs the guest tools running in the VM.' : 'Only for a powered-on VM.'

@@ -1,5 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { errorText } from '@portal/api/client';
+import { serverFieldOf, type ServerFieldMap } from '../../../kit/form/index.ts';
 import { useTaskAction, type TaskRun } from '../../../kit/useTaskAction.ts';
 import { computeKeys } from '../queries.ts';
 
@@ -35,5 +37,27 @@ export function useVmTask(id: number, kind: VmTaskKind, operation: string, runni
 export async function confirmTask(pending: Promise<TaskRun>): Promise<TaskRun & { ok: true }> {
   const result = await pending;
   if (!result.ok) throw new Error(errorText(result.error));
+  return result;
+}
+
+/**
+ * `onRequestError` for a task started from a form: a 400 the form shows at one of its fields
+ * needs no "… failed : …" snackbar as well.
+ */
+export const shownAtField =
+  <T extends FieldValues>(
+    form: Pick<UseFormReturn<T>, 'getValues'>,
+    fields?: ServerFieldMap<T>,
+  ): ((error: unknown) => boolean) =>
+  (error) =>
+    serverFieldOf(error, form, fields) !== undefined;
+
+/**
+ * A task started from a `FormDialog`: a refused request is thrown, so the dialog stays open with
+ * the error at its field (a 400 naming one) or above the buttons.
+ */
+export async function formTask(pending: Promise<TaskRun>): Promise<TaskRun & { ok: true }> {
+  const result = await pending;
+  if (!result.ok) throw result.error;
   return result;
 }

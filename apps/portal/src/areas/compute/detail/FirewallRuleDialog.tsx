@@ -16,7 +16,7 @@ import {
   useContractForm,
 } from '../../../kit/form/index.ts';
 import { vmApis } from './vmApis.ts';
-import { formTask, shownAtField, useVmTask } from './vmTasks.ts';
+import { formTask, shownInDialog, useVmTask } from './vmTasks.ts';
 
 /** The form's values: the choices start empty, so nothing is allowed by default. */
 export interface RuleForm {
@@ -148,7 +148,7 @@ export function FirewallRuleDialog({ vm, open, onOpenChange }: FirewallRuleDialo
         // a 400 names its field: the dialog puts the sentence there, and only there
         await formTask(
           task.run(() => vmApis(vm).compute.addFirewallRule(vm.id, ruleBody(values)), {
-            onRequestError: shownAtField(form),
+            onRequestError: shownInDialog,
           }),
         );
       }}

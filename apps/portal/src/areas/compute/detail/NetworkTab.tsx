@@ -23,7 +23,7 @@ import { FormDialog, FormSelect, useContractForm } from '../../../kit/form/index
 import { computeQueries } from '../queries.ts';
 import { FirewallRuleDialog } from './FirewallRuleDialog.tsx';
 import { siteOf, vmApis } from './vmApis.ts';
-import { confirmTask, formTask, shownAtField, useVmTask } from './vmTasks.ts';
+import { confirmTask, formTask, shownInDialog, useVmTask } from './vmTasks.ts';
 
 const Stack = styled.div`
   display: grid;
@@ -140,7 +140,7 @@ function AdaptersCard({ vm, busy }: NetworkTabProps) {
         onSubmit={async ({ vlanId }) => {
           await formTask(
             task.run(() => vmApis(vm).compute.setVlan(vm.id, Number(vlanId), adapter ?? 0), {
-              onRequestError: shownAtField(form),
+              onRequestError: shownInDialog,
             }),
           );
         }}
@@ -273,7 +273,7 @@ function NatCard({ vm, busy }: NetworkTabProps) {
           const { data } = natBody(values);
           await formTask(
             create.run(() => vmApis(vm).compute.createNat(vm.id, data.gateway_id), {
-              onRequestError: shownAtField(form),
+              onRequestError: shownInDialog,
             }),
           );
         }}

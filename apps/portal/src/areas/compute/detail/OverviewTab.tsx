@@ -16,7 +16,7 @@ import {
 import { formatDateTime, formatMemory, formatSizeGb, osName } from '../../../lib/format.ts';
 import { computeQueries } from '../queries.ts';
 import { vmApis } from './vmApis.ts';
-import { confirmTask, formTask, shownAtField, useVmTask } from './vmTasks.ts';
+import { confirmTask, formTask, shownInDialog, useVmTask } from './vmTasks.ts';
 
 const Grid = styled.div`
   display: grid;
@@ -184,7 +184,7 @@ function ResizeButton({ vm, busy }: { vm: Vm; busy: boolean }) {
           if (vcpus === null || memoryGB === null) return false;
           await formTask(
             task.run(() => vmApis(vm).compute.resize(vm.id, { vcpus, memoryGB }), {
-              onRequestError: shownAtField(form),
+              onRequestError: shownInDialog,
             }),
           );
         }}
@@ -286,7 +286,7 @@ function BootCdromCard({ vm, busy }: { vm: Vm; busy: boolean }) {
         onSubmit={async (values) => {
           await formTask(
             attachTask.run(() => vmApis(vm).compute.bootCdrom(vm.id, attachBody(values)), {
-              onRequestError: shownAtField(form),
+              onRequestError: shownInDialog,
             }),
           );
         }}

@@ -1,7 +1,7 @@
 import { RenameBody, type Vm } from '@portal/api/contract';
 import { FormDialog, FormTextField, useContractForm } from '../../../kit/form/index.ts';
 import { vmApis } from './vmApis.ts';
-import { formTask, shownAtField, useVmTask } from './vmTasks.ts';
+import { formTask, shownInDialog, useVmTask } from './vmTasks.ts';
 
 /** The form edits the contract's body as it is, so a 400 on `data.display_name` lands here. */
 const renameBody = (values: RenameBody): RenameBody => ({
@@ -44,7 +44,7 @@ export function RenameDialog({ vm, onClose }: { vm: Vm; onClose: () => void }) {
         const body = renameBody(values);
         await formTask(
           task.run(() => vmApis(vm).compute.rename(vm.id, body.data.display_name), {
-            onRequestError: shownAtField(form, SERVER_FIELDS),
+            onRequestError: shownInDialog,
           }),
         );
       }}

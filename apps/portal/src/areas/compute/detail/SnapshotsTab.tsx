@@ -28,7 +28,7 @@ import type { TaskRun } from '../../../kit/useTaskAction.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { computeQueries } from '../queries.ts';
 import { seriesOf, vmApis } from './vmApis.ts';
-import { confirmTask, formTask, shownAtField, useVmTask } from './vmTasks.ts';
+import { confirmTask, formTask, shownInDialog, useVmTask } from './vmTasks.ts';
 
 const Toolbar = styled.div`
   display: flex;
@@ -353,8 +353,8 @@ function SnapshotFormDialog({
         const body = snapshotBody(values, mode, vm, snapshot);
         await formTask(
           mode === 'create'
-            ? send('Create snapshot', body, 'Creating a snapshot…', shownAtField(form))
-            : send('Edit snapshot', body, 'Saving the snapshot…', shownAtField(form)),
+            ? send('Create snapshot', body, 'Creating a snapshot…', shownInDialog)
+            : send('Edit snapshot', body, 'Saving the snapshot…', shownInDialog),
         );
       }}
     >

@@ -1,7 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { errorText } from '@portal/api/client';
-import { serverFieldOf, type ServerFieldMap } from '../../../kit/form/index.ts';
 import { useTaskAction, type TaskRun } from '../../../kit/useTaskAction.ts';
 import { computeKeys } from '../queries.ts';
 
@@ -41,16 +39,11 @@ export async function confirmTask(pending: Promise<TaskRun>): Promise<TaskRun & 
 }
 
 /**
- * `onRequestError` for a task started from a form: a 400 the form shows at one of its fields
- * needs no "… failed : …" snackbar as well.
+ * `onRequestError` for a task started from a `FormDialog`: the dialog shows every refused
+ * request itself (a 400 at its field, anything else above its buttons), so no "… failed : …"
+ * snackbar repeats it.
  */
-export const shownAtField =
-  <T extends FieldValues>(
-    form: Pick<UseFormReturn<T>, 'getValues'>,
-    fields?: ServerFieldMap<T>,
-  ): ((error: unknown) => boolean) =>
-  (error) =>
-    serverFieldOf(error, form, fields) !== undefined;
+export const shownInDialog = (): boolean => true;
 
 /**
  * A task started from a `FormDialog`: a refused request is thrown, so the dialog stays open with

@@ -1,6 +1,6 @@
 // The task centre in the app bar: the tenant's recent tasks of every area (server-backed, so it
 // survives a reload), the badge counting the signed-in user's open ones.
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { TaskSummary } from '@portal/api/contract';
 import { TaskCentre, type TaskCentreItem } from '@portal/ui';
@@ -29,7 +29,9 @@ export function toTaskCentreItem(task: TaskSummary, now: number = Date.now()): T
 
 /** See the file's first lines. */
 export function AppTaskCentre() {
-  const recent = useQuery(taskQueries.recent());
+  // The list is the panel's: fetched from its first opening on. The badge's count is fetched now.
+  const [opened, setOpened] = useState(false);
+  const recent = useQuery({ ...taskQueries.recent(), enabled: opened });
   const mine = useQuery(taskQueries.mineOpen());
   const items = useMemo(
     () => (recent.data?.tasks ?? []).map((task) => toTaskCentreItem(task)),
@@ -44,7 +46,9 @@ export function AppTaskCentre() {
       onRetry={() => void recent.refetch()}
       onOpenChange={(open) => {
         // Opening shows the newest state, even between polls.
-        if (open) void recent.refetch();
+        if (!open) return;
+        if (opened) void recent.refetch();
+        else setOpened(true);
       }}
     />
   );

@@ -15,7 +15,14 @@ const foldersIn = (dir) =>
     : [];
 
 /** What one area may import from another: its public surface, nothing inside. */
-const PORTAL_PUBLIC = ['index.ts', 'index.tsx', 'manifest.ts', 'manifest.tsx', 'queries.ts'];
+const PORTAL_PUBLIC = [
+  'index.ts',
+  'index.tsx',
+  'manifest.ts',
+  'manifest.tsx',
+  'permission.ts',
+  'queries.ts',
+];
 const SERVER_PUBLIC = ['index.ts'];
 
 function areaZones(base, publicFiles, message) {
@@ -31,7 +38,7 @@ const zones = [
   ...areaZones(
     'apps/portal/src/areas',
     PORTAL_PUBLIC,
-    'An area imports another area only through its index.ts, manifest.ts or queries.ts; move shared pieces to src/kit or src/lib.',
+    'An area imports another area only through its index.ts, manifest.ts, permission.ts or queries.ts; move shared pieces to src/kit or src/lib.',
   ),
   {
     target: 'apps/portal/src/{kit,lib,state}/**',

@@ -22,14 +22,20 @@ describe('layer rules', () => {
       'apps/portal/src/areas/vwseries/Example.tsx',
       "import { ComputeListPage } from '../compute/list/ComputeListPage.tsx';",
     );
-    expect(found.join('\n')).toMatch(/only through its index\.ts, manifest\.ts or queries\.ts/);
+    expect(found.join('\n')).toMatch(
+      /only through its index\.ts, manifest\.ts, permission\.ts or queries\.ts/,
+    );
   });
 
   it('lets an area use another area’s public files and its own internals', async () => {
     expect(
       await problems(
         'apps/portal/src/areas/vwseries/Example.tsx',
-        "import * as compute from '../compute/index.ts';\nimport * as own from './index.ts';",
+        [
+          "import * as compute from '../compute/manifest.ts';",
+          "import * as permission from '../compute/permission.ts';",
+          "import * as own from './index.ts';",
+        ].join('\n'),
       ),
     ).toEqual([]);
   });
@@ -40,6 +46,25 @@ describe('layer rules', () => {
       "import * as auth from '../areas/auth/index.ts';",
     );
     expect(found.join('\n')).toMatch(/never import an area/);
+  });
+
+  it('keeps one server area out of another area’s internals, and simulators off the portal’s tables', async () => {
+    const across = await problems(
+      'apps/server/src/areas/vwseries/example.ts',
+      "import { listVms } from '../compute/repository.ts';",
+    );
+    expect(across.join('\n')).toMatch(/only through its index\.ts/);
+    expect(
+      await problems(
+        'apps/server/src/areas/vwseries/example.ts',
+        "import { listVms } from '../compute/index.ts';",
+      ),
+    ).toEqual([]);
+    const simulator = await problems(
+      'apps/server/src/areas/compute/simulator/example.ts',
+      "import { findVm } from '../repository.ts';",
+    );
+    expect(simulator.join('\n')).toMatch(/never reads or writes the portal's tables/);
   });
 
   it('keeps the design system away from the API', async () => {

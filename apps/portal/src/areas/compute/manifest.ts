@@ -1,5 +1,6 @@
 import { mdiServer } from '@mdi/js';
-import type { AreaManifest, AreaPermission } from '../../kit/area.tsx';
+import type { AreaManifest } from '../../kit/area.tsx';
+import { COMPUTE_PERMISSION } from './permission.ts';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
 // Compute is the largest area: each page is a chunk of its own, so the list does not download the
@@ -8,12 +9,6 @@ const list = () => import('./list/index.ts');
 const create = () => import('./create/index.ts');
 const detail = () => import('./detail/index.ts');
 const terminal = () => import('./console/index.ts');
-
-/** Who may change compute, and what a role that may only look is told. */
-export const COMPUTE_PERMISSION: AreaPermission = {
-  area: 'compute',
-  readOnly: 'Your role can view virtual machines but not change them.',
-};
 
 /** Virtual machines (eseries); the VM detail and console serve vwseries VMs too. */
 export const computeArea: AreaManifest = {

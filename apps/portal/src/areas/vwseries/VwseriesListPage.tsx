@@ -18,7 +18,7 @@ import { ListSkeleton } from '../../kit/ListPage.tsx';
 import { queryErrorText } from '../../kit/queryError.ts';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
 import { vwseriesKeys, vwseriesQueries } from './queries.ts';
-import { VWSERIES_PERMISSION } from './manifest.ts';
+import { VWSERIES_PERMISSION } from './permission.ts';
 import { ServiceSummary } from './ServiceSummary.tsx';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 

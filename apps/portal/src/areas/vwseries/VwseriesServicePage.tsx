@@ -6,7 +6,7 @@ import { vwseriesVmBase } from '@portal/api/client';
 import { BackButton, EmptyState } from '@portal/ui';
 import { VmListPage } from '../../kit/vm/VmListPage.tsx';
 import { computeKeys, computeQueries } from '../compute/queries.ts';
-import { VWSERIES_PERMISSION } from './manifest.ts';
+import { VWSERIES_PERMISSION } from './permission.ts';
 import { vwseriesKeys } from './queries.ts';
 
 const LIST_PATH = '/vwseries';

@@ -1,14 +1,9 @@
 import { mdiServerNetwork } from '@mdi/js';
-import type { AreaManifest, AreaPermission } from '../../kit/area.tsx';
+import type { AreaManifest } from '../../kit/area.tsx';
+import { VWSERIES_PERMISSION } from './permission.ts';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
 const load = () => import('./index.ts');
-
-/** Who may change vwseries, and what a role that may only look is told. */
-export const VWSERIES_PERMISSION: AreaPermission = {
-  area: 'vwseries',
-  readOnly: 'Your role can view VW-series services but not change them.',
-};
 
 /** Virtual-wire series services and their VMs (whose console is compute's). */
 export const vwseriesArea: AreaManifest = {

@@ -3,8 +3,6 @@
 import type { PowerState, VmOs } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
 import { ADOPT_INTO_SIMULATOR } from '../../db/migrations/003_areas.ts';
-import { insertDseries } from '../dseries/index.ts';
-import { insertVwseries } from '../vwseries/index.ts';
 import {
   insertFirewallRule,
   insertNat,
@@ -223,8 +221,32 @@ async function insertDemoVm(
   return id;
 }
 
+/**
+ * The records of the neighbouring areas that the demo world needs: a vwseries service for its
+ * VMs, and dseries servers. Handed in by the composition (db/demo.ts), so compute imports neither.
+ */
+export interface DemoNeighbours {
+  /** Records a vwseries service; answers its id. */
+  service(
+    tx: Queryable,
+    tenantId: number,
+    service: { serviceid: string; name: string; location: string },
+  ): Promise<number>;
+  /** Records a dedicated server; `index` numbers it within its tenant. */
+  server(
+    tx: Queryable,
+    tenantId: number,
+    item: {
+      name: string;
+      model: string;
+      status: 'running' | 'stopped' | 'maintenance';
+      index: number;
+    },
+  ): Promise<void>;
+}
+
 /** Seeds the demo VMs, vwseries services and dseries items (inside seedDemoData's transaction). */
-export async function seedDemoCompute(tx: Queryable): Promise<void> {
+export async function seedDemoCompute(tx: Queryable, neighbours: DemoNeighbours): Promise<void> {
   for (const [cdbId, demo] of Object.entries(DEMO_COMPUTE)) {
     const tenant = await tx.query<{ id: number }>('select id from tenants where cdb_id = $1', [
       cdbId,
@@ -234,36 +256,17 @@ export async function seedDemoCompute(tx: Queryable): Promise<void> {
     const eseriesIds: number[] = [];
     for (const vm of demo.eseries) eseriesIds.push(await insertDemoVm(tx, tenantId, vm, null));
     for (const service of demo.vwseries) {
-      const vwseriesId = await insertVwseries(tx, tenantId, {
+      const vwseriesId = await neighbours.service(tx, tenantId, {
         serviceid: service.serviceid,
         name: service.name,
-        plan: 'VW Standard',
         location: service.vms[0]?.site ?? 'AMS1',
-        vcpuLimit: 16,
-        memoryGbLimit: 64,
-        diskGbLimit: 1000,
-        backup: {
-          policy: 'Nightly at 02:00 UTC',
-          retention_days: 14,
-          last_backup_at: null,
-          last_result: null,
-        },
       });
       for (const vm of service.vms) await insertDemoVm(tx, tenantId, vm, vwseriesId);
     }
     let index = 0;
     for (const item of demo.dseries) {
       index += 1;
-      await insertDseries(tx, tenantId, {
-        name: item.name,
-        model: item.model,
-        cpu_cores: item.model === 'DS-2440' ? 24 : 12,
-        memory_gb: item.model === 'DS-2440' ? 256 : 128,
-        storage: item.model === 'DS-2440' ? '4 × 1.92 TB NVMe' : '2 × 960 GB SSD',
-        location: 'AMS1',
-        status: item.status,
-        ip: item.status === 'running' ? `192.0.2.${tenantId * 10 + index}` : null,
-      });
+      await neighbours.server(tx, tenantId, { ...item, index });
     }
     // The first VM gets some history: a snapshot tree, a NAT entry and a firewall rule.
     const first = eseriesIds[0];

@@ -36,3 +36,20 @@ export async function insertDseries(
     ],
   );
 }
+
+/** A demo server as `npm start` shows it: the model decides its size. */
+export const insertDemoDseries = (
+  db: Queryable,
+  tenantId: number,
+  item: { name: string; model: string; status: DseriesItem['status']; index: number },
+): Promise<void> =>
+  insertDseries(db, tenantId, {
+    name: item.name,
+    model: item.model,
+    cpu_cores: item.model === 'DS-2440' ? 24 : 12,
+    memory_gb: item.model === 'DS-2440' ? 256 : 128,
+    storage: item.model === 'DS-2440' ? '4 × 1.92 TB NVMe' : '2 × 960 GB SSD',
+    location: 'AMS1',
+    status: item.status,
+    ip: item.status === 'running' ? `192.0.2.${tenantId * 10 + item.index}` : null,
+  });

@@ -3,4 +3,4 @@ export { default as vwseriesRoutes } from './routes.ts';
 export { VWSERIES_TASKS, vwseriesTargets } from './tasks.ts';
 export type { VwseriesDriver } from './driver.ts';
 export { VwseriesSimulator } from './simulator/index.ts';
-export { insertVwseries } from './repository.ts';
+export { insertDemoVwseries, insertVwseries } from './repository.ts';

@@ -133,3 +133,23 @@ export async function recordVwseriesRefresh(
     [tenantId, id, JSON.stringify(backup)],
   );
 }
+
+/** A demo service as `npm start` shows it: the standard plan, nightly backups. */
+export const insertDemoVwseries = (
+  db: Queryable,
+  tenantId: number,
+  service: { serviceid: string; name: string; location: string },
+): Promise<number> =>
+  insertVwseries(db, tenantId, {
+    ...service,
+    plan: 'VW Standard',
+    vcpuLimit: 16,
+    memoryGbLimit: 64,
+    diskGbLimit: 1000,
+    backup: {
+      policy: 'Nightly at 02:00 UTC',
+      retention_days: 14,
+      last_backup_at: null,
+      last_result: null,
+    },
+  });

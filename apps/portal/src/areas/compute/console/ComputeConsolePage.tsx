@@ -10,8 +10,8 @@ import type { Vm } from '@portal/api/contract';
 import { Alert, BackButton, Button, Spinner, StatusChip } from '@portal/ui';
 import { appState } from '../../../state/app.ts';
 import { useCanState } from '../../../state/permissions.ts';
-import { VWSERIES_PERMISSION } from '../../vwseries/manifest.ts';
-import { COMPUTE_PERMISSION } from '../manifest.ts';
+import { VWSERIES_PERMISSION } from '../../vwseries/permission.ts';
+import { COMPUTE_PERMISSION } from '../permission.ts';
 import { getServices, notify, reportError } from '../../../services.ts';
 import {
   openReconnectingConsole,

@@ -17,7 +17,7 @@ import { queryErrorText } from '../../../kit/queryError.ts';
 import { useTaskAction } from '../../../kit/useTaskAction.ts';
 import { getServices, session } from '../../../services.ts';
 import { useCanState } from '../../../state/permissions.ts';
-import { COMPUTE_PERMISSION } from '../manifest.ts';
+import { COMPUTE_PERMISSION } from '../permission.ts';
 import { computeKeys, computeQueries } from '../queries.ts';
 import { BasicsStep, MachineStep, NetworkStep, VmSummary } from './StepFields.tsx';
 import {

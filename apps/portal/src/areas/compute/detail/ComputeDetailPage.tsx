@@ -12,7 +12,7 @@ import { useResourceBusy } from '../../../kit/useTaskAction.ts';
 import { osName } from '../../../lib/format.ts';
 import { appState } from '../../../state/app.ts';
 import { useCan, useManageReason } from '../../../state/permissions.ts';
-import { COMPUTE_PERMISSION } from '../manifest.ts';
+import { COMPUTE_PERMISSION } from '../permission.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { computeKeys, computeQueries } from '../queries.ts';
 import { MetricsTab } from './MetricsTab.tsx';

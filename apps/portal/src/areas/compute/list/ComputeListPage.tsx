@@ -3,7 +3,7 @@ import type { Vm } from '@portal/api/contract';
 import { ESERIES_BASE } from '@portal/api/client';
 import { Button, EmptyState, LinkButton } from '@portal/ui';
 import { useCan, useManageReason } from '../../../state/permissions.ts';
-import { COMPUTE_PERMISSION } from '../manifest.ts';
+import { COMPUTE_PERMISSION } from '../permission.ts';
 import { VmListPage } from '../../../kit/vm/VmListPage.tsx';
 import { computeKeys, computeQueries } from '../queries.ts';
 

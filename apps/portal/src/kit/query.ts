@@ -1,4 +1,4 @@
-// The portal's server state: one QueryClient for the whole app (ADR 021).
+// The portal's server state: one QueryClient for the whole app (ADR 010).
 import { QueryClient } from '@tanstack/react-query';
 import { subscribe } from 'valtio';
 import { ApiError } from '@portal/api/client';

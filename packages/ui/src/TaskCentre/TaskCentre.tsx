@@ -29,6 +29,8 @@ export interface TaskCentreProps {
   onOpenChange?: (open: boolean) => void;
   /** The panel's title and the button's name. Defaults to "Tasks". */
   label?: string;
+  /** Cancels a task marked `cancellable` (one that has not started): the panel offers Cancel. */
+  onCancel?: (task: TaskCentreItem) => void;
 }
 
 /**
@@ -47,6 +49,7 @@ export function TaskCentre({
   defaultOpen = false,
   onOpenChange,
   label = 'Tasks',
+  onCancel,
 }: TaskCentreProps) {
   const [isOpen, setOpen] = useControllableState({
     value: open,
@@ -87,6 +90,7 @@ export function TaskCentre({
             loading={loading}
             error={error}
             onRetry={onRetry}
+            onCancel={onCancel}
             label={label}
           />
         </Suspense>

@@ -120,3 +120,10 @@ export const StateBox = styled.div`
     color: ${color.errorText};
   }
 `;
+
+/** Cancel, for a task that has not started: under its message, at the end of its line. */
+export const Cancel = styled.div`
+  grid-column: 1 / -1;
+  display: flex;
+  justify-content: flex-end;
+`;

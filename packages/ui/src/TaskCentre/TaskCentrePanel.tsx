@@ -9,6 +9,7 @@ import { Spinner } from '../Spinner/Spinner.tsx';
 import { StatusChip } from '../StatusChip/StatusChip.tsx';
 import {
   Body,
+  Cancel,
   Header,
   List,
   Message,
@@ -44,6 +45,8 @@ export interface TaskCentreItem {
   duration?: string;
   /** The engine's sentence about it: progress, or why it failed. */
   message?: string;
+  /** It has not started and may still be cancelled: the panel offers Cancel. */
+  cancellable?: boolean;
 }
 
 const newestFirst = (tasks: TaskCentreItem[]) =>
@@ -61,6 +64,7 @@ interface TaskCentrePanelProps {
   loading: boolean;
   error?: ReactNode;
   onRetry?: (() => void) | undefined;
+  onCancel?: ((task: TaskCentreItem) => void) | undefined;
   label: string;
 }
 
@@ -74,6 +78,7 @@ export default function TaskCentrePanel({
   loading,
   error,
   onRetry,
+  onCancel,
   label,
 }: TaskCentrePanelProps) {
   const panelRef = useRef<HTMLDivElement>(null);
@@ -160,6 +165,18 @@ export default function TaskCentrePanel({
                       {task.duration && ` · ${task.duration}`}
                     </Meta>
                     {task.message && <Message data-state={task.state}>{task.message}</Message>}
+                    {task.cancellable && onCancel && (
+                      <Cancel>
+                        <Button
+                          variant="text"
+                          size="small"
+                          aria-label={`Cancel ${task.operation}${task.target ? ` on ${task.target}` : ''}`}
+                          onClick={() => onCancel(task)}
+                        >
+                          Cancel
+                        </Button>
+                      </Cancel>
+                    )}
                   </Task>
                 ))}
               </List>

@@ -41,6 +41,11 @@ describe('the task centre', () => {
       message: 'The host is down.',
     });
     expect(item.started).toMatch(/^2 minutes ago · /);
+    // only a task that has not started may be cancelled
+    expect(item.cancellable).toBe(false);
+    expect(toTaskCentreItem(task({ state: 'PENDING', started_at: null }), NOW).cancellable).toBe(
+      true,
+    );
     // a running task's duration runs up to now; a deleted target is not a link
     const running = toTaskCentreItem(
       task({

@@ -1,12 +1,14 @@
 // The task centre in the app bar: the tenant's recent tasks of every area (server-backed, so it
 // survives a reload), the badge counting the signed-in user's open ones.
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { tasksApi } from '@portal/api/client';
 import type { TaskSummary } from '@portal/api/contract';
 import { TaskCentre, type TaskCentreItem } from '@portal/ui';
 import { durationBetween, formatDateTime, formatRelative } from '../../lib/format.ts';
+import { getServices, notify, reportError } from '../../services.ts';
 import { queryErrorText } from '../queryError.ts';
-import { taskQueries } from './queries.ts';
+import { taskKeys, taskQueries } from './queries.ts';
 
 /** One task as the panel shows it: dates through the one formatter, the target as a link. */
 export function toTaskCentreItem(task: TaskSummary, now: number = Date.now()): TaskCentreItem {
@@ -24,6 +26,7 @@ export function toTaskCentreItem(task: TaskSummary, now: number = Date.now()): T
       ? durationBetween(task.started_at, open ? null : task.finished_at, now)
       : undefined,
     message: task.message || undefined,
+    cancellable: task.state === 'PENDING',
   };
 }
 
@@ -33,6 +36,17 @@ export function AppTaskCentre() {
   const [opened, setOpened] = useState(false);
   const recent = useQuery({ ...taskQueries.recent(), enabled: opened });
   const mine = useQuery(taskQueries.mineOpen());
+  const client = useQueryClient();
+  // A task that has not started can be taken back; the engine says so if it started meanwhile.
+  const cancel = async (task: TaskCentreItem) => {
+    try {
+      await tasksApi(getServices().api).cancel(Number(task.id));
+      notify(`${task.operation} cancelled.`, 'info');
+    } catch (error) {
+      notify(`${task.operation} could not be cancelled : ${reportError(error)}`, 'error');
+    }
+    void client.invalidateQueries({ queryKey: taskKeys.all });
+  };
   const items = useMemo(
     () => (recent.data?.tasks ?? []).map((task) => toTaskCentreItem(task)),
     [recent.data],
@@ -44,6 +58,7 @@ export function AppTaskCentre() {
       loading={recent.isPending}
       error={recent.error ? queryErrorText(recent.error) : undefined}
       onRetry={() => void recent.refetch()}
+      onCancel={(task) => void cancel(task)}
       onOpenChange={(open) => {
         // Opening shows the newest state, even between polls.
         if (!open) return;

@@ -1,12 +1,7 @@
 // The wizard's model, its checks and the creation body: pure, so the exact section 3 rules are
 // unit-tested without a browser.
-import {
-  DISPLAY_NAME_PATTERN,
-  VLAN_MAX,
-  VLAN_MIN,
-  type Catalogue,
-  type VmCreate,
-} from '@portal/api/contract';
+import { VLAN_MAX, VLAN_MIN, type Catalogue, type VmCreate } from '@portal/api/contract';
+import { DISPLAY_NAME_MAX, displayNameRefusal } from '@portal/api/domain';
 
 type Region = Catalogue['regions'][number];
 type Site = Region['sites'][number];
@@ -102,8 +97,7 @@ export function change<K extends VmField>(form: VmForm, field: K, value: VmForm[
   return next;
 }
 
-const displayNamePattern = new RegExp(DISPLAY_NAME_PATTERN);
-export const DISPLAY_NAME_MAX = 64;
+export { DISPLAY_NAME_MAX };
 
 /**
  * The wizard's steps that ask for something, each with its fields, in order (a summary follows):
@@ -166,15 +160,8 @@ export function validate(catalogue: Catalogue, form: VmForm): VmFormErrors {
     else if (form.diskSizeGb < min || form.diskSizeGb > max)
       errors.diskSizeGb = `Enter a disk size from ${min} to ${max} GB, or leave it empty for the plan's disk.`;
   }
-  const name = form.displayName;
-  if (!name.trim()) errors.displayName = 'Enter a name for the virtual machine.';
-  else if (name.length > DISPLAY_NAME_MAX)
-    errors.displayName = `Use at most ${DISPLAY_NAME_MAX} characters (this one has ${name.length}).`;
-  else if (!/^[A-Za-z0-9]/.test(name)) errors.displayName = 'Start with a letter or digit.';
-  else if (!displayNamePattern.test(name)) {
-    const others = [...new Set(name.replace(/[A-Za-z0-9 ._-]/g, ''))].join(' ');
-    errors.displayName = `Use only letters, digits, spaces, dots, dashes and underscores (not ${others}).`;
-  }
+  const nameRefusal = displayNameRefusal(form.displayName);
+  if (nameRefusal) errors.displayName = nameRefusal;
   return errors;
 }
 

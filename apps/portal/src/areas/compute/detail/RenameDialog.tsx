@@ -1,4 +1,5 @@
 import { RenameBody, type Vm } from '@portal/api/contract';
+import { displayNameRefusal } from '@portal/api/domain';
 import { FormDialog, FormTextField, useContractForm } from '../../../kit/form/index.ts';
 import { vmApis } from './vmApis.ts';
 import { formTask, shownInDialog, useVmTask } from './vmTasks.ts';
@@ -17,9 +18,11 @@ export function renameProblems(
   values: RenameBody,
   current: string,
 ): Partial<Record<'data.display_name', string>> {
-  return values.data.display_name.trim() === current
-    ? { 'data.display_name': 'This is the current name: type a new one.' }
-    : {};
+  const name = values.data.display_name;
+  const refusal =
+    displayNameRefusal(name) ??
+    (name.trim() === current ? 'This is the current name: type a new one.' : null);
+  return refusal ? { 'data.display_name': refusal } : {};
 }
 
 /** Renames a VM; mounted per opening, so it starts from the VM's current name. */

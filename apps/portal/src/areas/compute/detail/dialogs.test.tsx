@@ -112,8 +112,15 @@ describe('VM detail dialogs', () => {
     );
     await user.clear(name);
     await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
-    await waitFor(() => expect(describedBy(name)).toContain('Enter a name of 1 to 64 characters.'));
+    await waitFor(() =>
+      expect(describedBy(name)).toContain('Enter a name for the virtual machine.'),
+    );
+    // a character the platform refuses is named, as in the wizard
+    await user.type(name, 'web/02');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(describedBy(name)).toContain('(not /).'));
     expect(patch).not.toHaveBeenCalled();
+    await user.clear(name);
 
     await user.type(name, 'web-02');
     await user.click(within(dialog).getByRole('button', { name: 'Rename' }));

@@ -48,6 +48,10 @@ export interface Scope {
   params: unknown[];
 }
 
+/** SQL for a timestamp as ISO 8601 text in UTC with milliseconds, as `toISOString` writes it. */
+export const isoText = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 const PAGING_KEYS = ['limit', 'cursor', 'sort', 'q'] as const;
 
 /** True when the call asks for the paged form (any of `limit`, `cursor`, `sort`, `q`). */

@@ -11,7 +11,13 @@ import type {
   VmStatus,
 } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
-import { listJson, parsePaging, type ListSpec, type Paging } from '../../platform/paging.ts';
+import {
+  isoText,
+  listJson,
+  parsePaging,
+  type ListSpec,
+  type Paging,
+} from '../../platform/paging.ts';
 import type { NewFirewallRule } from './driver.ts';
 
 /** A VM as stored, with its tenant's cdb_id and its vwseries service id. */
@@ -85,10 +91,6 @@ const SELECT_VM = `
          v.vcpus, v.memory_mb, v.disk_size_gb, v.plan_id, v.location, v.cluster, v.adapters,
          v.boot_cdrom, v.vsnap, v.monitoring, v.created_at, k.task_id
     from ${FROM_VMS}`;
-
-/** ISO 8601 in UTC with milliseconds, as JavaScript's `toISOString` writes it. */
-export const isoSql = (column: string) =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const toVm = (row: VmRow): VmRecord => ({
   id: row.id,
@@ -183,7 +185,7 @@ function vmFields(plans: string, details: ReadonlySet<string>): string {
     's.serviceid',
     't.cdb_id as tenant_id',
     'k.task_id',
-    `${isoSql('v.created_at')} as created_at`,
+    `${isoText('v.created_at')} as created_at`,
   ];
   if (details.has('nat'))
     fields.push(`(select coalesce(json_agg(json_build_object('id', n.id,
@@ -195,7 +197,7 @@ function vmFields(plans: string, details: ReadonlySet<string>): string {
     fields.push(`(select coalesce(json_agg(json_build_object('id', f.id,
          'direction', f.direction, 'protocol', f.protocol, 'ports', f.ports, 'source', f.source,
          'destination', f.destination, 'action', f.action, 'description', f.description,
-         'created_at', ${isoSql('f.created_at')}) order by f.id), '[]')
+         'created_at', ${isoText('f.created_at')}) order by f.id), '[]')
        from firewall_rules f where f.tenant_id = v.tenant_id and f.vm_id = v.id)
        as firewall_rules`);
   return fields.join(', ');

@@ -178,6 +178,19 @@ export const VmStatusReply = Type.Object({
 });
 export type VmStatusReply = Static<typeof VmStatusReply>;
 
+/** What the VM lists sort by (`sort`, `-name` for descending): the portal's column ids. */
+export const VM_LIST_SORTS = [
+  'id',
+  'name',
+  'status',
+  'power',
+  'os',
+  'vcpus',
+  'memory',
+  'location',
+  'created',
+] as const;
+
 export const VmListQuery = Type.Object({
   detail_fields: Type.Optional(
     Type.Array(DetailField, { description: 'Repeat to add several: nat, firewall_rules.' }),

@@ -1,5 +1,6 @@
 // The compute area's SQL: VMs, snapshots, NAT entries, firewall rules and console tickets, always
 // scoped by tenant. Only this area's service and task definitions use it.
+import type { VM_LIST_SORTS } from '@portal/api/contract';
 import type {
   BootCdrom,
   ListPagingQuery,
@@ -142,7 +143,7 @@ const VM_SORTS = {
   memory: { sql: 'v.memory_mb', type: 'integer' },
   location: { sql: 'v.location', type: 'text' },
   created: { sql: 'v.created_at', type: 'timestamptz' },
-} as const satisfies ListSpec['sorts'];
+} as const satisfies ListSpec['sorts'] & Record<(typeof VM_LIST_SORTS)[number], unknown>;
 
 /** What `q` searches: the name, IPs (private and public), OS, location, cluster and status. */
 const VM_SEARCH = [
@@ -155,9 +156,6 @@ const VM_SEARCH = [
   'v.cluster',
   'v.status',
 ];
-
-/** The sorts the VM lists accept (without `-`). */
-export const VM_SORT_NAMES = Object.keys(VM_SORTS);
 
 /**
  * The VM list as the contract's `Vm`, field by field in its order. `plans` is the parameter

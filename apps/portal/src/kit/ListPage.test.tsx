@@ -227,8 +227,10 @@ describe('ListPage with a paged source', () => {
     await waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1));
     await user.type(screen.getByRole('searchbox', { name: 'Search servers' }), 'row-0007');
     await waitFor(() => expect(names()).toEqual(['row-0007']));
-    // Only the size was asked of the paged form.
-    expect(fetchPage.mock.calls.map(([request]) => request)).toEqual([{ limit: 1 }]);
+    // Only the first page was asked of the paged form: its total told the size.
+    expect(fetchPage.mock.calls.map(([request]) => request)).toEqual([
+      { limit: PAGE_SIZE, sort: 'name' },
+    ]);
   });
 
   it('above it reads pages: the server searches (kept in the URL) and sorts', async () => {
@@ -274,5 +276,7 @@ describe('ListPage with a paged source', () => {
     expect(lines).toHaveLength(1 + 1500);
     expect(lines[1]).toBe('row-0002,AMS1');
     expect(fetchPage).toHaveBeenCalledWith({ limit: 1000, sort: 'name', q: 'AMS1' });
+    // Opened with a search: one row of the whole list told the size first.
+    expect(fetchPage.mock.calls[0]?.[0]).toEqual({ limit: 1 });
   });
 });

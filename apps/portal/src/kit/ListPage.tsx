@@ -35,6 +35,7 @@ import {
   type DataTableRowAction,
   type DataTableSort,
 } from '@portal/ui';
+import { shouldRetry } from './query.ts';
 import { queryErrorText } from './queryError.ts';
 import { useUrlSearch, withPrevSearch } from './prevSearch.ts';
 import { useStoredColumns } from './useStoredColumns.ts';
@@ -394,24 +395,22 @@ export function useListRows<T, K extends QueryKey>(
   search: string,
   defaultSorting: DataTableSort | undefined,
 ) {
-  // The size first: one row and the total, for the whole list (no search).
-  const probe = useQuery({
-    queryKey: [...(paged?.queryKey ?? []), 'size'],
-    queryFn: () => (paged ? paged.fetchPage({ limit: 1 }) : Promise.reject(new Error('no pages'))),
-    enabled: Boolean(paged),
-    // Unanswered, the whole list is read as before: no waiting for retries.
-    retry: false,
-  });
-  const total = probe.data?.page.total;
-  const server = paged !== undefined && total !== undefined && isServerSized(total);
-  const sizeKnown = paged === undefined || probe.data !== undefined || probe.error !== null;
-
-  const whole = useQuery({ ...query, enabled: sizeKnown && !server && query.enabled !== false });
-
   const [sort, setSort] = useState<DataTableSort | undefined>(defaultSorting);
   const q = useDebounced(search.trim(), SERVER_SEARCH_DELAY_MS);
   const sorts = paged?.sorts ?? [];
   const sortBy = sortParam(sort, sorts);
+
+  // The list's size decides. Without a search, the first page tells it (its total), so a long
+  // list's first rows take one read; opened with a search, one row of the whole list tells it.
+  const [landing] = useState(() => search.trim() !== '');
+  const [size, setSize] = useState<number>();
+  const probe = useQuery({
+    queryKey: [...(paged?.queryKey ?? []), 'size'],
+    queryFn: () => (paged ? paged.fetchPage({ limit: 1 }) : Promise.reject(new Error('no pages'))),
+    enabled: Boolean(paged) && landing && size === undefined,
+    // Unanswered, the whole list is read as before: no waiting for retries.
+    retry: false,
+  });
   const pages = useInfiniteQuery({
     queryKey: [...(paged?.queryKey ?? []), 'pages', { q, sort: sortBy ?? null }],
     queryFn: ({ pageParam }) =>
@@ -425,10 +424,25 @@ export function useListRows<T, K extends QueryKey>(
         : Promise.reject(new Error('no pages')),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.page.next_cursor,
-    enabled: server,
+    enabled: Boolean(paged) && (size === undefined ? !landing : isServerSized(size)),
+    retry: (count, error) => size !== undefined && shouldRetry(count, error),
     // A new search or sort keeps the rows shown until its first page arrives.
     placeholderData: keepPreviousData,
   });
+  const firstTotal =
+    q === '' && !pages.isPlaceholderData ? pages.data?.pages[0]?.page.total : undefined;
+  const observed = size ?? probe.data?.page.total ?? firstTotal;
+  // Kept once known (a search's first page no longer tells it): set while rendering, as React
+  // advises for state that follows other state.
+  if (size === undefined && observed !== undefined) setSize(observed);
+  const server = paged !== undefined && observed !== undefined && isServerSized(observed);
+  const sizeKnown =
+    paged === undefined ||
+    observed !== undefined ||
+    probe.error !== null ||
+    (!landing && pages.error !== null);
+
+  const whole = useQuery({ ...query, enabled: sizeKnown && !server && query.enabled !== false });
   const pageRows = useMemo(
     () => pages.data?.pages.flatMap((page) => page.data) ?? [],
     [pages.data],
@@ -475,7 +489,7 @@ export function useListRows<T, K extends QueryKey>(
     rows: whole.data ?? (EMPTY as T[]),
     total: whole.data?.length,
     isPending: !sizeKnown || whole.isPending,
-    isFetching: probe.isFetching || whole.isFetching,
+    isFetching: probe.isFetching || pages.isFetching || whole.isFetching,
     error: whole.error,
     refetch: () => void whole.refetch(),
     setSort,

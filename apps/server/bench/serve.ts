@@ -1,7 +1,8 @@
 // The server side of `npm run bench:api` (scripts/bench-api.mjs starts it as a child process):
 // a fresh database (PGlite in memory, or a new PostgreSQL database) with the demo data and
 // BENCH_VMS eseries VMs for acme@portal.test, our server on it (tasks off), and beside it a bare Fastify
-// route that sends the same JSON bytes without auth, database or validation. Prints one JSON line
+// route that sends the same JSON bytes without auth, database or validation (the whole list, and
+// the first page of the paged form). Prints one JSON line
 // with the ports and a bearer token when ready; stops on SIGTERM.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { openDatabase, portOf, signedToken, verifier } from './common.ts';
 const EMAIL = 'acme@portal.test';
 const count = Number(process.env.BENCH_VMS ?? '1000');
 const adminUrl = process.env.BENCH_POSTGRES_URL;
+const PAGE_PATH = 'services/eseries?limit=100';
 
 /** Adds VMs to acme's eseries until it has `count`, in one statement. */
 async function fillVms(db: Database): Promise<void> {
@@ -64,8 +66,16 @@ const body = await probe.text();
 if (probe.status !== 200) throw new Error(`GET /api/services/eseries answered ${probe.status}`);
 const vms = (JSON.parse(body) as { data: unknown[] }).data.length;
 
+// The first page (limit 100) of the paged form, which the portal reads above its threshold.
+const pageProbe = await fetch(`http://127.0.0.1:${portOf(app)}/api/${PAGE_PATH}`, {
+  headers: { authorization: `Bearer ${token}` },
+});
+const pageBody = await pageProbe.text();
+if (pageProbe.status !== 200) throw new Error(`GET /api/${PAGE_PATH} answered ${pageProbe.status}`);
+
 const bare = Fastify({ logger: false });
 bare.get('/bare', async (_request, reply) => reply.type('application/json').send(body));
+bare.get('/bare-page', async (_request, reply) => reply.type('application/json').send(pageBody));
 await bare.listen({ host: '127.0.0.1', port: 0 });
 
 console.log(
@@ -74,6 +84,8 @@ console.log(
     db: db.kind,
     vms,
     bytes: Buffer.byteLength(body),
+    pagePath: `/api/${PAGE_PATH}`,
+    pageBytes: Buffer.byteLength(pageBody),
     port: portOf(app),
     barePort: portOf(bare),
     token,

@@ -3,7 +3,7 @@
 // Payload names are the specification's, exactly; where it says "not shown" the shapes are ours
 // (docs/adr/009-compute-tasks-and-simulator.md).
 import { Type, type Static } from 'typebox';
-import { DateTime, Id, Nullable } from './common.ts';
+import { DateTime, Id, ListPagingFields, Nullable } from './common.ts';
 import {
   CIDR_PATTERN,
   DISPLAY_NAME_PATTERN,
@@ -178,6 +178,19 @@ export const VmStatusReply = Type.Object({
 });
 export type VmStatusReply = Static<typeof VmStatusReply>;
 
+/** What the VM lists sort by (`sort`, `-name` for descending): the portal's column ids. */
+export const VM_LIST_SORTS = [
+  'id',
+  'name',
+  'status',
+  'power',
+  'os',
+  'vcpus',
+  'memory',
+  'location',
+  'created',
+] as const;
+
 export const VmListQuery = Type.Object({
   detail_fields: Type.Optional(
     Type.Array(DetailField, { description: 'Repeat to add several: nat, firewall_rules.' }),
@@ -189,6 +202,7 @@ export const VmListQuery = Type.Object({
       description: 'Only VMs with an adapter on this network (its VLAN id).',
     }),
   ),
+  ...ListPagingFields,
 });
 export type VmListQuery = Static<typeof VmListQuery>;
 

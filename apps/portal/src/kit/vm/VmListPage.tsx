@@ -19,16 +19,21 @@ import {
   mdiRestart,
   mdiRestartAlert,
 } from '@mdi/js';
-import { TASK_POLL_INTERVAL_MS, type PowerOperation, type Vm } from '@portal/api/contract';
+import {
+  TASK_POLL_INTERVAL_MS,
+  VM_LIST_SORTS,
+  type PowerOperation,
+  type Vm,
+} from '@portal/api/contract';
 import { POWER_TRANSITIONS, deleteRefusal } from '@portal/api/domain';
-import { computeApi, vmBaseApi, type VmBase } from '@portal/api/client';
+import { computeApi, ESERIES_BASE, vmBaseApi, type VmBase } from '@portal/api/client';
 import type { DataTableRowAction } from '@portal/ui';
 import { getServices } from '../../services.ts';
 import { appState } from '../../state/app.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
 import { tasks } from '../../state/tasks.ts';
 import type { AreaPermission } from '../area.tsx';
-import { ListPage, type ListBulkAction } from '../ListPage.tsx';
+import { ListPage, type ListBulkAction, type ListPaged } from '../ListPage.tsx';
 import { isResourceBusy, runTaskAction } from '../useTaskAction.ts';
 import {
   BULK_POWER_ACTIONS,
@@ -114,7 +119,22 @@ export function VmListPage<K extends QueryKey>({
   const canManage = useCan(permission.area, 'manage');
   const readOnlyReason = useManageReason(permission);
   const vmApi = useMemo(() => vmBaseApi(getServices().api, base), [base]);
-  const { data: vms } = useQuery(query);
+  // Long lists are read a page at a time (ListPage decides); eseries rows carry NAT (public IP)
+  // as the area's whole-list query does.
+  const paged = useMemo(
+    (): ListPaged<Vm> => ({
+      queryKey: query.queryKey,
+      fetchPage: (request) =>
+        vmApi.page({
+          ...request,
+          ...(base === ESERIES_BASE ? { detail_fields: ['nat' as const] } : {}),
+        }),
+      sorts: VM_LIST_SORTS,
+    }),
+    [query.queryKey, vmApi, base],
+  );
+  // The whole list as ListPage read it (never read from here: a long list is not read whole).
+  const { data: vms } = useQuery({ ...query, enabled: false });
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [confirming, setConfirming] = useState(false);
 
@@ -288,6 +308,7 @@ export function VmListPage<K extends QueryKey>({
       searchLabel="Search virtual machines"
       noun={{ one: 'virtual machine', other: 'virtual machines' }}
       query={query}
+      paged={paged}
       columns={columns}
       getRowId={(vm) => String(vm.id)}
       getRowLabel={(vm) => vm.display_name}

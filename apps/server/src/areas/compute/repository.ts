@@ -1,7 +1,9 @@
 // The compute area's SQL: VMs, snapshots, NAT entries, firewall rules and console tickets, always
 // scoped by tenant. Only this area's service and task definitions use it.
+import type { VM_LIST_SORTS } from '@portal/api/contract';
 import type {
   BootCdrom,
+  ListPagingQuery,
   FirewallRuleBody,
   NatStatus,
   PowerState,
@@ -10,6 +12,13 @@ import type {
   VmStatus,
 } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
+import {
+  isoText,
+  listJson,
+  parsePaging,
+  type ListSpec,
+  type Paging,
+} from '../../platform/paging.ts';
 import type { NewFirewallRule } from './driver.ts';
 
 /** A VM as stored, with its tenant's cdb_id and its vwseries service id. */
@@ -69,18 +78,20 @@ interface VmRow {
   created_at: Date | string;
 }
 
-const SELECT_VM = `
-  select v.id, v.tenant_id, t.cdb_id as tenant_cdb_id, v.vwseries_id, s.serviceid,
-         v.display_name, v.status, v.power_state, v.os_name, v.os_version, v.os_guest_full_name,
-         v.vcpus, v.memory_mb, v.disk_size_gb, v.plan_id, v.location, v.cluster, v.adapters,
-         v.boot_cdrom, v.vsnap, v.monitoring, v.created_at, k.task_id
-    from vms v
+const FROM_VMS = `vms v
     join tenants t on t.id = v.tenant_id
     left join vwseries_services s on s.id = v.vwseries_id
     -- Open tasks are few: one grouped pass over them beats a sub-select per VM (10x on 10,000).
     left join (select target_id, max(id) as task_id from tasks
                 where kind = 'vm' and state in ('PENDING', 'RUNNING') group by target_id) k
       on k.target_id = v.id`;
+
+const SELECT_VM = `
+  select v.id, v.tenant_id, t.cdb_id as tenant_cdb_id, v.vwseries_id, s.serviceid,
+         v.display_name, v.status, v.power_state, v.os_name, v.os_version, v.os_guest_full_name,
+         v.vcpus, v.memory_mb, v.disk_size_gb, v.plan_id, v.location, v.cluster, v.adapters,
+         v.boot_cdrom, v.vsnap, v.monitoring, v.created_at, k.task_id
+    from ${FROM_VMS}`;
 
 const toVm = (row: VmRow): VmRecord => ({
   id: row.id,
@@ -119,6 +130,124 @@ function scoped(tenantId: number, scope: VmScope): { where: string; params: unkn
     case 'any':
       return { where: 'v.tenant_id = $1', params: [tenantId] };
   }
+}
+
+/** The VM list's sorts, named as the portal's columns. */
+const VM_SORTS = {
+  id: { sql: 'v.id', type: 'bigint' },
+  name: { sql: 'v.display_name', type: 'text' },
+  status: { sql: 'v.status', type: 'text' },
+  power: { sql: 'v.power_state', type: 'text' },
+  os: { sql: "v.os_name || ' ' || v.os_version", type: 'text' },
+  vcpus: { sql: 'v.vcpus', type: 'integer' },
+  memory: { sql: 'v.memory_mb', type: 'integer' },
+  location: { sql: 'v.location', type: 'text' },
+  created: { sql: 'v.created_at', type: 'timestamptz' },
+} as const satisfies ListSpec['sorts'] & Record<(typeof VM_LIST_SORTS)[number], unknown>;
+
+/** What `q` searches: the name, IPs (private and public), OS, location, cluster and status. */
+const VM_SEARCH = [
+  'v.display_name',
+  "jsonb_path_query_array(v.adapters, '$[*].ip')::text",
+  `(select string_agg(n.global_ipaddress, ' ') from nats n
+     where n.tenant_id = v.tenant_id and n.vm_id = v.id)`,
+  "v.os_name || ' ' || v.os_version",
+  'v.location',
+  'v.cluster',
+  'v.status',
+];
+
+/**
+ * The VM list as the contract's `Vm`, field by field in its order. `plans` is the parameter
+ * holding the catalogue's plans as a JSON object by id.
+ */
+function vmFields(plans: string, details: ReadonlySet<string>): string {
+  const fields = [
+    'v.id',
+    'v.display_name',
+    'v.status',
+    'v.power_state',
+    `json_build_object('name', v.os_name, 'version', v.os_version,
+                       'guest_full_name', v.os_guest_full_name) as os`,
+    'v.vcpus',
+    'v.memory_mb as memory',
+    'v.disk_size_gb',
+    `coalesce(${plans}::json -> v.plan_id, json_build_object('id', v.plan_id, 'name', v.plan_id,
+              'max_vcpus', 0, 'max_memory_gb', 0)) as plan`,
+    'v.location',
+    'v.cluster',
+    'v.adapters',
+    'v.boot_cdrom',
+    'v.vsnap',
+    'v.monitoring',
+    's.serviceid',
+    't.cdb_id as tenant_id',
+    'k.task_id',
+    `${isoText('v.created_at')} as created_at`,
+  ];
+  if (details.has('nat'))
+    fields.push(`(select coalesce(json_agg(json_build_object('id', n.id,
+         'gateway_id', n.gateway_id, 'global_ipaddress_id', n.global_ipaddress_id,
+         'global_ipaddress', n.global_ipaddress, 'status', n.status,
+         'task_data', json_build_object('id', n.task_id)) order by n.id), '[]')
+       from nats n where n.tenant_id = v.tenant_id and n.vm_id = v.id) as nat`);
+  if (details.has('firewall_rules'))
+    fields.push(`(select coalesce(json_agg(json_build_object('id', f.id,
+         'direction', f.direction, 'protocol', f.protocol, 'ports', f.ports, 'source', f.source,
+         'destination', f.destination, 'action', f.action, 'description', f.description,
+         'created_at', ${isoText('f.created_at')}) order by f.id), '[]')
+       from firewall_rules f where f.tenant_id = v.tenant_id and f.vm_id = v.id)
+       as firewall_rules`);
+  return fields.join(', ');
+}
+
+const VM_LIST = {
+  name: 'vm',
+  from: FROM_VMS,
+  id: 'v.id',
+  sorts: VM_SORTS,
+  defaultSort: 'id',
+  search: VM_SEARCH,
+} as const;
+
+/** What a list call's cursor is tied to: the tenant and the scope. */
+export const vmScopeKey = (tenantId: number, scope: VmScope) =>
+  `${tenantId}:${scope.series}:${scope.series === 'vwseries' ? scope.serviceid : ''}`;
+
+/** Checks a VM list's paging parameters (400 naming `sort` or `cursor`); null: the whole list. */
+export const vmPaging = (query: ListPagingQuery, tenantId: number, scope: VmScope) =>
+  parsePaging(VM_LIST, query, vmScopeKey(tenantId, scope));
+
+/**
+ * The list reply's JSON text, made by the database: the tenant's VMs in a scope (oldest first,
+ * or a page), optionally only those on one VLAN, with the details asked for.
+ */
+export async function listVmsJson(
+  db: Queryable,
+  tenantId: number,
+  scope: VmScope,
+  options: {
+    vlanId?: number;
+    details: ReadonlySet<string>;
+    /** The catalogue's plans by id: `{ id, name, max_vcpus, max_memory_gb }`. */
+    plans: Record<string, unknown>;
+    paging: Paging | null;
+  },
+): Promise<string> {
+  const { where, params } = scoped(tenantId, scope);
+  params.push(JSON.stringify(options.plans));
+  const plans = `$${params.length}`;
+  let filter = where;
+  if (options.vlanId !== undefined) {
+    params.push(JSON.stringify([{ vlan_id: options.vlanId }]));
+    filter += ` and v.adapters @> $${params.length}::jsonb`;
+  }
+  return listJson(
+    db,
+    { ...VM_LIST, fields: vmFields(plans, options.details) },
+    { where: filter, params },
+    options.paging,
+  );
 }
 
 /** The tenant's VMs in a scope, oldest first; optionally only those on one VLAN. */

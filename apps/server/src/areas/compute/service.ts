@@ -34,7 +34,8 @@ import {
   listFirewallRules,
   listNats,
   listSnapshots,
-  listVms,
+  listVmsJson,
+  vmPaging,
   type FirewallRuleRecord,
   type NatRecordRow,
   type NewFirewallRule,
@@ -144,17 +145,27 @@ async function withDetails(
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+/**
+ * A VM list's reply as JSON text (made by the database, sent as it is): the whole list, or a
+ * page when the call has paging parameters (400 for a bad `sort` or `cursor`).
+ */
 export async function listVmsFor(
   deps: ComputeDeps,
   caller: Caller,
   scope: VmScope,
   query: VmListQuery,
-): Promise<Vm[]> {
-  const [vms, catalogue] = await Promise.all([
-    listVms(deps.db, caller.tenantId, scope, { vlanId: query.network_id }),
-    deps.driver.catalogue(),
-  ]);
-  return withDetails(deps.db, caller, vms, catalogue, new Set(query.detail_fields ?? []));
+): Promise<string> {
+  const paging = vmPaging(query, caller.tenantId, scope);
+  const catalogue = await deps.driver.catalogue();
+  const plans = Object.fromEntries(
+    catalogue.plans.map((plan) => [plan.id, planOf(catalogue, plan.id)]),
+  );
+  return listVmsJson(deps.db, caller.tenantId, scope, {
+    vlanId: query.network_id,
+    details: new Set(query.detail_fields ?? []),
+    plans,
+    paging,
+  });
 }
 
 async function requireVm(

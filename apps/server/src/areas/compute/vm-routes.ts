@@ -1,6 +1,7 @@
 import {
   ConsoleTicket,
   Envelope,
+  ListReply,
   PowerStateBody,
   Snapshot,
   SnapshotOperation,
@@ -15,6 +16,7 @@ import type { Queryable } from '../../db/database.ts';
 import { badRequest } from '../../errors.ts';
 import { callerOf, type Caller } from '../../plugins/access.ts';
 import { audited } from '../../plugins/audit.ts';
+import { sendJsonText } from '../../platform/paging.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { NONE, taskRoute, type TypeBoxApp } from '../../platform/tasks/route.ts';
 import { issueConsoleTicket } from './console.ts';
@@ -80,17 +82,16 @@ export function registerVmBase<L extends TObject, P extends TObject>(
         summary: 'VMs, with nat and firewall_rules when asked for in detail_fields',
         params: options.listParams,
         querystring: VmListQuery,
-        response: { 200: Envelope(Type.Array(Vm)), ...errorReplies(400, 401, 403, 404) },
+        response: { 200: ListReply(Vm), ...errorReplies(400, 401, 403, 404) },
       },
-      // The reply is built field by field from the contract's types (service.ts), so
-      // there is nothing to strip; fast-json-stringify picks each nullable (anyOf) branch by
-      // running a validator, which made it 5 to 10 times slower than JSON.stringify on 10,000 VMs.
+      // The 200 reply is JSON text from the database (repository.ts), field by field as the
+      // contract says; only error replies are serialised here.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = callerOf(request);
       const scope = await options.listScope(typed(options.listParams, request.params), caller);
-      return { data: await listVmsFor(deps, caller, scope, request.query) };
+      return sendJsonText(reply, await listVmsFor(deps, caller, scope, request.query));
     },
   );
 

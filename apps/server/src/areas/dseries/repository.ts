@@ -1,18 +1,42 @@
-import type { DseriesItem } from '@portal/api/contract';
+import type { DseriesItem, ListPagingQuery } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
+import { isoText, listJson, parsePaging, type Paging } from '../../platform/paging.ts';
 
-interface DseriesRow extends Omit<DseriesItem, 'created_at'> {
-  created_at: Date;
-}
+const DSERIES_LIST = {
+  name: 'dseries',
+  from: 'dseries_items d',
+  id: 'd.id',
+  sorts: {
+    id: { sql: 'd.id', type: 'integer' },
+    name: { sql: 'd.name', type: 'text' },
+    model: { sql: 'd.model', type: 'text' },
+    cpu_cores: { sql: 'd.cpu_cores', type: 'integer' },
+    memory_gb: { sql: 'd.memory_gb', type: 'integer' },
+    location: { sql: 'd.location', type: 'text' },
+    status: { sql: 'd.status', type: 'text' },
+    created: { sql: 'd.created_at', type: 'timestamptz' },
+  },
+  defaultSort: 'id',
+  search: ['d.name', 'd.model', 'd.storage', 'd.location', 'd.status', "coalesce(d.ip, '')"],
+} as const;
 
-export async function listDseries(db: Queryable, tenantId: number): Promise<DseriesItem[]> {
-  const rows = await db.query<DseriesRow>(
-    `select id, name, model, cpu_cores, memory_gb, storage, location, status, ip, created_at
-       from dseries_items where tenant_id = $1 order by id`,
-    [tenantId],
+/** The list as the contract's `DseriesItem`, field by field in its order. */
+const DSERIES_FIELDS = `d.id, d.name, d.model, d.cpu_cores, d.memory_gb, d.storage, d.location,
+  d.status, d.ip,
+  ${isoText('d.created_at')} as created_at`;
+
+/** Checks the list's paging parameters; null: the whole list. */
+export const dseriesPaging = (query: ListPagingQuery, tenantId: number): Paging | null =>
+  parsePaging(DSERIES_LIST, query, String(tenantId));
+
+/** The tenant's items (oldest first, or a page) as the reply's JSON text. */
+export const listDseriesJson = (db: Queryable, tenantId: number, paging: Paging | null) =>
+  listJson(
+    db,
+    { ...DSERIES_LIST, fields: DSERIES_FIELDS },
+    { where: 'd.tenant_id = $1', params: [tenantId] },
+    paging,
   );
-  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
-}
 
 export async function insertDseries(
   db: Queryable,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DseriesItem, Envelope } from '@portal/api/contract';
-import { Type } from 'typebox';
+import { DseriesItem, ListPagingQuery, ListReply } from '@portal/api/contract';
 import { callerOf } from '../../plugins/access.ts';
 import { listDseriesItems } from './service.ts';
+import { sendJsonText } from '../../platform/paging.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 
 /** dseries (dedicated servers): a listing; its permissions are compute's. */
@@ -14,10 +14,13 @@ const dseriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['dseries'],
         summary: 'Your dseries items (dedicated servers)',
-        response: { 200: Envelope(Type.Array(DseriesItem)), ...errorReplies(401, 403) },
+        querystring: ListPagingQuery,
+        response: { 200: ListReply(DseriesItem), ...errorReplies(400, 401, 403) },
       },
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => ({ data: await listDseriesItems(app.db, callerOf(request)) }),
+    async (request, reply) =>
+      sendJsonText(reply, await listDseriesItems(app.db, callerOf(request), request.query)),
   );
 };
 

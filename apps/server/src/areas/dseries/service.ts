@@ -1,7 +1,11 @@
-import type { DseriesItem } from '@portal/api/contract';
+import type { ListPagingQuery } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
-import { listDseries } from './repository.ts';
 import type { Caller } from '../../plugins/access.ts';
+import { dseriesPaging, listDseriesJson } from './repository.ts';
 
-export const listDseriesItems = (db: Queryable, caller: Caller): Promise<DseriesItem[]> =>
-  listDseries(db, caller.tenantId);
+/** `GET /services/dseries`: the reply's JSON text, the whole list or a page. */
+export const listDseriesItems = (
+  db: Queryable,
+  caller: Caller,
+  query: ListPagingQuery,
+): Promise<string> => listDseriesJson(db, caller.tenantId, dseriesPaging(query, caller.tenantId));

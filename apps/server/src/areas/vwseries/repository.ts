@@ -1,4 +1,6 @@
+import type { ListPagingQuery } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
+import { isoText, listJson, parsePaging, type Paging } from '../../platform/paging.ts';
 
 export interface VwseriesBackupSummary {
   policy: string;
@@ -57,6 +59,41 @@ const toService = (row: VwseriesRow): VwseriesRecord => ({
   refreshedAt: row.refreshed_at,
   createdAt: row.created_at,
 });
+
+const SERVICE_LIST = {
+  name: 'vwseries',
+  from: 'vwseries_services s',
+  id: 's.id',
+  sorts: {
+    serviceid: { sql: 's.serviceid', type: 'text' },
+    name: { sql: 's.name', type: 'text' },
+    plan: { sql: 's.plan', type: 'text' },
+    location: { sql: 's.location', type: 'text' },
+    created: { sql: 's.created_at', type: 'timestamptz' },
+  },
+  defaultSort: 'serviceid',
+  search: ['s.serviceid', 's.name', 's.plan', 's.location'],
+} as const;
+
+/** The service list as the contract's `VwseriesService`, field by field in its order. */
+const SERVICE_FIELDS = `s.serviceid, s.name, s.plan, s.location,
+  (select count(*) from vms v where v.vwseries_id = s.id)::integer as vm_count,
+  json_build_object('policy', s.backup -> 'policy', 'last_backup_at', s.backup -> 'last_backup_at',
+                    'last_result', s.backup -> 'last_result') as backup,
+  ${isoText('s.refreshed_at')} as refreshed_at, ${isoText('s.created_at')} as created_at`;
+
+/** Checks the service list's paging parameters; null: the whole list. */
+export const vwseriesPaging = (query: ListPagingQuery, tenantId: number): Paging | null =>
+  parsePaging(SERVICE_LIST, query, String(tenantId));
+
+/** The tenant's services (by serviceid, or a page) as the reply's JSON text. */
+export const listVwseriesJson = (db: Queryable, tenantId: number, paging: Paging | null) =>
+  listJson(
+    db,
+    { ...SERVICE_LIST, fields: SERVICE_FIELDS },
+    { where: 's.tenant_id = $1', params: [tenantId] },
+    paging,
+  );
 
 export async function listVwseries(db: Queryable, tenantId: number): Promise<VwseriesRecord[]> {
   const rows = await db.query<VwseriesRow>(

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   Envelope,
+  ListPagingQuery,
+  ListReply,
   VwseriesBackup,
   VwseriesOperationBody,
   VwseriesParams,
@@ -8,8 +10,8 @@ import {
   VwseriesUsage,
   VwseriesVmParams,
 } from '@portal/api/contract';
-import { Type } from 'typebox';
 import { callerOf } from '../../plugins/access.ts';
+import { sendJsonText } from '../../platform/paging.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { NONE, taskRoute } from '../../platform/tasks/route.ts';
 import { registerVmBase } from '../compute/index.ts';
@@ -32,10 +34,13 @@ const vwseriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Your vwseries services',
-        response: { 200: Envelope(Type.Array(VwseriesService)), ...errorReplies(401, 403) },
+        querystring: ListPagingQuery,
+        response: { 200: ListReply(VwseriesService), ...errorReplies(400, 401, 403) },
       },
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => ({ data: await listServices(deps, callerOf(request)) }),
+    async (request, reply) =>
+      sendJsonText(reply, await listServices(deps, callerOf(request), request.query)),
   );
 
   app.get(

@@ -1,30 +1,20 @@
-import type { VwseriesBackup, VwseriesService, VwseriesUsage } from '@portal/api/contract';
+import type { ListPagingQuery, VwseriesBackup, VwseriesUsage } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import type { Caller } from '../../plugins/access.ts';
 import type { Prepared } from '../../platform/tasks/route.ts';
 import { listVms } from '../compute/index.ts';
-import { findVwseries, listVwseries, type VwseriesRecord } from './repository.ts';
+import {
+  findVwseries,
+  listVwseriesJson,
+  vwseriesPaging,
+  type VwseriesRecord,
+} from './repository.ts';
 
 /** What the vwseries services work with. */
 export interface VwseriesDeps {
   db: Queryable;
 }
-
-const toServiceReply = (service: VwseriesRecord): VwseriesService => ({
-  serviceid: service.serviceid,
-  name: service.name,
-  plan: service.plan,
-  location: service.location,
-  vm_count: service.vmCount,
-  backup: {
-    policy: service.backup.policy,
-    last_backup_at: service.backup.last_backup_at,
-    last_result: service.backup.last_result,
-  },
-  refreshed_at: service.refreshedAt?.toISOString() ?? null,
-  created_at: service.createdAt.toISOString(),
-});
 
 async function requireService(
   deps: VwseriesDeps,
@@ -37,8 +27,14 @@ async function requireService(
   return service;
 }
 
-export async function listServices(deps: VwseriesDeps, caller: Caller): Promise<VwseriesService[]> {
-  return (await listVwseries(deps.db, caller.tenantId)).map(toServiceReply);
+/** `GET /services/vwseries`: the reply's JSON text, the whole list or a page. */
+export async function listServices(
+  deps: VwseriesDeps,
+  caller: Caller,
+  query: ListPagingQuery,
+): Promise<string> {
+  const paging = vwseriesPaging(query, caller.tenantId);
+  return listVwseriesJson(deps.db, caller.tenantId, paging);
 }
 
 /** Throws 404 unless the service is the caller's; the VM routes under it check this first. */

@@ -15,6 +15,7 @@ import {
   SERVICEID_PATTERN,
   VLAN_MAX,
   VLAN_MIN,
+  VM_LIST_SORTS,
 } from './compute-values.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -177,19 +178,6 @@ export const VmStatusReply = Type.Object({
   task_id: Nullable(Type.Integer()),
 });
 export type VmStatusReply = Static<typeof VmStatusReply>;
-
-/** What the VM lists sort by (`sort`, `-name` for descending): the portal's column ids. */
-export const VM_LIST_SORTS = [
-  'id',
-  'name',
-  'status',
-  'power',
-  'os',
-  'vcpus',
-  'memory',
-  'location',
-  'created',
-] as const;
 
 export const VmListQuery = Type.Object({
   detail_fields: Type.Optional(

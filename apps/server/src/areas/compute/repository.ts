@@ -608,6 +608,31 @@ interface NatRow {
   task_id: number | null;
 }
 
+/**
+ * The reads of a table whose rows belong to one of the tenant's VMs (NAT entries, firewall
+ * rules): the rows of several VMs, oldest first, or one row of one VM.
+ */
+function vmChildren<Row, Rec>(select: string, toRecord: (row: Row) => Rec) {
+  return {
+    async list(db: Queryable, tenantId: number, vmIds: readonly number[]): Promise<Rec[]> {
+      if (vmIds.length === 0) return [];
+      const rows = await db.query<Row>(
+        `${select} where tenant_id = $1 and vm_id = any($2::bigint[]) order by id`,
+        [tenantId, vmIds],
+      );
+      return rows.map(toRecord);
+    },
+    async find(db: Queryable, tenantId: number, vmId: number, id: number): Promise<Rec | null> {
+      const rows = await db.query<Row>(
+        `${select} where tenant_id = $1 and vm_id = $2 and id = $3`,
+        [tenantId, vmId, id],
+      );
+      const row = rows[0];
+      return row ? toRecord(row) : null;
+    },
+  };
+}
+
 const SELECT_NAT = `select id, vm_id, gateway_id, global_ipaddress_id, global_ipaddress, status,
   task_id from nats`;
 
@@ -621,33 +646,10 @@ const toNat = (row: NatRow): NatRecordRow => ({
   taskId: row.task_id,
 });
 
+const nats = vmChildren<NatRow, NatRecordRow>(SELECT_NAT, toNat);
 /** The NAT entries of several of the tenant's VMs, oldest first. */
-export async function listNats(
-  db: Queryable,
-  tenantId: number,
-  vmIds: readonly number[],
-): Promise<NatRecordRow[]> {
-  if (vmIds.length === 0) return [];
-  const rows = await db.query<NatRow>(
-    `${SELECT_NAT} where tenant_id = $1 and vm_id = any($2::bigint[]) order by id`,
-    [tenantId, vmIds],
-  );
-  return rows.map(toNat);
-}
-
-export async function findNat(
-  db: Queryable,
-  tenantId: number,
-  vmId: number,
-  id: number,
-): Promise<NatRecordRow | null> {
-  const rows = await db.query<NatRow>(
-    `${SELECT_NAT} where tenant_id = $1 and vm_id = $2 and id = $3`,
-    [tenantId, vmId, id],
-  );
-  const row = rows[0];
-  return row ? toNat(row) : null;
-}
+export const listNats = nats.list;
+export const findNat = nats.find;
 
 const nextval = async (q: Queryable, sequence: string): Promise<number> => {
   const rows = await q.query<{ id: number }>('select nextval($1::regclass) as id', [sequence]);
@@ -761,33 +763,10 @@ const toRule = (row: RuleRow): FirewallRuleRecord => ({
   createdAt: row.created_at,
 });
 
+const rules = vmChildren<RuleRow, FirewallRuleRecord>(SELECT_RULE, toRule);
 /** The firewall rules of several of the tenant's VMs, oldest first. */
-export async function listFirewallRules(
-  db: Queryable,
-  tenantId: number,
-  vmIds: readonly number[],
-): Promise<FirewallRuleRecord[]> {
-  if (vmIds.length === 0) return [];
-  const rows = await db.query<RuleRow>(
-    `${SELECT_RULE} where tenant_id = $1 and vm_id = any($2::bigint[]) order by id`,
-    [tenantId, vmIds],
-  );
-  return rows.map(toRule);
-}
-
-export async function findFirewallRule(
-  db: Queryable,
-  tenantId: number,
-  vmId: number,
-  id: number,
-): Promise<FirewallRuleRecord | null> {
-  const rows = await db.query<RuleRow>(
-    `${SELECT_RULE} where tenant_id = $1 and vm_id = $2 and id = $3`,
-    [tenantId, vmId, id],
-  );
-  const row = rows[0];
-  return row ? toRule(row) : null;
-}
+export const listFirewallRules = rules.list;
+export const findFirewallRule = rules.find;
 
 export async function insertFirewallRule(
   tx: Queryable,

@@ -15,7 +15,6 @@ import {
   SERVICEID_PATTERN,
   VLAN_MAX,
   VLAN_MIN,
-  VM_LIST_SORTS,
 } from './compute-values.ts';
 
 // ---------------------------------------------------------------------------------------------

@@ -228,7 +228,7 @@ test.describe('virtual machine detail', () => {
     const attach = page.getByRole('dialog', { name: /Attach a CD-ROM/ });
     await attach.getByRole('button', { name: 'Attach' }).click();
     await expect(attach.getByRole('combobox', { name: 'Medium' })).toHaveAccessibleDescription(
-      /Medium is required/,
+      /Choose the image to attach from the media library\./,
     );
     await attach.getByRole('combobox', { name: 'Medium' }).click();
     await page.getByRole('option').first().click();

@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { layers } from './eslint.layers.js';
 
 export default tseslint.config(
   {
@@ -33,4 +34,5 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}', '**/*.config.{ts,js}'],
     languageOptions: { globals: { ...globals.node } },
   },
+  ...layers,
 );

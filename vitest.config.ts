@@ -48,6 +48,7 @@ export default defineConfig({
       'packages/ui',
       'apps/portal',
       'apps/server',
+      { test: { name: 'lint', environment: 'node', include: ['tests/lint/*.test.ts'] } },
       storybookProject('storybook', 'light'),
       storybookProject('storybook-dark', 'dark'),
     ],

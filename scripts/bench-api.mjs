@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run bench:api`: GET /api/services/eseries with 1,000 and 10,000 VMs, on PGlite and on
-// PostgreSQL, beside a bare Fastify route sending the same bytes from the same process.
+// `npm run bench:api`: GET /api/services/eseries (the whole list, and the first page of the paged
+// form, limit 100) with 1,000 and 10,000 VMs, on PGlite and on PostgreSQL, each beside a bare
+// Fastify route sending the same bytes from the same process.
 //
 // For each case a child process (apps/server/bench/serve.ts) seeds a fresh database and starts
 // the server; this process generates the load over loopback with autocannon (a second process,
@@ -94,7 +95,7 @@ if (await postgresAnswers()) kinds.push({ name: 'PostgreSQL', postgres: true });
 else console.log(`PostgreSQL at ${POSTGRES_URL} did not answer: its rows are skipped.`);
 
 console.log(
-  `GET /api/services/eseries: ${CONNECTIONS} connections, ${SECONDS} s per measurement ` +
+  `GET /api/services/eseries, whole and paged: ${CONNECTIONS} connections, ${SECONDS} s per measurement ` +
     `(after 1 s warm-up), autocannon in a separate process over loopback.`,
 );
 for (const kind of kinds) {
@@ -102,12 +103,28 @@ for (const kind of kinds) {
     process.stdout.write(`  ${kind.name}, ${size} VMs … `);
     const { info, stop } = await startServer(size, kind.postgres);
     try {
+      const auth = { authorization: `Bearer ${info.token}` };
       // Bare first: requests still queued in our route after its run would slow the bare one.
       const bare = await measure(`http://127.0.0.1:${info.barePort}/bare`, {});
-      const ours = await measure(`http://127.0.0.1:${info.port}/api/services/eseries`, {
-        authorization: `Bearer ${info.token}`,
+      const ours = await measure(`http://127.0.0.1:${info.port}/api/services/eseries`, auth);
+      rows.push({
+        db: kind.name,
+        vms: info.vms,
+        kb: info.bytes / 1024,
+        route: 'GET /api/services/eseries',
+        ours,
+        bare,
       });
-      rows.push({ db: kind.name, vms: info.vms, kb: info.bytes / 1024, ours, bare });
+      const barePage = await measure(`http://127.0.0.1:${info.barePort}/bare-page`, {});
+      const oursPage = await measure(`http://127.0.0.1:${info.port}${info.pagePath}`, auth);
+      rows.push({
+        db: kind.name,
+        vms: info.vms,
+        kb: info.pageBytes / 1024,
+        route: `GET ${info.pagePath}`,
+        ours: oursPage,
+        bare: barePage,
+      });
       console.log('done');
     } finally {
       await stop();
@@ -134,7 +151,7 @@ for (const row of rows) {
     row.db,
     String(row.vms),
     fmt(row.kb, 0),
-    'GET /api/services/eseries',
+    row.route,
     fmt(row.ours.rps),
     fmt(row.ours.p50, 0),
     fmt(row.ours.p99, 0),
@@ -163,6 +180,6 @@ for (const [index, line] of table.entries()) {
 }
 console.log(
   '\nOurs: bearer token (RS256 signature checked per request), user look-up, permission check,\n' +
-    'tenant-scoped SQL, reply built and serialised. Bare: a Fastify route in the same server\n' +
+    'tenant-scoped SQL, reply JSON made by PostgreSQL. Bare: a Fastify route in the same server\n' +
     'process that sends the same JSON text, nothing else. The machine is shared: figures vary.',
 );

@@ -35,7 +35,7 @@ test.describe('serial console', () => {
     // Reconnect opens a new session with a fresh ticket.
     await page.getByRole('button', { name: 'Reconnect' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();
-    await expect(screen).toContainText('reconnecting');
+    await expect(screen).toContainText('reconnected');
 
     await page.getByRole('link', { name: 'Virtual machine' }).click();
     await expect(page).toHaveURL(new RegExp(`/compute/${vm.id}$`));

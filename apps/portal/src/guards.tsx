@@ -13,11 +13,14 @@ const Checking = ({ label }: { label: string }) => (
   </FullPage>
 );
 
-/** Unauthenticated visitors go to sign-in, remembering where they wanted to go. */
-export function RequireAuth({ children }: { children?: ReactNode }) {
+/**
+ * Unauthenticated visitors go to sign-in, remembering where they wanted to go. While the session
+ * is being read, `pending` shows (the signed-in frame, so the page does not start blank).
+ */
+export function RequireAuth({ children, pending }: { children?: ReactNode; pending?: ReactNode }) {
   const { status } = useSnapshot(session);
   const location = useLocation();
-  if (status === 'unknown') return <Checking label="Checking your session" />;
+  if (status === 'unknown') return pending ?? <Checking label="Checking your session" />;
   if (status === 'signedOut')
     return <Navigate to={signInPathFor(location.pathname, location.search)} replace />;
   return children ?? <Outlet />;

@@ -74,6 +74,16 @@ describe('route table and guards', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
   });
 
+  it('paints the frame and a skeleton while the session is still being read', async () => {
+    signInAs(CUSTOMER);
+    session.status = 'unknown';
+    await visit('/compute');
+    expect(await screen.findByRole('navigation')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /Virtual machines/ }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('status').textContent).toContain('Checking your session');
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  });
+
   it('redirects / to /compute and /auth to /auth/signin', async () => {
     signInAs(CUSTOMER);
     await settlesAt(await visit('/'), '/compute');

@@ -1,89 +1,23 @@
 // The server side of `npm run bench:api` (scripts/bench-api.mjs starts it as a child process):
 // a fresh database (PGlite in memory, or a new PostgreSQL database) with the demo data and
 // BENCH_VMS eseries VMs for acme@portal.test, our server on it (tasks off), and beside it a bare Fastify
-// route that sends the same JSON bytes without auth, database or validation. Prints one JSON line
+// route that sends the same JSON bytes without auth, database or validation (the whole list, and
+// the first page of the paged form). Prints one JSON line
 // with the ports and a bearer token when ready; stops on SIGTERM.
-import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import { seedDemoData } from '../src/db/demo.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { openPglite } from '../src/db/pglite.ts';
-import { openPostgres } from '../src/db/postgres.ts';
-import type { TokenVerifier } from '../src/identity.ts';
+import { openDatabase, portOf, signedToken, verifier } from './common.ts';
 
-const PROJECT = 'demo-portal';
 const EMAIL = 'acme@portal.test';
 const count = Number(process.env.BENCH_VMS ?? '1000');
 const adminUrl = process.env.BENCH_POSTGRES_URL;
-
-// Tokens are checked as firebase-admin checks them in production: an RS256 signature verified
-// per request against a key held in memory (Google's public keys, cached), then the claims.
-// (Against the Auth emulator firebase-admin makes an HTTP call per token instead, which would
-// measure the emulator, not us.)
-const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-function signedToken(): string {
-  const now = Math.floor(Date.now() / 1000);
-  const claims = {
-    iss: `https://securetoken.google.com/${PROJECT}`,
-    aud: PROJECT,
-    auth_time: now,
-    sub: 'bench-user',
-    iat: now,
-    exp: now + 3600,
-    email: EMAIL,
-  };
-  const unsigned = `${b64({ alg: 'RS256', typ: 'JWT', kid: 'bench' })}.${b64(claims)}`;
-  const signature = createSign('RSA-SHA256').update(unsigned).sign(keys.privateKey);
-  return `${unsigned}.${signature.toString('base64url')}`;
-}
-const verifier: TokenVerifier = {
-  async verifyIdToken(token) {
-    const [header = '', payload = '', signature = ''] = token.split('.');
-    const valid = createVerify('RSA-SHA256')
-      .update(`${header}.${payload}`)
-      .verify(keys.publicKey, Buffer.from(signature, 'base64url'));
-    if (!valid) throw new Error('bad signature');
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
-      aud: string;
-      exp: number;
-      sub: string;
-      email?: string;
-    };
-    if (claims.aud !== PROJECT || claims.exp * 1000 < Date.now()) throw new Error('bad claims');
-    return { uid: claims.sub, email: claims.email, email_verified: true, exp: claims.exp };
-  },
-};
-
-async function openDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  if (!adminUrl) {
-    const db = await openPglite();
-    return { db, drop: async () => undefined };
-  }
-  const name = `bench_api_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString());
-  return {
-    db,
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
+const PAGE_PATH = 'services/eseries?limit=100';
 
 /** Adds VMs to acme's eseries until it has `count`, in one statement. */
 async function fillVms(db: Database): Promise<void> {
@@ -110,7 +44,7 @@ async function fillVms(db: Database): Promise<void> {
   await db.exec('analyze');
 }
 
-const { db, drop } = await openDatabase();
+const { db, drop } = await openDatabase(adminUrl, 'bench_api');
 await migrate(db);
 await seedDemoData(db);
 await fillVms(db);
@@ -118,11 +52,13 @@ await fillVms(db);
 const config = loadConfig({
   PORTAL_DIST: join(tmpdir(), 'no-portal-here'),
   LOG_LEVEL: 'silent',
+  // One user sends all the load: the per-user read limit (600 a minute) would answer 429.
+  RATE_LIMIT_READS_PER_MINUTE: '1000000',
 });
 const app = await buildApp({ config, db, auth: verifier, runTasks: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 
-const token = signedToken();
+const token = signedToken(EMAIL);
 const probe = await fetch(`http://127.0.0.1:${portOf(app)}/api/services/eseries`, {
   headers: { authorization: `Bearer ${token}` },
 });
@@ -130,16 +66,17 @@ const body = await probe.text();
 if (probe.status !== 200) throw new Error(`GET /api/services/eseries answered ${probe.status}`);
 const vms = (JSON.parse(body) as { data: unknown[] }).data.length;
 
+// The first page (limit 100) of the paged form, which the portal reads above its threshold.
+const pageProbe = await fetch(`http://127.0.0.1:${portOf(app)}/api/${PAGE_PATH}`, {
+  headers: { authorization: `Bearer ${token}` },
+});
+const pageBody = await pageProbe.text();
+if (pageProbe.status !== 200) throw new Error(`GET /api/${PAGE_PATH} answered ${pageProbe.status}`);
+
 const bare = Fastify({ logger: false });
 bare.get('/bare', async (_request, reply) => reply.type('application/json').send(body));
+bare.get('/bare-page', async (_request, reply) => reply.type('application/json').send(pageBody));
 await bare.listen({ host: '127.0.0.1', port: 0 });
-
-function portOf(server: { server: { address(): unknown } }): number {
-  const address = server.server.address();
-  return typeof address === 'object' && address !== null && 'port' in address
-    ? Number(address.port)
-    : 0;
-}
 
 console.log(
   JSON.stringify({
@@ -147,6 +84,8 @@ console.log(
     db: db.kind,
     vms,
     bytes: Buffer.byteLength(body),
+    pagePath: `/api/${PAGE_PATH}`,
+    pageBytes: Buffer.byteLength(pageBody),
     port: portOf(app),
     barePort: portOf(bare),
     token,

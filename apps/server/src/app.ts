@@ -7,8 +7,11 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import type { InfrastructureDriver } from './drivers/driver.ts';
-import { SimulatorDriver } from './drivers/simulator/index.ts';
+import { computeRoutes, consoleRoutes } from './areas/compute/index.ts';
+import { systemRoutes, userRoutes } from './areas/account/index.ts';
+import { dseriesRoutes } from './areas/dseries/index.ts';
+import { vwseriesRoutes } from './areas/vwseries/index.ts';
+import { SimulatorDriver, TASKS, TaskWorker, type InfrastructureDriver } from './infrastructure.ts';
 import type { TokenVerifier } from './identity.ts';
 import { loggerOptions } from './logging.ts';
 import accessPlugin from './plugins/access.ts';
@@ -20,13 +23,7 @@ import openapiPlugin from './plugins/openapi.ts';
 import portalPlugin from './plugins/portal.ts';
 import rateLimitsPlugin from './plugins/rate-limits.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
-import computeRoutes from './routes/compute.ts';
-import consoleRoutes from './routes/console.ts';
-import dseriesRoutes from './routes/dseries.ts';
-import systemRoutes from './routes/system.ts';
-import userRoutes from './routes/user.ts';
-import vwseriesRoutes from './routes/vwseries.ts';
-import { TaskWorker } from './tasks/worker.ts';
+import { taskRoutes } from './platform/tasks/routes.ts';
 import { validatorCompiler } from './validation.ts';
 
 declare module 'fastify' {
@@ -119,6 +116,7 @@ export async function buildApp({
       await api.register(vwseriesRoutes);
       await api.register(dseriesRoutes);
       await api.register(consoleRoutes);
+      await api.register(taskRoutes(TASKS));
       for (const plugin of apiPlugins) await api.register(plugin);
     },
     { prefix: '/api' },

@@ -33,6 +33,8 @@ export interface Config {
    * is asked again: a disabled, deleted or signed-out user loses access within this many seconds.
    */
   revocationCheckSeconds: number;
+  /** How long the portal user behind a verified e-mail (tenant, role, permissions) is reused. */
+  principalCacheSeconds: number;
 }
 
 /** A setting in the environment that the server cannot use; the message says which and why. */
@@ -197,6 +199,12 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
       value(env, 'AUTH_REVOCATION_CHECK_SECONDS'),
       60,
       { min: 0, max: 60, integer: true },
+    ),
+    principalCacheSeconds: parseNumber(
+      'AUTH_PRINCIPAL_CACHE_SECONDS',
+      value(env, 'AUTH_PRINCIPAL_CACHE_SECONDS'),
+      5,
+      { min: 0, max: 60, integer: false },
     ),
   };
 }

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       tasks: { pollMs: 200, leaseMs: 15_000, concurrency: 8 },
       rateLimits: { readsPerMinute: 600, mutationsPerMinute: 120, consolePerMinute: 20 },
       revocationCheckSeconds: 60,
+      principalCacheSeconds: 5,
     });
   });
 
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
         RATE_LIMIT_MUTATIONS_PER_MINUTE: '5',
         RATE_LIMIT_CONSOLE_PER_MINUTE: '2',
         AUTH_REVOCATION_CHECK_SECONDS: '0',
+        AUTH_PRINCIPAL_CACHE_SECONDS: '2.5',
       },
       '/repo',
     );
@@ -69,6 +71,7 @@ describe('loadConfig', () => {
       tasks: { pollMs: 50, leaseMs: 1000, concurrency: 2 },
       rateLimits: { readsPerMinute: 10, mutationsPerMinute: 5, consolePerMinute: 2 },
       revocationCheckSeconds: 0,
+      principalCacheSeconds: 2.5,
     });
   });
 

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { seedDemoData } from '../src/db/demo.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { insertTask } from '../src/db/tasks.ts';
-import type { InfrastructureDriver, OperationContext } from '../src/drivers/driver.ts';
-import { TaskWorker } from '../src/tasks/worker.ts';
+import { insertTask } from '../src/platform/tasks/store.ts';
+import type { InfrastructureDriver, OperationContext } from '../src/infrastructure.ts';
+import { TaskWorker } from '../src/infrastructure.ts';
 import { testApp, testConfig } from './helpers/app.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
 

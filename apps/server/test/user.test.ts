@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/demo.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { invalidateAllPrincipals } from '../src/plugins/principal-cache.ts';
 import { testApp } from './helpers/app.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
 import { bearer, signIn } from './helpers/identity.ts';
@@ -119,11 +120,13 @@ describe.each(databaseKinds())('GET /api/services/user/:email on $kind', ({ open
 
   it('stops treating a role as the administrator once it is no longer built in', async () => {
     await test.db.query("update roles set builtin = false where name = 'Administrator'");
+    invalidateAllPrincipals();
     try {
       const reply = await get('admin', 'acme@portal.test');
       expect(reply.statusCode).toBe(403);
     } finally {
       await test.db.query("update roles set builtin = true where name = 'Administrator'");
+      invalidateAllPrincipals();
     }
   });
 });

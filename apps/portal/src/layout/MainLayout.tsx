@@ -1,13 +1,27 @@
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { mdiLogout } from '@mdi/js';
 import { isBuiltinAdministrator, isInternalUser, isPocUser } from '@portal/api/contract';
-import { AppShell, Button, ErrorState, StatusChip, ThemeToggle, type NavItem } from '@portal/ui';
+import {
+  AppShell,
+  Button,
+  ErrorState,
+  Skeleton,
+  SkeletonGroup,
+  StatusChip,
+  ThemeToggle,
+  type NavItem,
+} from '@portal/ui';
 import { appState, setDrawer, toggleDarkmode } from '../state/app.ts';
 import { getServices, reportError, session } from '../services.ts';
 import { activeEntryId, NAV_ENTRIES } from './nav.ts';
+
+// The task centre (a dialog and its list) is not needed for the first paint: it loads just after.
+const AppTaskCentre = lazy(() =>
+  import('../kit/tasks/AppTaskCentre.tsx').then((m) => ({ default: m.AppTaskCentre })),
+);
 
 const Account = styled.div`
   display: flex;
@@ -43,6 +57,43 @@ const Brand = styled.span`
   white-space: nowrap;
 `;
 
+const navItemsFor = (admin: boolean, active: string | undefined): NavItem[] =>
+  NAV_ENTRIES.filter((entry) => !entry.adminOnly || admin).map((entry) => ({
+    id: entry.id,
+    label: entry.label,
+    icon: entry.icon,
+    href: entry.href,
+    section: entry.section,
+    active: entry.id === active,
+  }));
+
+/**
+ * The frame while the session is still being read: the app bar, the drawer and a skeleton page,
+ * so a slow start never shows a blank page; the real frame replaces it in place.
+ */
+export function MainLayoutPending() {
+  const { drawer, darkmode } = useSnapshot(appState);
+  const { pathname } = useLocation();
+  return (
+    <AppShell
+      title={<Brand>Skyport Cloud</Brand>}
+      navItems={navItemsFor(false, activeEntryId(pathname))}
+      drawerOpen={drawer}
+      onDrawerOpenChange={setDrawer}
+      actions={
+        <Account>
+          <ThemeToggle pressed={darkmode} onPressedChange={toggleDarkmode} />
+        </Account>
+      }
+    >
+      <SkeletonGroup label="Checking your session">
+        <Skeleton width={240} height={32} />
+        <Skeleton lines={6} />
+      </SkeletonGroup>
+    </AppShell>
+  );
+}
+
 /** The signed-in frame: app bar with who and which tenant, navigation drawer, content. */
 export function MainLayout() {
   const { drawer, darkmode } = useSnapshot(appState);
@@ -59,23 +110,7 @@ export function MainLayout() {
 
   const admin = user ? isBuiltinAdministrator(user) : false;
   const active = activeEntryId(pathname);
-  const navItems: NavItem[] = useMemo(
-    () =>
-      NAV_ENTRIES.filter((entry) => !entry.adminOnly || admin).map((entry) => ({
-        id: entry.id,
-        label: entry.label,
-        icon: entry.icon,
-        href: entry.href,
-        section: entry.section,
-        active: entry.id === active,
-      })),
-    [admin, active],
-  );
-
-  const onNavigate = (href: string, event: MouseEvent) => {
-    event.preventDefault();
-    navigate(href);
-  };
+  const navItems = useMemo(() => navItemsFor(admin, active), [admin, active]);
 
   const signOut = async () => {
     try {
@@ -90,7 +125,11 @@ export function MainLayout() {
     <AppShell
       title={<Brand>Skyport Cloud</Brand>}
       navItems={navItems}
-      onNavigate={onNavigate}
+      appBarActions={
+        <Suspense fallback={null}>
+          <AppTaskCentre />
+        </Suspense>
+      }
       drawerOpen={drawer}
       onDrawerOpenChange={setDrawer}
       actions={

@@ -1,9 +1,11 @@
-import { Outlet } from 'react-router-dom';
+import { Link as RouterLink, Outlet } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import { Snackbar, Spinner } from '@portal/ui';
+import { LinkProvider, Snackbar, Spinner, type LinkComponentProps } from '@portal/ui';
 import { FullPage } from './FullPage.tsx';
 import { appState } from '../state/app.ts';
 import { snackbar } from '../services.ts';
+import { queryClient } from '../kit/query.ts';
 
 /** Cleared before each navigation (specification section 2, route guard). */
 export function clearFetchRequired() {
@@ -11,19 +13,29 @@ export function clearFetchRequired() {
   return null;
 }
 
-/** Everything the whole app shares: the page, and the one global snackbar at top right. */
+/** ui's links (buttons, breadcrumbs, the drawer, task targets) route client-side through this. */
+export function AppLink({ href, ...rest }: LinkComponentProps) {
+  return <RouterLink to={href} {...rest} />;
+}
+
+/**
+ * Everything the whole app shares: the server-state cache (so every page can `useQuery`), the
+ * page, and the one global snackbar at top right.
+ */
 export function Root() {
   const { snackbar: current } = useSnapshot(appState);
   return (
-    <>
-      <Outlet />
+    <QueryClientProvider client={queryClient}>
+      <LinkProvider component={AppLink}>
+        <Outlet />
+      </LinkProvider>
       <Snackbar
         open={current.show}
         message={current.message}
         color={current.color}
         onClose={snackbar.dismiss}
       />
-    </>
+    </QueryClientProvider>
   );
 }
 

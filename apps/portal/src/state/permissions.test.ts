@@ -54,7 +54,10 @@ describe('useCan', () => {
     const { result } = renderHook(() => ({
       can: useCan('compute', 'manage'),
       state: useCanState('compute', 'manage'),
-      reason: useManageReason('compute'),
+      reason: useManageReason({
+        area: 'compute',
+        readOnly: 'Your role can view virtual machines but not change them.',
+      }),
     }));
     expect(result.current).toEqual({ can: false, state: 'unknown', reason: undefined });
 

@@ -6,6 +6,7 @@ import {
   type PermissionLevel,
 } from '@portal/api/contract';
 import { session } from '../services.ts';
+import type { AreaPermission } from '../kit/area.tsx';
 
 /** What the signed-in user may do in an area: `unknown` until their record has loaded. */
 export type Can = 'unknown' | 'allowed' | 'denied';
@@ -34,15 +35,10 @@ export function useCanState(area: PermissionArea, level: PermissionLevel): Can {
 export const useCan = (area: PermissionArea, level: PermissionLevel): boolean =>
   useCanState(area, level) === 'allowed';
 
-/** Why a manage action is disabled for a role that may only look, area by area. */
-export const READ_ONLY_REASON: Partial<Record<PermissionArea, string>> = {
-  compute: 'Your role can view virtual machines but not change them.',
-  vwseries: 'Your role can view VW-series services but not change them.',
-};
-
-/** The tooltip for a manage action: the reason when the role may only look, else nothing. */
-export function useManageReason(area: PermissionArea): string | undefined {
-  return useCanState(area, 'manage') === 'denied'
-    ? (READ_ONLY_REASON[area] ?? 'Your role cannot change things here.')
-    : undefined;
+/**
+ * The tooltip for a manage action: the area's own sentence (its manifest's permission) when the
+ * role may only look, else nothing.
+ */
+export function useManageReason(permission: AreaPermission): string | undefined {
+  return useCanState(permission.area, 'manage') === 'denied' ? permission.readOnly : undefined;
 }

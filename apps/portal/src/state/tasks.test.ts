@@ -122,6 +122,16 @@ describe('task tracker', () => {
     expect(onRequestError).toHaveBeenCalledOnce();
   });
 
+  it('run: says nothing of a refused request the caller shows itself', async () => {
+    const { state, notify, tracker } = setup();
+    const started = tracker.run({ operation: 'Rename', onRequestError: () => true }, () =>
+      Promise.reject(new Error('display_name: is too long')),
+    );
+    expect(await started).toBeNull();
+    expect(state.taskIsRunning).toBe(false);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
   it('run: tracks the started task to its end', async () => {
     const { state, replies, notify, tracker } = setup();
     replies.push({ state: 'SUCCESS', message: '' });

@@ -13,10 +13,18 @@ export interface TrackOptions {
   kind?: TaskKind;
   /** Replaces `{operation} succeeded.` (e.g. `Monitoring has been created`). */
   successMessage?: string;
-  /** Called once with the outcome, after the messages and the refetch flag. */
+  /**
+   * Called once with the outcome, after the messages and the refetch flag. A status request that
+   * failed ends the task as a FAILURE carrying that request's error text.
+   */
   onSettled?: (status: TaskStatus) => void;
-  /** `run` only: the request that starts the task failed (e.g. a 400 naming a field). */
-  onRequestError?: (error: unknown) => void;
+  /** No snackbar of its own: the caller reports the outcome (a bulk action's one summary). */
+  silent?: boolean;
+  /**
+   * `run` only: the request that starts the task failed (e.g. a 400 naming a field). Answer true
+   * when the caller shows the error itself (a form at its field): no snackbar repeats it then.
+   */
+  onRequestError?: (error: unknown) => boolean | void;
 }
 
 export interface TaskTrackerDeps {
@@ -69,15 +77,19 @@ export function createTaskTracker(deps: TaskTrackerDeps) {
       } catch (error) {
         // the outcome is unknown: stop, say why, and let the page read the VM again
         if (!timers.has(taskId)) return;
-        deps.notify(`${options.operation} failed : ${deps.reportError(error)}`, 'error');
+        const text = deps.reportError(error);
+        if (!options.silent) deps.notify(`${options.operation} failed : ${text}`, 'error');
         finish(taskId, kind);
+        options.onSettled?.({ state: 'FAILURE', message: text });
         return;
       }
       if (!timers.has(taskId)) return; // stopped meanwhile
       if (status.state === 'SUCCESS') {
-        deps.notify(options.successMessage ?? `${options.operation} succeeded.`, 'success');
+        if (!options.silent)
+          deps.notify(options.successMessage ?? `${options.operation} succeeded.`, 'success');
       } else if (status.state === 'FAILURE') {
-        deps.notify(`${options.operation} failed : ${status.message}`, 'error');
+        if (!options.silent)
+          deps.notify(`${options.operation} failed : ${status.message}`, 'error');
       } else {
         timers.set(
           taskId,
@@ -110,8 +122,9 @@ export function createTaskTracker(deps: TaskTrackerDeps) {
       track(taskId, options);
       return taskId;
     } catch (error) {
-      deps.notify(`${options.operation} failed : ${deps.reportError(error)}`, 'error');
-      options.onRequestError?.(error);
+      const text = deps.reportError(error);
+      const shown = options.onRequestError?.(error) === true;
+      if (!options.silent && !shown) deps.notify(`${options.operation} failed : ${text}`, 'error');
       return null;
     } finally {
       if (kind === 'vm') releaseVm();

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { insertAuditEntry, type AuditEntry, type AuditRow } from '../db/audit.ts';
+import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 
 declare module 'fastify' {
@@ -21,11 +22,18 @@ export interface AuditEvent {
   actingTenant?: string | null;
 }
 
-/** Writes one audit-log row for this request, naming the signed-in actor and their tenant. */
-export async function audit(request: FastifyRequest, event: AuditEvent): Promise<AuditRow> {
+/**
+ * Writes one audit-log row for this request, naming the signed-in actor and their tenant; on `db`
+ * when given (the transaction that makes the change), else on the server's database.
+ */
+export async function audit(
+  request: FastifyRequest,
+  event: AuditEvent,
+  db: Queryable = request.server.db,
+): Promise<AuditRow> {
   request.audited = true;
   const actorTenant = request.principal?.tenant.cdb_id ?? null;
-  return insertAuditEntry(request.server.db, {
+  return insertAuditEntry(db, {
     actorEmail: request.identity?.email ?? null,
     actorTenant,
     actingTenant: event.actingTenant ?? actorTenant,

@@ -9,6 +9,7 @@ import {
   type TokenVerifier,
   type VerifiedToken,
 } from '../identity.ts';
+import { PrincipalCache } from './principal-cache.ts';
 
 export type { Identity, TokenVerifier } from '../identity.ts';
 
@@ -40,6 +41,11 @@ export interface AuthPluginOptions {
    * signed-out user loses access within this time. 60 s unless the config says otherwise.
    */
   revocationWindowMs?: number;
+  /**
+   * How long (ms) the portal user behind an e-mail address (tenant, role, permissions) is reused;
+   * `AUTH_PRINCIPAL_CACHE_SECONDS` (5 s) unless given.
+   */
+  principalCacheMs?: number;
 }
 
 /**
@@ -49,9 +55,14 @@ export interface AuthPluginOptions {
  */
 const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (
   app,
-  { verifier, revocationWindowMs = 60_000 },
+  { verifier, revocationWindowMs = 60_000, principalCacheMs },
 ) => {
   const tokens = new CachingTokenVerifier(verifier, revocationWindowMs);
+  const principals = new PrincipalCache(
+    (email) => findUserByEmail(app.db, email),
+    principalCacheMs ?? app.config.principalCacheSeconds * 1000,
+  ).open();
+  app.addHook('onClose', async () => principals.close());
   app.decorateRequest('identity', null);
   app.decorateRequest('principal', null);
 
@@ -75,7 +86,7 @@ const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (
     request.identity = { uid: decoded.uid, email };
     // Anyone can sign up with someone else's address; only a verified one names a portal user.
     if (email && decoded.email_verified !== true) throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE);
-    request.principal = email ? await findUserByEmail(app.db, email) : null;
+    request.principal = email ? await principals.get(email) : null;
   });
 };
 

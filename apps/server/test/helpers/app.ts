@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
-import type { InfrastructureDriver } from '../../src/drivers/driver.ts';
+import type { InfrastructureDriver } from '../../src/infrastructure.ts';
 import { emulatorVerifier } from './identity.ts';
 
 /** The configuration a test server runs with: defaults, the emulator, no portal, quiet logs. */

@@ -42,6 +42,18 @@ describe('compute client', () => {
     });
   });
 
+  it('reads a page with the paging parameters, keeping the whole reply', async () => {
+    const page = { next_cursor: 'abc', total: 600 };
+    const { compute, seen } = recording([{ id: 1 }], page);
+    const reply = await compute
+      .vwseries('VWS123456')
+      .page({ limit: 100, cursor: 'xyz', sort: '-name', q: 'web 1' });
+    expect(reply).toEqual({ data: [{ id: 1 }], page });
+    expect(seen[0]?.url).toBe(
+      '/services/vwseries/VWS123456/vm?limit=100&cursor=xyz&sort=-name&q=web+1',
+    );
+  });
+
   it('uses the vwseries VM path base for the shared calls', async () => {
     const { compute, seen } = recording();
     await compute.vwseries('VWS123456').powerState(5, 'powerOff');

@@ -18,7 +18,8 @@ import type {
   VmListQuery,
   VmStatusReply,
 } from '../contract/compute.ts';
-import type { ApiClient } from './index.ts';
+import type { ListPagingQuery } from '../contract/common.ts';
+import type { ApiClient, PageReply } from './index.ts';
 
 /** Where a VM's path base lives: eseries, or one vwseries service's VMs. */
 export type VmBase = '/services/eseries' | `/services/vwseries/${string}/vm`;
@@ -29,18 +30,29 @@ export const ESERIES_BASE = '/services/eseries' as const;
 export const vwseriesVmBase = (serviceid: string): VmBase =>
   `/services/vwseries/${encodeURIComponent(serviceid)}/vm`;
 
-/** `?detail_fields=nat&detail_fields=firewall_rules&network_id=…` */
+/** `?detail_fields=nat&detail_fields=firewall_rules&network_id=…&limit=…&cursor=…&sort=…&q=…` */
 const listSearch = (query: VmListQuery | undefined): URLSearchParams | undefined => {
   if (!query) return undefined;
   const search = new URLSearchParams();
   for (const field of query.detail_fields ?? []) search.append('detail_fields', field);
   if (query.network_id !== undefined) search.set('network_id', String(query.network_id));
-  return search;
+  return withPaging(search, query);
 };
+
+/** Adds the paging parameters that are set (`limit`, `cursor`, `sort`, `q`). */
+export function withPaging(search: URLSearchParams, query: ListPagingQuery): URLSearchParams {
+  if (query.limit !== undefined) search.set('limit', String(query.limit));
+  if (query.cursor) search.set('cursor', query.cursor);
+  if (query.sort) search.set('sort', query.sort);
+  if (query.q !== undefined) search.set('q', query.q);
+  return search;
+}
 
 /** The calls shared by both VM path bases (section 7: the VM path base). */
 export interface VmBaseApi {
   list(query?: VmListQuery): Promise<Vm[]>;
+  /** One page of the list: give at least one of `limit`, `cursor`, `sort`, `q`. */
+  page(query: VmListQuery): Promise<PageReply<Vm>>;
   get(id: number): Promise<Vm>;
   status(id: number): Promise<VmStatusReply>;
   powerState(id: number, operation: PowerOperation): Promise<TaskAccepted>;
@@ -54,6 +66,7 @@ export function vmBaseApi(api: ApiClient, base: VmBase): VmBaseApi {
   const item = (id: number) => `${base}/${id}`;
   return {
     list: (query) => api.get<Vm[]>(base, { searchParams: listSearch(query) }),
+    page: (query) => api.page<Vm>(base, { searchParams: listSearch(query) }),
     get: (id) => api.get<Vm>(item(id)),
     status: (id) => api.get<VmStatusReply>(`${item(id)}/status`),
     powerState: (id, operation) =>

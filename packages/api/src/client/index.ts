@@ -25,10 +25,10 @@ interface Envelope<T> {
   data: T;
 }
 
-/** A page of a list: the items in `data`, the next page's cursor in `page`. */
+/** A page of a list: the items in `data`, the next page's cursor (and the lists' total) in `page`. */
 export interface PageReply<T> {
   data: T[];
-  page: { next_cursor: string | null };
+  page: { next_cursor: string | null; total?: number };
 }
 
 export interface ApiClient {

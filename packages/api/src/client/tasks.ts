@@ -14,11 +14,14 @@ export interface TasksApi {
   status(taskId: number): Promise<TaskStatus>;
   /** `GET /services/task`: the tenant's tasks, newest first. */
   list(query?: TaskListQuery): Promise<TaskPage>;
+  /** `DELETE /services/task/{id}`: cancels a task that has not started (409 once it has). */
+  cancel(taskId: number): Promise<TaskStatus>;
 }
 
 export function tasksApi(api: ApiClient): TasksApi {
   return {
     status: (taskId) => api.get<TaskStatus>(`/services/task/${taskId}`),
+    cancel: (taskId) => api.delete<TaskStatus>(`/services/task/${taskId}`),
     list: async (query = {}) => {
       const searchParams = new URLSearchParams();
       for (const [key, value] of Object.entries(query)) {

@@ -41,3 +41,58 @@ export const Paged = <T extends TSchema>(item: T) =>
       next_cursor: Nullable(Type.String({ description: 'Pass as `cursor` for the next page.' })),
     }),
   });
+
+// ---------------------------------------------------------------------------------------------
+// Paging of the lists (ours): the same list path, with any of `limit`, `cursor`, `sort`, `q`.
+
+/** A page holds at most this many rows; the default when only `cursor`, `sort` or `q` is given. */
+export const LIST_MAX_LIMIT = 1000;
+export const LIST_DEFAULT_LIMIT = 100;
+
+/** The paging parameters every list accepts; none of them: the whole list, as specified. */
+export const ListPagingFields = {
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: LIST_MAX_LIMIT,
+      description: `Rows per page (default ${LIST_DEFAULT_LIMIT}); asks for the paged reply.`,
+    }),
+  ),
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 512,
+      description: 'The `page.next_cursor` of the previous page, with the same `sort` and `q`.',
+    }),
+  ),
+  sort: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'A sortable field of the list; `-field` for descending.',
+    }),
+  ),
+  q: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: 'Search: rows whose name or visible text contains this, ignoring case.',
+    }),
+  ),
+};
+export const ListPagingQuery = Type.Object(ListPagingFields);
+export type ListPagingQuery = Static<typeof ListPagingQuery>;
+
+export const ListPage = Type.Object({
+  next_cursor: Nullable(Type.String({ description: 'Pass as `cursor` for the next page.' })),
+  total: Type.Integer({ minimum: 0, description: 'Rows matching `q` in all pages.' }),
+});
+export type ListPage = Static<typeof ListPage>;
+
+/**
+ * A list reply: the whole list in `data`, or with paging parameters one page of it and `page`.
+ */
+export const ListReply = <T extends TSchema>(item: T) =>
+  Type.Object({
+    data: Type.Array(item),
+    page: Type.Optional(ListPage),
+  });

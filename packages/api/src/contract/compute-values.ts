@@ -19,3 +19,16 @@ export const PORTS_PATTERN = '^\\d{1,5}(-\\d{1,5})?$';
 export const CIDR_PATTERN = '^\\d{1,3}(\\.\\d{1,3}){3}/\\d{1,2}$';
 
 export const METRICS = ['cpu', 'memory', 'disk', 'network'] as const;
+
+/** What the VM lists sort by (`sort`, `-name` for descending): the portal's column ids. */
+export const VM_LIST_SORTS = [
+  'id',
+  'name',
+  'status',
+  'power',
+  'os',
+  'vcpus',
+  'memory',
+  'location',
+  'created',
+] as const;

@@ -3,7 +3,7 @@
 // Payload names are the specification's, exactly; where it says "not shown" the shapes are ours
 // (docs/adr/009-compute-tasks-and-simulator.md).
 import { Type, type Static } from 'typebox';
-import { DateTime, Id, Nullable } from './common.ts';
+import { DateTime, Id, ListPagingFields, Nullable } from './common.ts';
 import {
   CIDR_PATTERN,
   DISPLAY_NAME_PATTERN,
@@ -189,6 +189,7 @@ export const VmListQuery = Type.Object({
       description: 'Only VMs with an adapter on this network (its VLAN id).',
     }),
   ),
+  ...ListPagingFields,
 });
 export type VmListQuery = Static<typeof VmListQuery>;
 

@@ -3,6 +3,7 @@ import { POWER_STATES, POWER_OPERATIONS } from '../contract/compute.ts';
 import {
   decidePower,
   deleteRefusal,
+  displayNameRefusal,
   pocLimitRefusal,
   powerOperationsFrom,
   powerStateAfterRevert,
@@ -73,5 +74,18 @@ describe('limits', () => {
     expect(powerStateAfterRevert('poweredOff', false)).toBe('poweredOff');
     expect(powerStateAfterRevert('poweredOn', false)).toBe('poweredOn');
     expect(powerStateAfterRevert('poweredOn', true)).toBe('poweredOff');
+  });
+});
+
+describe('displayNameRefusal', () => {
+  it('names the characters a VM name may not have, and accepts a good one', () => {
+    expect(displayNameRefusal('web-01 (old)')).toBe(
+      'Use only letters, digits, spaces, dots, dashes and underscores (not ( )).',
+    );
+    expect(displayNameRefusal('web/01#')).toMatch(/\(not \/ #\)\.$/);
+    expect(displayNameRefusal(' web')).toBe('Start with a letter or digit.');
+    expect(displayNameRefusal('')).toBe('Enter a name for the virtual machine.');
+    expect(displayNameRefusal('a'.repeat(65))).toMatch(/at most 64 characters/);
+    expect(displayNameRefusal('web-01.prod_eu')).toBeNull();
   });
 });

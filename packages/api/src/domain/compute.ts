@@ -2,6 +2,27 @@
 // portal: which power operation is allowed from which state, plan and snapshot limits, and when a
 // VM may be deleted. Plain values and functions (no schema library), so a page may import them.
 import type { PowerOperation, PowerState } from '../contract/compute.ts';
+import { DISPLAY_NAME_PATTERN } from '../contract/compute-values.ts';
+
+/** The longest VM name. */
+export const DISPLAY_NAME_MAX = 64;
+const displayNamePattern = new RegExp(DISPLAY_NAME_PATTERN);
+
+/**
+ * Why a VM name is refused, naming what is wrong ("… (not / #)"), or null. The contract's pattern
+ * is the rule; this is the sentence the wizard and the rename dialog say about it.
+ */
+export function displayNameRefusal(name: string): string | null {
+  if (!name.trim()) return 'Enter a name for the virtual machine.';
+  if (name.length > DISPLAY_NAME_MAX)
+    return `Use at most ${DISPLAY_NAME_MAX} characters (this one has ${name.length}).`;
+  if (!/^[A-Za-z0-9]/.test(name)) return 'Start with a letter or digit.';
+  if (!displayNamePattern.test(name)) {
+    const others = [...new Set(name.replace(/[A-Za-z0-9 ._-]/g, ''))].join(' ');
+    return `Use only letters, digits, spaces, dots, dashes and underscores (not ${others}).`;
+  }
+  return null;
+}
 
 /** At most this many VMs in a proof-of-concept tenant (its trial limit). */
 export const POC_VM_LIMIT = 3;

@@ -23,7 +23,8 @@ describe('Button', () => {
     expect(document.getElementById(describedBy)?.textContent).toBe('You need the operator role.');
     await user.tab();
     expect(document.activeElement).toBe(button);
-    expect(screen.getByRole('tooltip').textContent).toBe('You need the operator role.');
+    // The tooltip loads on the first focus.
+    expect((await screen.findByRole('tooltip')).textContent).toBe('You need the operator role.');
     await user.keyboard('{Enter}');
     await user.keyboard(' ');
     await user.click(button);

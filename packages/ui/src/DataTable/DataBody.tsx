@@ -1,4 +1,4 @@
-import { memo, useCallback, useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
 import type { Row, RowData, RowSelectionState } from '@tanstack/react-table';
 import type { Range } from '@tanstack/react-virtual';
 import { DataRow, type ColumnView } from './DataRow.tsx';
@@ -6,6 +6,9 @@ import { positionOf, syncTabStops } from './gridFocus.ts';
 import type { DataTableRowAction } from './DataTable.types.ts';
 import type { Features } from './tableModel.ts';
 import { overscanRange, useRowWindow } from './useRowWindow.ts';
+
+/** How many rows before the end of the loaded rows `onEndReached` is called. */
+const END_REACHED_ROWS = 40;
 
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"]';
 
@@ -19,6 +22,8 @@ interface DataBodyProps<TData extends RowData> {
   labelOf: (row: TData) => string;
   rowActions: ((row: TData) => DataTableRowAction[]) | undefined;
   busyRowId: string | undefined;
+  /** Virtualized: called when the last rows are rendered. */
+  onEndReached?: () => void;
   /** `aria-rowindex` of the first row, minus 2 (rows before it: the header, earlier pages). */
   rowOffset: number;
   virtualized: boolean;
@@ -44,6 +49,7 @@ function DataBodyImpl<TData extends RowData>({
   labelOf,
   rowActions,
   busyRowId,
+  onEndReached,
   rowOffset,
   virtualized,
   getScrollElement,
@@ -78,6 +84,13 @@ function DataBodyImpl<TData extends RowData>({
     rangeExtractor,
     overscan: 8,
   });
+
+  // Near the end of the loaded rows: ask for more before the reader gets there.
+  const lastShown = rowWindow.items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (onEndReached && rows.length > 0 && lastShown >= rows.length - END_REACHED_ROWS)
+      onEndReached();
+  }, [onEndReached, lastShown, rows.length]);
 
   // Rows that scrolling brings in may hold links: take them out of the tab order too.
   useLayoutEffect(() => {

@@ -55,6 +55,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     onRowClick,
     rowActions,
     busyRowId,
+    onEndReached,
     toolbar,
     className,
     caption,
@@ -151,6 +152,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                 labelOf={model.labelOf}
                 rowActions={rowActions}
                 busyRowId={busyRowId}
+                onEndReached={onEndReached}
                 rowOffset={model.firstShown - 1}
                 virtualized={virtualized}
                 getScrollElement={getScrollElement}

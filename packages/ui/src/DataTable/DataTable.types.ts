@@ -130,6 +130,15 @@ export interface DataTableBaseProps<TData extends RowData> {
   height?: number | string;
   /** Row height: `comfortable` (48 px, the default) or `compact` (36 px). */
   density?: 'comfortable' | 'compact';
+  /**
+   * The rows come already searched and sorted (by a server): the table neither filters them by
+   * the search nor sorts them; `onSortingChange` tells what to sort by.
+   */
+  manualRows?: boolean;
+  /** Called when the user sorts by a column (or stops sorting: `undefined`). */
+  onSortingChange?: (sort: DataTableSort | undefined) => void;
+  /** Virtualized: called when the last rows are rendered, to load more. */
+  onEndReached?: () => void;
 
   /** Checkboxes to select rows. Defaults to true when `renderBulkActions` is given. */
   selectable?: boolean;

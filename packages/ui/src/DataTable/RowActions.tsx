@@ -1,67 +1,62 @@
-import { Fragment, useId } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { mdiDotsVertical } from '@mdi/js';
 import { IconButton } from '../IconButton/IconButton.tsx';
-import { Menu } from '../Menu/Menu.tsx';
-import { ActionReason } from './DataTable.styles.ts';
-import type { DataTableRowAction } from './DataTable.types.ts';
+import type { RowActionsProps } from './RowActionsMenu.tsx';
 
-interface RowActionsProps {
-  actions: DataTableRowAction[];
-  /** The row's name: "Actions for {label}". */
-  label: string;
-  /** In a grid cell the grid's roving focus gives the button its tab stop. */
-  inGrid?: boolean;
-}
+// Radix Dropdown Menu (and its layers, focus handling, positioning) is not needed to show a list:
+// it loads when a row's menu is first pointed at, focused or opened. Once loaded, every row renders
+// the menu at once.
+const load = () => import('./RowActionsMenu.tsx');
+let loaded: ComponentType<RowActionsProps> | null = null;
+const preload = () => {
+  void load().then((module) => {
+    loaded = module.default;
+  });
+};
+const LazyMenu = lazy(load);
+
+const OPEN_KEYS = ['Enter', ' ', 'ArrowDown'];
 
 /**
  * A row's actions: a kebab button opening a menu. An action with a `disabledReason` stays in the
  * arrow-key order (`aria-disabled`), shows the reason under its label and does nothing.
  */
-export function RowActions({ actions, label, inGrid = false }: RowActionsProps) {
-  const idPrefix = useId();
+export function RowActions(props: Omit<RowActionsProps, 'openedBy'>) {
+  const [openedBy, setOpenedBy] = useState<RowActionsProps['openedBy']>(undefined);
+  // Decided once per row: swapping a mounted button for the menu's would drop its focus.
+  const [Menu] = useState(() => loaded);
+  const { actions, label, inGrid = false } = props;
+  if (Menu) return <Menu {...props} />;
+  // The same button Radix's trigger renders; the press that opens it is handed to the menu.
+  const button = (
+    <IconButton
+      size="small"
+      icon={mdiDotsVertical}
+      aria-label={`Actions for ${label}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      tabIndex={inGrid ? -1 : undefined}
+      disabled={actions.length === 0}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onPointerDown={(event) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        // As Radix does: the menu, not the button, takes focus.
+        event.preventDefault();
+        setOpenedBy('pointer');
+      }}
+      onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
+        if (!OPEN_KEYS.includes(event.key)) return;
+        event.preventDefault();
+        setOpenedBy('keyboard');
+      }}
+    />
+  );
+  if (!openedBy) return button;
   return (
-    <Menu.Root>
-      <Menu.Trigger>
-        <IconButton
-          size="small"
-          icon={mdiDotsVertical}
-          aria-label={`Actions for ${label}`}
-          tabIndex={inGrid ? -1 : undefined}
-          disabled={actions.length === 0}
-        />
-      </Menu.Trigger>
-      <Menu.Content aria-label={`Actions for ${label}`}>
-        {actions.map((action) => {
-          const reasonId = `${idPrefix}-${action.id}`;
-          return (
-            <Fragment key={action.id}>
-              <Menu.Item
-                icon={action.icon}
-                tone={action.tone ?? 'default'}
-                textValue={action.label}
-                aria-disabled={action.disabledReason ? true : undefined}
-                aria-describedby={action.disabledReason ? reasonId : undefined}
-                onSelect={(event) => {
-                  if (action.disabledReason) {
-                    // Stay open: the reason is the answer.
-                    event.preventDefault();
-                    return;
-                  }
-                  action.onSelect();
-                }}
-              >
-                {action.label}
-              </Menu.Item>
-              {action.disabledReason && (
-                // Read as the item's description; hidden itself so the menu holds only items.
-                <ActionReason id={reasonId} aria-hidden="true">
-                  {action.disabledReason}
-                </ActionReason>
-              )}
-            </Fragment>
-          );
-        })}
-      </Menu.Content>
-    </Menu.Root>
+    <Suspense fallback={button}>
+      <LazyMenu {...props} openedBy={openedBy} />
+    </Suspense>
   );
 }

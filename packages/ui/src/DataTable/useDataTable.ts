@@ -63,6 +63,8 @@ export function useDataTable<TData extends RowData>(props: DataTableProps<TData>
     defaultColumnVisibility,
     onColumnVisibilityChange,
     onFilteredRowsChange,
+    manualRows = false,
+    onSortingChange,
     ref,
   } = props;
   const rowHeight = ROW_HEIGHT[density];
@@ -121,10 +123,28 @@ export function useDataTable<TData extends RowData>(props: DataTableProps<TData>
     // The filter function reads the whole row's index, so one column is enough to run it.
     getColumnCanGlobalFilter: (column) => column.id === searchAnchor,
     manualPagination: virtualized,
+    manualFiltering: manualRows,
+    manualSorting: manualRows,
     enableMultiSort: false,
     sortDescFirst: false,
     enableRowSelection: selectable,
   });
+
+  // Report the sort (the table keeps its state): a server sorts the rows of `manualRows`.
+  const sorting = table.state.sorting;
+  const reportSorting = useRef(onSortingChange);
+  useLayoutEffect(() => {
+    reportSorting.current = onSortingChange;
+  });
+  const sortedOnce = useRef(false);
+  useEffect(() => {
+    if (!sortedOnce.current) {
+      sortedOnce.current = true;
+      return;
+    }
+    const first = sorting[0];
+    reportSorting.current?.(first ? { id: first.id, desc: first.desc } : undefined);
+  }, [sorting]);
 
   // Build the search index while the browser is idle, so the first keystroke does not pay for it.
   useEffect(() => {

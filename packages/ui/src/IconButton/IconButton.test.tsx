@@ -24,7 +24,8 @@ describe('IconButton', () => {
     expect(button.getAttribute('title')).toBeNull();
     await user.tab();
     expect(document.activeElement).toBe(button);
-    expect(screen.getByRole('tooltip').textContent).toBe('Power it off first.');
+    // The tooltip loads on the first focus.
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Power it off first.');
     const describedBy = button.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(describedBy)?.textContent).toBe('Power it off first.');
     await user.keyboard('{Escape}');
@@ -50,7 +51,8 @@ describe('LinkButton', () => {
     expect(link.getAttribute('aria-disabled')).toBe('true');
     await user.tab();
     expect(document.activeElement).toBe(link);
-    expect(screen.getByRole('tooltip').textContent).toBe('The VM is off.');
+    // The tooltip loads on the first focus.
+    expect((await screen.findByRole('tooltip')).textContent).toBe('The VM is off.');
     await user.keyboard('{Enter}');
     await user.click(link);
     expect(onClick).not.toHaveBeenCalled();

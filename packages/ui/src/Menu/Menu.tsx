@@ -62,6 +62,8 @@ export interface MenuContentProps extends HTMLAttributes<HTMLDivElement> {
   side?: 'top' | 'right' | 'bottom' | 'left';
   /** The items, separators and labels. */
   children: ReactNode;
+  /** Called as the menu takes focus on opening; `preventDefault()` to put focus elsewhere. */
+  onOpenAutoFocus?: (event: Event) => void;
 }
 
 /** The floating list, portalled to `<body>` and kept on screen. Arrow keys, Home/End, typeahead. */

@@ -129,6 +129,21 @@ export const Running: Story = { args: { tasks: running, runningCount: 2, default
 
 export const Mixed: Story = { args: { defaultOpen: true } };
 
+/** A task that has not started can be taken back: Cancel calls `onCancel` with it. */
+export const Cancellable: Story = {
+  args: {
+    tasks: mixed.map((task) => (task.state === 'PENDING' ? { ...task, cancellable: true } : task)),
+    defaultOpen: true,
+    onCancel: fn(),
+  },
+  play: async ({ args }) => {
+    const body = within(document.body);
+    const cancel = await body.findByRole('button', { name: 'Cancel Restart on mail-relay' });
+    await userEvent.click(cancel);
+    await expect(args.onCancel).toHaveBeenCalledWith(expect.objectContaining({ id: 't-4' }));
+  },
+};
+
 export const LongList: Story = { args: { tasks: long, runningCount: 1, defaultOpen: true } };
 
 export const Loading: Story = {

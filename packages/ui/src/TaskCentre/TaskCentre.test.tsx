@@ -41,7 +41,8 @@ describe('TaskCentre', () => {
     const bell = screen.getByRole('button', { name: 'Tasks, 1 running' });
     await user.click(bell);
     expect(onOpenChange).toHaveBeenLastCalledWith(true);
-    const panel = screen.getByRole('dialog', { name: 'Tasks' });
+    // The panel loads on the bell's first use.
+    const panel = await screen.findByRole('dialog', { name: 'Tasks' });
     // The panel takes focus, not its close button; Tab walks on from there.
     await waitFor(() => expect(document.activeElement).toBe(panel));
     const items = within(panel).getAllByRole('listitem');
@@ -57,6 +58,27 @@ describe('TaskCentre', () => {
     await waitFor(() => expect(document.activeElement).toBe(bell));
   });
 
+  it('loads the panel only when first opened; the bell toggles it', async () => {
+    const user = userEvent.setup();
+    render(<TaskCentre tasks={tasks} runningCount={0} />);
+    const bell = screen.getByRole('button', { name: 'Tasks' });
+    expect(bell.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(bell.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(bell);
+    const panel = await screen.findByRole('dialog', { name: 'Tasks' });
+    expect(bell.getAttribute('aria-expanded')).toBe('true');
+    expect(bell.getAttribute('aria-controls')).toBe(panel.id);
+    // A click on the bell is not a click outside: it closes the panel, and does not reopen it.
+    await user.click(bell);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(bell);
+    expect(await screen.findByRole('dialog', { name: 'Tasks' })).toBeTruthy();
+    // A click elsewhere closes it.
+    await user.click(document.body);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it("links a task's target through the LinkProvider and closes on it", async () => {
     const user = userEvent.setup();
     const navigate = vi.fn();
@@ -65,15 +87,15 @@ describe('TaskCentre', () => {
         <TaskCentre tasks={tasks} runningCount={1} defaultOpen />
       </LinkProvider>,
     );
+    await user.click(await screen.findByRole('link', { name: 'db-01' }));
     expect(screen.queryByRole('link', { name: 'web-01' })).toBeNull();
-    await user.click(screen.getByRole('link', { name: 'db-01' }));
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/compute/db-01');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('shows empty, loading and error states', () => {
+  it('shows empty, loading and error states', async () => {
     const { rerender } = render(<TaskCentre tasks={[]} runningCount={0} defaultOpen />);
-    expect(screen.getByText(/No tasks yet/)).toBeTruthy();
+    expect(await screen.findByText(/No tasks yet/)).toBeTruthy();
     rerender(<TaskCentre tasks={[]} runningCount={0} loading defaultOpen />);
     expect(screen.getByRole('status').textContent).toContain('Loading tasks');
     rerender(<TaskCentre tasks={[]} runningCount={0} error="Could not load." defaultOpen />);

@@ -15,11 +15,14 @@ describe('Tooltip', () => {
         <IconButton icon={mdiRefresh} aria-label="Refresh" />
       </Tooltip>,
     );
-    expect(screen.queryByRole('tooltip')).toBeNull();
-    await user.tab();
-    const tooltip = screen.getByRole('tooltip');
-    expect(tooltip.textContent).toBe('Refresh the list');
     const button = screen.getByRole('button', { name: 'Refresh' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    // The first focus loads the tooltip (Radix); the same button keeps the focus.
+    await user.tab();
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip.textContent).toBe('Refresh the list');
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBe(button);
+    expect(document.activeElement).toBe(button);
     expect(button.getAttribute('aria-describedby')).toBe(tooltip.id);
     expect(onOpenChange).toHaveBeenLastCalledWith(true);
     await user.keyboard('{Escape}');
@@ -40,13 +43,33 @@ describe('Tooltip', () => {
     expect((await screen.findByRole('tooltip')).textContent).toBe('Refresh the list');
   });
 
-  it('can be controlled', () => {
+  it('can be controlled', async () => {
     render(
       <Tooltip content="Refresh the list" open>
         <IconButton icon={mdiRefresh} aria-label="Refresh" />
       </Tooltip>,
     );
-    expect(screen.getByRole('tooltip')).toBeTruthy();
+    expect(await screen.findByRole('tooltip')).toBeTruthy();
+  });
+
+  it('keeps the trigger and its own props and ref, and does not open on a press', async () => {
+    const user = userEvent.setup();
+    const onFocus = vi.fn();
+    const ref = { current: null as HTMLButtonElement | null };
+    render(
+      <Tooltip content="Refresh the list" delayDuration={0}>
+        <IconButton icon={mdiRefresh} aria-label="Refresh" onFocus={onFocus} ref={ref} />
+      </Tooltip>,
+    );
+    const button = screen.getByRole('button', { name: 'Refresh' });
+    expect(ref.current).toBe(button);
+    await user.pointer({ keys: '[MouseLeft]', target: button });
+    expect(onFocus).toHaveBeenCalledOnce();
+    await user.pointer({ target: document.body });
+    await user.hover(button);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Refresh the list');
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBe(button);
+    expect(ref.current).toBe(button);
   });
 
   it('has no axe violations when open', async () => {

@@ -1,4 +1,4 @@
-import { notAvailable } from '../shared/NotAvailable.tsx';
+import { notAvailable } from '../../kit/NotAvailable.tsx';
 
 export const UsersPage = notAvailable({ title: 'Users' });
 export const RolesPage = notAvailable({ title: 'Roles' });

@@ -1,4 +1,4 @@
-import { notAvailable } from '../shared/NotAvailable.tsx';
+import { notAvailable } from '../../kit/NotAvailable.tsx';
 
 export const BackupListPage = notAvailable({ title: 'Backup tenants' });
 export const BackupCreatePage = notAvailable({ title: 'Create a backup tenant' });

@@ -1,4 +1,4 @@
-import { notAvailable } from '../shared/NotAvailable.tsx';
+import { notAvailable } from '../../kit/NotAvailable.tsx';
 
 export const CrowdstrikeListPage = notAvailable({ title: 'Endpoint security' });
 export const MedrDetailPage = notAvailable({ title: 'Managed EDR subscription' });

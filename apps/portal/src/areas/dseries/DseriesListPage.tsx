@@ -1,9 +1,9 @@
-import { useCallback, useMemo } from 'react';
 import { mdiServerOff } from '@mdi/js';
 import type { DseriesItem } from '@portal/api/contract';
-import { DataTable, EmptyState, PageHeader, StatusChip, type DataTableColumn } from '@portal/ui';
-import { getServices } from '../../services.ts';
-import { useRemote } from '../compute/list/useRemote.ts';
+import { EmptyState, StatusChip, type DataTableColumn } from '@portal/ui';
+import { formatSizeGb } from '../../lib/format.ts';
+import { ListPage } from '../../kit/ListPage.tsx';
+import { dseriesQueries } from './queries.ts';
 
 const STATUS_LOOK: Record<DseriesItem['status'], { chip: string; label: string }> = {
   running: { chip: 'running', label: 'Running' },
@@ -32,39 +32,35 @@ const COLUMNS: DataTableColumn<DseriesItem>[] = [
     align: 'end',
     width: 110,
     searchable: false,
-    cell: (item) => `${item.memory_gb} GB`,
+    cell: (item) => formatSizeGb(item.memory_gb),
   },
   { id: 'storage', header: 'Storage', accessor: 'storage', width: 'minmax(150px, 1.2fr)' },
-  { id: 'location', header: 'Location', accessor: 'location', width: 110 },
-  { id: 'ip', header: 'IP address', accessor: (item) => item.ip ?? '', width: 130 },
+  { id: 'location', header: 'Location', accessor: 'location', filter: 'select', width: 110 },
+  { id: 'ip', header: 'IP address', accessor: (item) => item.ip ?? '', minWidth: 120 },
 ];
 
 /** `/dseries`: the tenant's dedicated servers (a listing; the specification shows no detail). */
 export function DseriesListPage() {
-  const load = useCallback(() => getServices().api.get<DseriesItem[]>('/services/dseries'), []);
-  const { data, loading, error, reload } = useRemote(load);
-  const items = useMemo(() => data ?? [], [data]);
   return (
-    <>
-      <PageHeader title="D series" description="Your dedicated servers." />
-      <DataTable
-        aria-label="D series servers"
-        data={items}
-        columns={COLUMNS}
-        getRowId={(item) => String(item.id)}
-        loading={loading}
-        error={error ?? undefined}
-        onRetry={reload}
-        searchLabel="Search servers"
-        defaultSorting={{ id: 'name' }}
-        emptyState={
-          <EmptyState
-            icon={mdiServerOff}
-            title="No dedicated servers"
-            description="Dedicated servers your tenant contracts appear here."
-          />
-        }
-      />
-    </>
+    <ListPage
+      listId="dseries"
+      title="D series"
+      description="Your dedicated servers."
+      tableLabel="D series servers"
+      searchLabel="Search servers"
+      noun={{ one: 'server', other: 'servers' }}
+      query={dseriesQueries.list()}
+      columns={COLUMNS}
+      getRowId={(item) => String(item.id)}
+      getRowLabel={(item) => item.name}
+      defaultSorting={{ id: 'name' }}
+      emptyState={
+        <EmptyState
+          icon={mdiServerOff}
+          title="No dedicated servers"
+          description="Dedicated servers your tenant contracts appear here."
+        />
+      }
+    />
   );
 }

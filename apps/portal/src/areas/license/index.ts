@@ -1,3 +1,3 @@
-import { notAvailable } from '../shared/NotAvailable.tsx';
+import { notAvailable } from '../../kit/NotAvailable.tsx';
 
 export const LicenseListPage = notAvailable({ title: 'Licences' });

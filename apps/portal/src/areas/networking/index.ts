@@ -1,4 +1,4 @@
-import { notAvailable } from '../shared/NotAvailable.tsx';
+import { notAvailable } from '../../kit/NotAvailable.tsx';
 
 export const NetworkingListPage = notAvailable({ title: 'Networks' });
 export const NetworkingCreatePage = notAvailable({ title: 'Create a network' });

@@ -1,4 +1,4 @@
-import { notAvailable } from '../shared/NotAvailable.tsx';
+import { notAvailable } from '../../kit/NotAvailable.tsx';
 
 export const PhishingListPage = notAvailable({ title: 'Phishing prevention' });
 export const PhishingDetailPage = notAvailable({ title: 'Protected domain' });

@@ -1,4 +1,4 @@
-import { notAvailable } from '../shared/NotAvailable.tsx';
+import { notAvailable } from '../../kit/NotAvailable.tsx';
 
 export const StorageListPage = notAvailable({ title: 'Storage' });
 export const StorageCreatePage = notAvailable({ title: 'Create storage' });

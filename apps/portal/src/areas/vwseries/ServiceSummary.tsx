@@ -1,12 +1,10 @@
-import { useCallback } from 'react';
 import styled from 'styled-components';
 import type { VwseriesService, VwseriesUsage } from '@portal/api/contract';
 import { Alert, KeyValue, Skeleton, StatusChip } from '@portal/ui';
-import { useRemote } from '../compute/list/useRemote.ts';
-import { vwseriesApi as createVwseriesApi } from '@portal/api/client';
-import { getServices } from '../../services.ts';
-
-const vwseriesApi = () => createVwseriesApi(getServices().api);
+import { useQuery } from '@tanstack/react-query';
+import { queryErrorText } from '../../kit/queryError.ts';
+import { formatDateTime, formatSizeGb } from '../../lib/format.ts';
+import { vwseriesQueries } from './queries.ts';
 
 const Parts = styled.div`
   display: grid;
@@ -41,9 +39,6 @@ const MeterRow = styled.li`
     font-variant-numeric: tabular-nums;
   }
 `;
-
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-export const dateText = (iso: string | null) => (iso ? when.format(new Date(iso)) : 'never');
 
 const RESULT_CHIP = { success: 'success', warning: 'warning', failure: 'error' } as const;
 
@@ -82,10 +77,8 @@ function Usage({ usage }: { usage: VwseriesUsage }) {
 /** A service's usage (`/usage`) and backup (`/backup`), each loading on its own. */
 export function ServiceSummary({ service }: { service: VwseriesService }) {
   const id = service.serviceid;
-  const loadUsage = useCallback(() => vwseriesApi().usage(id), [id]);
-  const loadBackup = useCallback(() => vwseriesApi().backup(id), [id]);
-  const usage = useRemote(loadUsage);
-  const backup = useRemote(loadBackup);
+  const usage = useQuery(vwseriesQueries.usage(id));
+  const backup = useQuery(vwseriesQueries.backup(id));
   const result = backup.data?.last_result ?? null;
   return (
     <Parts>
@@ -95,7 +88,7 @@ export function ServiceSummary({ service }: { service: VwseriesService }) {
           {usage.data && ` · ${usage.data.powered_on} of ${usage.data.vm_count} VMs powered on`}
         </Heading>
         {usage.error ? (
-          <Alert kind="error">{usage.error}</Alert>
+          <Alert kind="error">{queryErrorText(usage.error)}</Alert>
         ) : usage.data ? (
           <Usage usage={usage.data} />
         ) : (
@@ -105,14 +98,14 @@ export function ServiceSummary({ service }: { service: VwseriesService }) {
       <section aria-label={`Backup of ${id}`}>
         <Heading>Backup</Heading>
         {backup.error ? (
-          <Alert kind="error">{backup.error}</Alert>
+          <Alert kind="error">{queryErrorText(backup.error)}</Alert>
         ) : backup.data ? (
           <KeyValue
             columns={2}
             items={[
               { label: 'Policy', value: backup.data.policy },
               { label: 'Retention', value: `${backup.data.retention_days} days` },
-              { label: 'Last backup', value: dateText(backup.data.last_backup_at) },
+              { label: 'Last backup', value: formatDateTime(backup.data.last_backup_at) },
               {
                 label: 'Last result',
                 value: result ? (
@@ -124,7 +117,7 @@ export function ServiceSummary({ service }: { service: VwseriesService }) {
                   'none yet'
                 ),
               },
-              { label: 'Backed-up size', value: `${backup.data.size_gb} GB` },
+              { label: 'Backed-up size', value: formatSizeGb(backup.data.size_gb) },
             ]}
           />
         ) : (

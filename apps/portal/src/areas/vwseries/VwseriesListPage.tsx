@@ -1,5 +1,4 @@
-import { useCallback, useState, type MouseEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { mdiRefresh, mdiServerNetwork } from '@mdi/js';
 import type { VwseriesService } from '@portal/api/contract';
@@ -10,17 +9,18 @@ import {
   ErrorState,
   LinkButton,
   PageHeader,
-  Spinner,
   StatusChip,
 } from '@portal/ui';
 import { useCan, useManageReason } from '../../state/permissions.ts';
-import { tasks } from '../../state/tasks.ts';
-import { useRemote } from '../compute/list/useRemote.ts';
-import { vwseriesApi as createVwseriesApi } from '@portal/api/client';
+import { vwseriesApi } from '@portal/api/client';
 import { getServices } from '../../services.ts';
-
-const vwseriesApi = () => createVwseriesApi(getServices().api);
-import { dateText, ServiceSummary } from './ServiceSummary.tsx';
+import { ListSkeleton } from '../../kit/ListPage.tsx';
+import { queryErrorText } from '../../kit/queryError.ts';
+import { useTaskAction } from '../../kit/useTaskAction.ts';
+import { vwseriesKeys, vwseriesQueries } from './queries.ts';
+import { VWSERIES_PERMISSION } from './permission.ts';
+import { ServiceSummary } from './ServiceSummary.tsx';
+import { formatDateTime, formatRelative } from '../../lib/format.ts';
 
 const Grid = styled.div`
   display: grid;
@@ -37,8 +37,7 @@ const Meta = styled.span`
 
 /** `/vwseries`: the tenant's virtual-wire series services, with usage and backup at a glance. */
 export function VwseriesListPage() {
-  const load = useCallback(() => vwseriesApi().list(), []);
-  const { data, loading, error, reload } = useRemote(load);
+  const { data, error, refetch } = useQuery(vwseriesQueries.list());
   return (
     <>
       <PageHeader
@@ -48,11 +47,11 @@ export function VwseriesListPage() {
       {error ? (
         <ErrorState
           title="Your services could not be loaded"
-          description={error}
-          action={<Button onClick={reload}>Try again</Button>}
+          description={queryErrorText(error)}
+          action={<Button onClick={() => void refetch()}>Try again</Button>}
         />
       ) : !data ? (
-        loading && <Spinner label="Loading your services" />
+        <ListSkeleton label="Loading your services" rows={3} />
       ) : data.length === 0 ? (
         <EmptyState
           icon={mdiServerNetwork}
@@ -71,35 +70,25 @@ export function VwseriesListPage() {
 }
 
 function ServiceCard({ service }: { service: VwseriesService }) {
-  const navigate = useNavigate();
-  const [refreshing, setRefreshing] = useState(false);
   const canManage = useCan('vwseries', 'manage');
-  const readOnlyReason = useManageReason('vwseries');
+  const readOnlyReason = useManageReason(VWSERIES_PERMISSION);
   const href = `/vwseries/${service.serviceid}`;
-  const open = (event: MouseEvent) => {
-    event.preventDefault();
-    navigate(href);
-  };
-  const refresh = () => {
-    setRefreshing(true);
-    const done = () => setRefreshing(false);
-    void tasks.run(
-      {
-        operation: `Refresh ${service.serviceid}`,
-        kind: 'other',
-        onSettled: done,
-        onRequestError: done,
-      },
-      () => vwseriesApi().refresh(service.serviceid),
-    );
-  };
+  const refresh = useTaskAction({
+    operation: `Refresh ${service.serviceid}`,
+    kind: 'other',
+    resource: `vwseries:${service.serviceid}`,
+    invalidates: [vwseriesKeys.all],
+    runningLabel: 'Refreshing…',
+  });
   return (
     <Card
       title={service.name}
       subtitle={
         <Meta>
           {service.serviceid} · {service.plan} · {service.location} · refreshed{' '}
-          {dateText(service.refreshed_at)}
+          <span title={formatDateTime(service.refreshed_at)}>
+            {formatRelative(service.refreshed_at)}
+          </span>
           <StatusChip status="info" label={`${service.vm_count} VMs`} />
         </Meta>
       }
@@ -108,15 +97,17 @@ function ServiceCard({ service }: { service: VwseriesService }) {
           <Button
             variant="outlined"
             leadingIcon={mdiRefresh}
-            onClick={refresh}
-            loading={refreshing}
+            onClick={() =>
+              void refresh.run(() => vwseriesApi(getServices().api).refresh(service.serviceid))
+            }
+            loading={refresh.busy}
             disabled={!canManage}
             title={readOnlyReason}
             aria-label={`Refresh ${service.serviceid}`}
           >
             Refresh
           </Button>
-          <LinkButton href={href} onClick={open} variant="primary">
+          <LinkButton href={href} variant="primary">
             Open {service.serviceid}
           </LinkButton>
         </>

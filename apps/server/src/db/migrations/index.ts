@@ -1,5 +1,6 @@
 import { sql as initial } from './001_initial.ts';
 import { sql as compute } from './002_compute.ts';
+import { sql as areas } from './003_areas.ts';
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -14,4 +15,5 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { id: '001_initial', sql: initial },
   { id: '002_compute', sql: compute },
+  { id: '003_areas', sql: areas },
 ];

@@ -9,9 +9,16 @@ import { computeApi } from '@portal/api/client';
 import type { Vm } from '@portal/api/contract';
 import { Alert, BackButton, Button, Spinner, StatusChip } from '@portal/ui';
 import { appState } from '../../../state/app.ts';
-import { READ_ONLY_REASON, useCanState } from '../../../state/permissions.ts';
+import { useCanState } from '../../../state/permissions.ts';
+import { VWSERIES_PERMISSION } from '../../vwseries/permission.ts';
+import { COMPUTE_PERMISSION } from '../permission.ts';
 import { getServices, notify, reportError } from '../../../services.ts';
-import { openConsoleSession, type ConsoleSession, type ConsoleStatus } from './consoleSession.ts';
+import {
+  openReconnectingConsole,
+  type ConsoleState,
+  type ConsoleStatus,
+  type ReconnectingConsole,
+} from './consoleSession.ts';
 
 const Page = styled.main`
   display: flex;
@@ -69,8 +76,22 @@ const Screen = styled.div`
   }
 `;
 
+const Waiting = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+  padding: 8px 16px;
+  font-size: 0.875rem;
+  border-bottom: 1px solid var(--ui-color-border);
+  p {
+    margin: 0;
+  }
+`;
+
 const STATUS_CHIP: Record<ConsoleStatus, { status: string; label: string }> = {
   connecting: { status: 'RUNNING', label: 'Connecting' },
+  reconnecting: { status: 'warning', label: 'Reconnecting' },
   connected: { status: 'success', label: 'Connected' },
   disconnected: { status: 'neutral', label: 'Disconnected' },
 };
@@ -116,8 +137,9 @@ export function ComputeConsolePage() {
         <h1>Console of virtual machine {id}</h1>
       </Bar>
       <Alert kind="info" title="You cannot open the console">
-        {READ_ONLY_REASON[area]} The console lets you change a virtual machine, so it needs a role
-        that manages {area === 'vwseries' ? 'VW series' : 'compute'}.
+        {(area === 'vwseries' ? VWSERIES_PERMISSION : COMPUTE_PERMISSION).readOnly} The console lets
+        you change a virtual machine, so it needs a role that manages{' '}
+        {area === 'vwseries' ? 'VW series' : 'compute'}.
       </Alert>
     </Page>
   );
@@ -131,13 +153,13 @@ function ConsoleView() {
   const [name, setName] = useState<string>(
     handed && handed.id === id ? handed.display_name : `virtual machine ${id}`,
   );
-  const [status, setStatus] = useState<ConsoleStatus>('connecting');
-  const [reason, setReason] = useState<string | undefined>();
+  const [{ status, reason, retryIn }, setState] = useState<ConsoleState>({
+    status: 'connecting',
+  });
   const [fullscreen, setFullscreen] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const screenRef = useRef<HTMLDivElement>(null);
   const terminalRef = useRef<Terminal | null>(null);
-  const sessionRef = useRef<ConsoleSession | null>(null);
+  const sessionRef = useRef<ReconnectingConsole | null>(null);
 
   const backHref = serviceid ? `/vwseries/${serviceid}` : `/compute/${id}`;
   const go = (event: MouseEvent) => {
@@ -202,24 +224,31 @@ function ConsoleView() {
   useEffect(() => {
     const compute = computeApi(getServices().api);
     const base = serviceid ? compute.vwseries(serviceid) : compute;
-    const session = openConsoleSession(
+    let wasConnected = false;
+    const session = openReconnectingConsole(
       () => base.consoleTicket(id),
       {
-        onStatus: (next, why) => {
-          setStatus(next);
-          setReason(why);
-          if (next === 'connected') terminalRef.current?.focus();
+        onState: (next) => {
+          setState(next);
+          if (next.status === 'connected') {
+            // a new session after a lost one: mark the seam in the scrollback
+            if (wasConnected)
+              terminalRef.current?.write('\r\n\x1b[2m--- reconnected ---\x1b[0m\r\n');
+            wasConnected = true;
+            terminalRef.current?.focus();
+          }
         },
         onOutput: (text) => terminalRef.current?.write(text),
       },
       (error) => reportError(error),
     );
     sessionRef.current = session;
+    // Leaving the page ends the session and any wait to reconnect.
     return () => {
       session.close();
       if (sessionRef.current === session) sessionRef.current = null;
     };
-  }, [id, serviceid, attempt]);
+  }, [id, serviceid]);
 
   useEffect(() => {
     const sync = () => setFullscreen(document.fullscreenElement === screenRef.current);
@@ -227,10 +256,7 @@ function ConsoleView() {
     return () => document.removeEventListener('fullscreenchange', sync);
   }, []);
 
-  const reconnect = useCallback(() => {
-    terminalRef.current?.write('\r\n\x1b[2m--- reconnecting ---\x1b[0m\r\n');
-    setAttempt((a) => a + 1);
-  }, []);
+  const reconnect = useCallback(() => sessionRef.current?.reconnectNow(), []);
 
   const paste = async () => {
     try {
@@ -288,7 +314,7 @@ function ConsoleView() {
             size="small"
             variant={status === 'disconnected' ? 'primary' : 'outlined'}
             leadingIcon={mdiRefresh}
-            disabled={status === 'connecting'}
+            disabled={status === 'connecting' || status === 'reconnecting'}
             onClick={reconnect}
           >
             Reconnect
@@ -296,6 +322,16 @@ function ConsoleView() {
         </Tools>
       </Bar>
       {status === 'disconnected' && reason && <Reason role="alert">{reason}</Reason>}
+      {status === 'reconnecting' && (
+        <Waiting>
+          <p>
+            {reason ? `${reason} ` : ''}Reconnecting in {retryIn ?? 0} s…
+          </p>
+          <Button size="small" variant="primary" leadingIcon={mdiRefresh} onClick={reconnect}>
+            Reconnect now
+          </Button>
+        </Waiting>
+      )}
       <Screen ref={screenRef} aria-label={`Serial console of ${name}`} role="region" />
     </Page>
   );

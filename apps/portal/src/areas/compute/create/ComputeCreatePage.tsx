@@ -1,43 +1,32 @@
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-  type MouseEvent,
-} from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { useSnapshot } from 'valtio';
 import styled from 'styled-components';
-import type { Catalogue } from '@portal/api/contract';
-import { ApiError, computeApi } from '@portal/api/client';
+import { VmCreate, isPocUser, type Catalogue, type CurrentUser } from '@portal/api/contract';
+import { computeApi } from '@portal/api/client';
+import { POC_VM_LIMIT, pocLimitRefusal } from '@portal/api/domain';
+import { Alert, BackButton, Button, ErrorState, PageHeader, Spinner } from '@portal/ui';
 import {
-  Alert,
-  BackButton,
-  Button,
-  Card,
-  ErrorState,
-  PageHeader,
-  Spinner,
-  Stepper,
-} from '@portal/ui';
-import { getServices, reportError } from '../../../services.ts';
-import { READ_ONLY_REASON, useCanState } from '../../../state/permissions.ts';
-import { tasks } from '../../../state/tasks.ts';
-import { useRemote } from '../list/useRemote.ts';
-import { StepFields } from './StepFields.tsx';
+  CreateFlow,
+  serverFieldOf,
+  useContractForm,
+  type CreateStep,
+} from '../../../kit/form/index.ts';
+import { queryErrorText } from '../../../kit/queryError.ts';
+import { useTaskAction } from '../../../kit/useTaskAction.ts';
+import { getServices, session } from '../../../services.ts';
+import { useCanState } from '../../../state/permissions.ts';
+import { COMPUTE_PERMISSION } from '../permission.ts';
+import { computeKeys, computeQueries } from '../queries.ts';
+import { BasicsStep, MachineStep, NetworkStep, VmSummary } from './StepFields.tsx';
 import {
   EMPTY_FORM,
   STEPS,
   buildVmCreateBody,
-  change,
-  errorsOfStep,
   formFieldOf,
-  stepOf,
   validate,
-  type VmField,
   type VmForm,
-  type VmFormErrors,
 } from './vmCreateBody.ts';
 
 const LIST_PATH = '/compute';
@@ -49,46 +38,18 @@ const Layout = styled.div`
   max-width: 1040px;
 `;
 
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 20px;
-`;
-
-const StepHeading = styled.h2`
-  margin: 0 0 4px;
-  font-size: 1.125rem;
-  &:focus {
-    outline: none;
-  }
-`;
-
-const Nav = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 12px;
-  flex-wrap: wrap;
-`;
-
-/** A server sentence like "vm_params.os.version: is not a version of Ubuntu", for a person. */
-function serverReason(error: ApiError): string {
-  const text = error.field ? error.message.replace(`${error.field}: `, '') : error.message;
-  const sentence = text.charAt(0).toUpperCase() + text.slice(1);
-  return `${sentence}${/[.!?]$/.test(sentence) ? '' : '.'}`;
-}
-
 /**
- * `/compute/create`: a wizard over the server's creation catalogue (region and site, zone, plan,
- * image and version, network adapters, disk, name and options) that builds section 3's body.
+ * `/compute/create`: a wizard over the server's creation catalogue in three steps and a summary
+ * (name and location; plan, image and disk; network and options) that builds section 3's body.
  * Field errors show where the field is; a server 400 goes back to the step of the field it names.
- * On success the creation task is polled by the shared tracker and the person lands on the VM.
+ * The submit waits for the creation task (polled every 5000 ms), then opens the new VM.
  */
 export function ComputeCreatePage() {
   const navigate = useNavigate();
-  const loadCatalogue = useCallback(() => computeApi(getServices().api).catalogue(), []);
-  const { data: catalogue, error: loadError, reload } = useRemote(loadCatalogue);
   // A role that may only look gets an honest page instead of a wizard bound to fail.
   const canCreate = useCanState('compute', 'manage');
+  const { user } = useSnapshot(session);
+  const catalogue = useQuery({ ...computeQueries.catalogue(), enabled: canCreate === 'allowed' });
 
   const toList = (event: MouseEvent) => {
     event.preventDefault();
@@ -108,177 +69,124 @@ export function ComputeCreatePage() {
       />
       {canCreate === 'denied' ? (
         <Alert kind="info" title="You cannot create virtual machines">
-          {READ_ONLY_REASON.compute} Ask an administrator of your organisation for a role that
+          {COMPUTE_PERMISSION.readOnly} Ask an administrator of your organisation for a role that
           manages compute.
         </Alert>
-      ) : loadError ? (
+      ) : catalogue.isError ? (
         <ErrorState
           title="The catalogue could not be loaded"
-          description={loadError}
-          action={<Button onClick={reload}>Try again</Button>}
+          description={queryErrorText(catalogue.error)}
+          action={<Button onClick={() => void catalogue.refetch()}>Try again</Button>}
         />
-      ) : !catalogue || canCreate === 'unknown' ? (
+      ) : !catalogue.data || canCreate === 'unknown' || !user ? (
         <Spinner label="Loading what you can create" />
       ) : (
-        <Wizard catalogue={catalogue} />
+        <Wizard catalogue={catalogue.data} user={user as CurrentUser} />
       )}
     </Layout>
   );
 }
 
-function Wizard({ catalogue }: { catalogue: Catalogue }) {
-  const navigate = useNavigate();
-  const [form, setForm] = useState<VmForm>(EMPTY_FORM);
-  const [step, setStep] = useState(0);
-  /** Steps the person tried to leave: their errors show. */
-  const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
-  /** Errors the server gave for fields, until the field changes. */
-  const [serverErrors, setServerErrors] = useState<VmFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
-
-  const errors = useMemo(() => validate(catalogue, form), [catalogue, form]);
-  const last = STEPS.length - 1;
-  const current = STEPS[step] ?? STEPS[0];
-
-  const shownErrors = (index: number): VmFormErrors =>
-    checked.has(index)
-      ? { ...errorsOfStep(serverErrors, index), ...errorsOfStep(errors, index) }
-      : errorsOfStep(serverErrors, index);
-
-  // A new step's heading takes focus, so keyboard and screen-reader users start at its top.
-  useEffect(() => {
-    if (moved.current) headingRef.current?.focus();
-    moved.current = false;
-  }, [step]);
-
-  const goTo = (index: number) => {
-    moved.current = true;
-    setStep(index);
-  };
-
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>('[data-wizard-step] [aria-invalid="true"]')?.focus(),
+/** How many VMs the tenant has, and what the proof-of-concept limit leaves. */
+function Quota({ user, existing }: { user: CurrentUser; existing: number | undefined }) {
+  const tenant = user.tenant.name;
+  if (!isPocUser(user)) {
+    return existing === undefined ? null : (
+      <Alert kind="info" title="Your tenant">
+        {tenant} has {existing} virtual {existing === 1 ? 'machine' : 'machines'}; no trial limit
+        applies.
+      </Alert>
     );
+  }
+  const refusal = existing === undefined ? null : pocLimitRefusal(existing);
+  const left = existing === undefined ? undefined : Math.max(0, POC_VM_LIMIT - existing);
+  return (
+    <Alert kind={refusal ? 'warning' : 'info'} title="Proof of concept">
+      {refusal
+        ? `${refusal} ${tenant} has ${existing}: delete one before creating another.`
+        : left === undefined
+          ? `A proof-of-concept tenant can have at most ${POC_VM_LIMIT} virtual machines.`
+          : `A proof-of-concept tenant can have at most ${POC_VM_LIMIT} virtual machines. ${tenant} has ${existing}, so ${left} more can be created.`}
+    </Alert>
+  );
+}
 
-  const set = <K extends VmField>(field: K, value: VmForm[K]) => {
-    setForm((previous) => change(previous, field, value));
-    setServerErrors((previous) => {
-      if (!(field in previous)) return previous;
-      const next = { ...previous };
-      delete next[field];
-      return next;
-    });
-  };
+function Wizard({ catalogue, user }: { catalogue: Catalogue; user: CurrentUser }) {
+  const navigate = useNavigate();
+  const tenantId = user.tenant.cdb_id;
+  const vms = useQuery(computeQueries.list());
+  const existing = vms.data?.length;
+  const blocked = isPocUser(user) && existing !== undefined ? pocLimitRefusal(existing) : null;
+  const [progress, setProgress] = useState<string | undefined>();
+  const createTask = useTaskAction({
+    operation: 'Create',
+    invalidates: [computeKeys.lists()],
+    runningLabel: 'Building…',
+  });
 
-  const next = () => {
-    setChecked((previous) => new Set(previous).add(step));
-    if (Object.keys(errorsOfStep(errors, step)).length > 0) return focusFirstInvalid();
-    goTo(Math.min(step + 1, last));
-  };
+  const form = useContractForm<VmForm>(VmCreate, {
+    defaultValues: EMPTY_FORM,
+    // The catalogue's rules first (the choices fit together), then the contract on the body.
+    refine: (values) => validate(catalogue, values),
+    toBody: (values) => buildVmCreateBody(catalogue, values, tenantId),
+    fieldOf: formFieldOf,
+    labels: { display_name: 'name' },
+  });
 
-  const submit = async () => {
-    const all = new Set(STEPS.map((_, index) => index));
-    setChecked(all);
-    setFailure(null);
-    const firstBad = STEPS.findIndex((_, index) => Object.keys(errorsOfStep(errors, index)).length);
-    if (firstBad >= 0) {
-      if (firstBad !== step) goTo(firstBad);
-      else focusFirstInvalid();
-      return;
-    }
-    setBusy(true);
+  const submit = async (values: VmForm) => {
+    const body = buildVmCreateBody(catalogue, values, tenantId);
+    const created: { id: number | null } = { id: null };
+    const run = await createTask.run(
+      async () => {
+        const accepted = await computeApi(getServices().api).create(body);
+        created.id = accepted.vm_id;
+        return accepted;
+      },
+      {
+        operation: `Create ${body.display_name}`,
+        // a 400 the wizard shows at its field needs no snackbar as well
+        onRequestError: (error) => serverFieldOf(error, form, formFieldOf) !== undefined,
+      },
+    );
+    if (!run.ok) throw run.error;
+    setProgress(`Building ${body.display_name}… this takes a moment.`);
     try {
-      const user = await getServices().currentUser.load();
-      const body = buildVmCreateBody(catalogue, form, user.tenant.cdb_id);
-      let vmId: number | null = null;
-      const taskId = await tasks.run(
-        {
-          operation: `Create ${body.display_name}`,
-          onRequestError: (error) => {
-            const field = error instanceof ApiError ? formFieldOf(error.field) : undefined;
-            if (error instanceof ApiError && field) {
-              setServerErrors({ [field]: serverReason(error) });
-              goTo(stepOf(field));
-              focusFirstInvalid();
-            } else {
-              setFailure(reportError(error));
-            }
-          },
-        },
-        async () => {
-          const accepted = await computeApi(getServices().api).create(body);
-          vmId = accepted.vm_id;
-          return accepted;
-        },
-      );
-      if (taskId !== null && vmId !== null) {
-        navigate(`/compute/${vmId}`);
-        return;
-      }
-    } catch (error) {
-      setFailure(reportError(error));
+      await run.settled;
+    } finally {
+      setProgress(undefined);
     }
-    setBusy(false);
+    // On failure too: the VM's page shows what became of it (the snackbar says why).
+    if (created.id !== null) navigate(`/compute/${created.id}`);
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (step < last) next();
-    else void submit();
+  const content: Record<(typeof STEPS)[number]['id'], ReactNode> = {
+    basics: <BasicsStep catalogue={catalogue} />,
+    machine: <MachineStep catalogue={catalogue} />,
+    network: <NetworkStep catalogue={catalogue} />,
   };
-
-  const steps = STEPS.map((s, index) => ({
-    id: s.id,
-    label: s.label,
-    state:
-      index !== step && Object.keys(shownErrors(index)).length > 0 ? ('error' as const) : undefined,
+  const steps: CreateStep<VmForm>[] = STEPS.map((step) => ({
+    id: step.id,
+    label: step.label,
+    fields: step.fields,
+    content: content[step.id],
   }));
 
   return (
     <>
-      <Stepper
+      <Quota user={user} existing={existing} />
+      <CreateFlow
+        form={form}
         steps={steps}
-        current={step}
-        onStepClick={goTo}
+        summary={(values) => (
+          <VmSummary catalogue={catalogue} form={values} tenant={user.tenant.name} />
+        )}
+        submitLabel="Create virtual machine"
+        onSubmit={submit}
+        serverFields={formFieldOf}
+        blockedReason={blocked ?? undefined}
+        progress={progress}
         aria-label="Steps to create a virtual machine"
       />
-      <Card>
-        <Form onSubmit={onSubmit} noValidate aria-labelledby="wizard-step-heading">
-          <div data-wizard-step={current.id}>
-            <StepHeading id="wizard-step-heading" ref={headingRef} tabIndex={-1}>
-              Step {step + 1} of {STEPS.length}: {current.label}
-            </StepHeading>
-            <StepFields
-              step={current.id}
-              catalogue={catalogue}
-              form={form}
-              errors={shownErrors(step)}
-              set={set}
-            />
-          </div>
-          {failure && <Alert kind="error">{failure}</Alert>}
-          <Nav>
-            {step > 0 && (
-              <Button variant="outlined" onClick={() => goTo(step - 1)} disabled={busy}>
-                Back
-              </Button>
-            )}
-            {step < last ? (
-              <Button type="submit" variant="primary">
-                Next
-              </Button>
-            ) : (
-              <Button type="submit" variant="primary" loading={busy}>
-                Create virtual machine
-              </Button>
-            )}
-          </Nav>
-        </Form>
-      </Card>
     </>
   );
 }

@@ -155,8 +155,14 @@ describe('validate (field errors: which field, why)', () => {
 
   it('groups errors by step', () => {
     const errors = validate(CATALOGUE, EMPTY_FORM);
-    expect(Object.keys(errorsOfStep(errors, 0)).sort()).toEqual(['regionId', 'siteId']);
-    expect(errorsOfStep(errors, 5)).toEqual({});
+    expect(Object.keys(errorsOfStep(errors, 0)).sort()).toEqual([
+      'displayName',
+      'regionId',
+      'siteId',
+      'zoneId',
+    ]);
+    expect(Object.keys(errorsOfStep(errors, 1)).sort()).toEqual(['imageId', 'planId', 'versionId']);
+    expect(errorsOfStep(errors, 3)).toEqual({});
   });
 });
 
@@ -176,15 +182,17 @@ describe('change', () => {
 
 describe('formFieldOf (server 400 → the field to fix)', () => {
   it.each([
-    ['display_name', 'displayName', 6],
+    ['display_name', 'displayName', 0],
     ['location', 'siteId', 0],
-    ['vm_params.cluster_name', 'zoneId', 1],
-    ['vm_params.vcpus', 'planId', 2],
-    ['vm_params.os.name', 'imageId', 3],
-    ['vm_params.os.version', 'versionId', 3],
-    ['vm_params.adapters.0.portgroup', 'adapter1', 4],
-    ['vm_params.adapters.1.vlan_id', 'adapter2', 4],
-    ['vm_params.disk_size_gb', 'diskSizeGb', 5],
+    ['vm_params.cluster_name', 'zoneId', 0],
+    ['vm_params.vcpus', 'planId', 1],
+    ['vm_params.memory', 'planId', 1],
+    ['vm_params.os.name', 'imageId', 1],
+    ['vm_params.os.version', 'versionId', 1],
+    ['vm_params.disk_size_gb', 'diskSizeGb', 1],
+    ['vm_params.adapters.0.portgroup', 'adapter1', 2],
+    ['vm_params.adapters.1.vlan_id', 'adapter2', 2],
+    ['vsnap', 'vsnap', 2],
   ] as const)('maps %s to %s on step %i', (server, field, step) => {
     expect(formFieldOf(server)).toBe(field);
     expect(stepOf(field)).toBe(step);

@@ -1,12 +1,7 @@
 // The wizard's model, its checks and the creation body: pure, so the exact section 3 rules are
 // unit-tested without a browser.
-import {
-  DISPLAY_NAME_PATTERN,
-  VLAN_MAX,
-  VLAN_MIN,
-  type Catalogue,
-  type VmCreate,
-} from '@portal/api/contract';
+import { VLAN_MAX, VLAN_MIN, type Catalogue, type VmCreate } from '@portal/api/contract';
+import { DISPLAY_NAME_MAX, displayNameRefusal } from '@portal/api/domain';
 
 type Region = Catalogue['regions'][number];
 type Site = Region['sites'][number];
@@ -102,18 +97,28 @@ export function change<K extends VmField>(form: VmForm, field: K, value: VmForm[
   return next;
 }
 
-const displayNamePattern = new RegExp(DISPLAY_NAME_PATTERN);
-export const DISPLAY_NAME_MAX = 64;
+export { DISPLAY_NAME_MAX };
 
-/** The wizard's steps, each with the fields it asks for, in order. */
+/**
+ * The wizard's steps that ask for something, each with its fields, in order (a summary follows):
+ * where and what it is called, what it runs, how it connects.
+ */
 export const STEPS = [
-  { id: 'location', label: 'Location', fields: ['regionId', 'siteId'] },
-  { id: 'zone', label: 'Zone', fields: ['zoneId'] },
-  { id: 'plan', label: 'Plan', fields: ['planId'] },
-  { id: 'image', label: 'Image', fields: ['imageId', 'versionId'] },
-  { id: 'network', label: 'Network', fields: ['adapter1', 'adapter2'] },
-  { id: 'disk', label: 'Disk', fields: ['diskSizeGb'] },
-  { id: 'details', label: 'Name', fields: ['displayName', 'vsnap', 'monitoring'] },
+  {
+    id: 'basics',
+    label: 'Name and location',
+    fields: ['displayName', 'regionId', 'siteId', 'zoneId'],
+  },
+  {
+    id: 'machine',
+    label: 'Plan and image',
+    fields: ['planId', 'imageId', 'versionId', 'diskSizeGb'],
+  },
+  {
+    id: 'network',
+    label: 'Network and options',
+    fields: ['adapter1', 'adapter2', 'vsnap', 'monitoring'],
+  },
 ] as const satisfies readonly { id: string; label: string; fields: readonly VmField[] }[];
 
 /** The step that asks for a field (to send a server's 400 back to where it can be fixed). */
@@ -155,15 +160,8 @@ export function validate(catalogue: Catalogue, form: VmForm): VmFormErrors {
     else if (form.diskSizeGb < min || form.diskSizeGb > max)
       errors.diskSizeGb = `Enter a disk size from ${min} to ${max} GB, or leave it empty for the plan's disk.`;
   }
-  const name = form.displayName;
-  if (!name.trim()) errors.displayName = 'Enter a name for the virtual machine.';
-  else if (name.length > DISPLAY_NAME_MAX)
-    errors.displayName = `Use at most ${DISPLAY_NAME_MAX} characters (this one has ${name.length}).`;
-  else if (!/^[A-Za-z0-9]/.test(name)) errors.displayName = 'Start with a letter or digit.';
-  else if (!displayNamePattern.test(name)) {
-    const others = [...new Set(name.replace(/[A-Za-z0-9 ._-]/g, ''))].join(' ');
-    errors.displayName = `Use only letters, digits, spaces, dots, dashes and underscores (not ${others}).`;
-  }
+  const nameRefusal = displayNameRefusal(form.displayName);
+  if (nameRefusal) errors.displayName = nameRefusal;
   return errors;
 }
 

@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { ApiClient } from '@portal/api/client';
-import { permissionsOnAllAreas, type CurrentUser } from '@portal/api/contract';
+import { permissionsOnAllAreas, type CurrentUser, type Vm } from '@portal/api/contract';
+import { deleteRefusal } from '@portal/api/domain';
 import type { IdentityService } from '@portal/api/identity';
-import { ThemeProvider } from '@portal/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { LinkProvider, ThemeProvider } from '@portal/ui';
+import { createQueryClient } from '../../../kit/query.ts';
+import { resourceBusy } from '../../../kit/useTaskAction.ts';
 import { provideServices, session } from '../../../services.ts';
 import { appState } from '../../../state/app.ts';
 import { createCurrentUserCache } from '../../../state/currentUser.ts';
@@ -32,16 +36,39 @@ const userWith = (level: 'read' | 'manage'): CurrentUser => ({
   },
 });
 
+interface Stubs {
+  post?: ApiClient['post'];
+  remove?: ApiClient['delete'];
+  level?: 'read' | 'manage';
+  vm?: Vm;
+  /** The state every task status read answers. */
+  taskState?: 'RUNNING' | 'SUCCESS' | 'FAILURE';
+}
+
 function withApi(post: ApiClient['post'], level: 'read' | 'manage' = 'manage') {
+  withStubs({ post, level });
+}
+
+function withStubs({
+  post = vi.fn(),
+  remove = vi.fn(),
+  level = 'manage',
+  vm = VM,
+  taskState = 'RUNNING',
+}: Stubs) {
   session.user = userWith(level);
   const api = {
     get: vi.fn(async (path: string) => {
-      if (path === '/services/compute/5') return VM;
+      if (path === '/services/compute/5') return vm;
+      if (path === '/services/eseries/5/snapshot') return [];
+      if (path.startsWith('/services/eseries/task_status/'))
+        return { state: taskState, message: taskState === 'FAILURE' ? 'It broke.' : '' };
       if (path === '/services/eseries/catalogue')
         return { regions: [], plans: [], images: [], media: [], disk: { min_gb: 10, max_gb: 100 } };
       throw new Error(`unexpected GET ${path}`);
     }),
     post,
+    delete: remove,
   } as unknown as ApiClient;
   provideServices({
     identity: {} as IdentityService,
@@ -49,6 +76,14 @@ function withApi(post: ApiClient['post'], level: 'read' | 'manage' = 'manage') {
     currentUser: createCurrentUserCache({ fetchUser: vi.fn(), onChange: () => undefined }),
   });
 }
+
+/** The text a control is described by (its disabled reason). */
+const descriptionOf = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 
 function visit(path: string) {
   const router = createMemoryRouter(
@@ -59,9 +94,13 @@ function visit(path: string) {
     { initialEntries: [path] },
   );
   render(
-    <ThemeProvider>
-      <RouterProvider router={router} />
-    </ThemeProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <ThemeProvider>
+        <LinkProvider navigate={(href) => void router.navigate(href)}>
+          <RouterProvider router={router} />
+        </LinkProvider>
+      </ThemeProvider>
+    </QueryClientProvider>,
   );
   return router;
 }
@@ -69,14 +108,17 @@ function visit(path: string) {
 describe('VM detail page', () => {
   afterEach(() => {
     tasks.stopAll();
+    // stopAll ends the polling, not the kit's per-resource holds: each test starts idle
+    for (const key of Object.keys(resourceBusy)) delete resourceBusy[key];
     session.user = null;
+    vi.useRealTimers();
   });
 
   it('shows the VM and disables actions while its task runs', async () => {
     const post = vi.fn(async () => ({ task_id: 9 }));
     withApi(post as unknown as ApiClient['post']);
     visit('/compute/5');
-    expect(await screen.findByRole('heading', { level: 1, name: 'web-01' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: /^web-01/ })).toBeTruthy();
     const shutDown = screen.getByRole('button', { name: 'Shut down' });
     await userEvent.click(shutDown);
     expect(post).toHaveBeenCalledWith('/services/eseries/5/power_state', {
@@ -84,7 +126,10 @@ describe('VM detail page', () => {
     });
     await waitFor(() => expect(appState.taskIsRunning).toBe(true));
     expect(tasks.isTracking(9)).toBe(true);
-    expect(screen.getByRole('button', { name: 'Shut down' })).toHaveProperty('disabled', true);
+    // refused but still focusable, saying what runs; focus stayed on it
+    const running = screen.getByRole('button', { name: 'Shutting down…' });
+    expect(running.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(running);
     expect(screen.getByRole('button', { name: 'Resize' })).toHaveProperty('disabled', true);
   });
 
@@ -92,10 +137,12 @@ describe('VM detail page', () => {
     withApi(vi.fn() as unknown as ApiClient['post']);
     const router = visit('/compute/5?prevSearch=web%201');
     const back = await screen.findByRole('link', { name: 'Virtual machines' });
-    expect(back.getAttribute('href')).toBe('/compute?prevSearch=web%201');
+    expect(back.getAttribute('href')).toBe('/compute?prevSearch=web+1');
     await userEvent.click(back);
-    expect(router.state.location.pathname + router.state.location.search).toBe(
-      '/compute?prevSearch=web%201',
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/compute?prevSearch=web+1',
+      ),
     );
   });
 
@@ -103,16 +150,124 @@ describe('VM detail page', () => {
     const post = vi.fn();
     withApi(post as unknown as ApiClient['post'], 'read');
     visit('/compute/5');
-    expect(await screen.findByRole('heading', { level: 1, name: 'web-01' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: /^web-01/ })).toBeTruthy();
     const reason = 'Your role can view virtual machines but not change them.';
     const shutDown = screen.getByRole('button', { name: 'Shut down' });
-    expect(shutDown).toHaveProperty('disabled', true);
-    expect(shutDown.getAttribute('title')).toBe(reason);
-    expect(screen.getByRole('button', { name: 'Power' })).toHaveProperty('disabled', true);
-    expect(screen.getByRole('button', { name: 'Open console' })).toHaveProperty('disabled', true);
+    expect(shutDown.getAttribute('aria-disabled')).toBe('true');
+    expect(descriptionOf(shutDown)).toBe(reason);
+    expect(screen.getByRole('button', { name: 'Power' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Open console' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
     expect(screen.getByRole('button', { name: 'Resize' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('note').textContent).toBe(reason);
     await userEvent.click(shutDown);
     expect(post).not.toHaveBeenCalled();
+  });
+
+  it('returns focus to the power menu button after a confirmation closes', async () => {
+    const user = userEvent.setup();
+    const post = vi.fn(async () => ({ task_id: 9 }));
+    withStubs({ post: post as unknown as ApiClient['post'] });
+    visit('/compute/5');
+    const power = await screen.findByRole('button', { name: 'Power' });
+    await user.click(power);
+    await user.click(await screen.findByRole('menuitem', { name: 'Power off' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Power off web-01?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Power' })),
+    );
+
+    // and after a confirmed operation, though the button now refuses while the task runs
+    await user.click(screen.getByRole('button', { name: 'Power' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Power off' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Power off' }),
+    );
+    expect(post).toHaveBeenCalledWith('/services/eseries/5/power_state', {
+      power_operation: 'powerOff',
+    });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => {
+      const button = screen.getByRole('button', { name: 'Power' });
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+      expect(document.activeElement).toBe(button);
+    });
+  });
+
+  it('deletes a VM once its name is typed, then goes back to the list', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const remove = vi.fn(async () => ({ task_id: 12 }));
+    withStubs({ remove: remove as unknown as ApiClient['delete'], taskState: 'SUCCESS' });
+    const router = visit('/compute/5?prevSearch=web');
+    await user.click(await screen.findByRole('button', { name: 'More actions for web-01' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete web-01?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    expect(confirm).toHaveProperty('disabled', true);
+    const name = within(dialog).getByRole('textbox', { name: 'VM name' });
+    await user.type(name, 'web-0');
+    expect(confirm).toHaveProperty('disabled', true);
+    await user.type(name, '1');
+    expect(confirm).toHaveProperty('disabled', false);
+    await user.click(confirm);
+    expect(remove).toHaveBeenCalledWith('/services/eseries/5');
+    await waitFor(() => expect(tasks.isTracking(12)).toBe(true));
+    // the page stays until the task succeeds
+    expect(router.state.location.pathname).toBe('/compute/5');
+    await vi.advanceTimersByTimeAsync(5000);
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/compute?prevSearch=web',
+      ),
+    );
+    // and it is gone from the cached list at once
+    expect(appState.snackbar.message).toBe('Delete succeeded.');
+  });
+
+  it('refuses a delete up front while a task runs on the VM, saying why', async () => {
+    const user = userEvent.setup();
+    const remove = vi.fn();
+    withStubs({ remove: remove as unknown as ApiClient['delete'], vm: { ...VM, task_id: 3 } });
+    visit('/compute/5');
+    await user.click(await screen.findByRole('button', { name: 'More actions for web-01' }));
+    const item = await screen.findByRole('menuitem', { name: 'Delete' });
+    expect(item.getAttribute('aria-disabled')).toBe('true');
+    expect(descriptionOf(item)).toBe(deleteRefusal({ task_id: 3 }));
+    await user.click(item);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(remove).not.toHaveBeenCalled();
+  });
+
+  it('adds a firewall rule only with explicit choices, and warns about 0.0.0.0/0', async () => {
+    const user = userEvent.setup();
+    const post = vi.fn();
+    withStubs({ post: post as unknown as ApiClient['post'] });
+    visit('/compute/5?tab=network');
+    await user.click(await screen.findByRole('button', { name: 'Add rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a firewall rule to web-01' });
+    for (const name of ['Incoming (ingress)', 'Outgoing (egress)', 'Allow', 'Deny'])
+      expect(
+        within(dialog)
+          .getByRole('radio', { name: new RegExp(name.replace(/[()]/g, '.')) })
+          .getAttribute('aria-checked'),
+      ).toBe('false');
+    await user.click(within(dialog).getByRole('button', { name: 'Add rule' }));
+    expect(post).not.toHaveBeenCalled();
+    expect(
+      within(dialog).getByText('Choose whether the rule allows or denies the traffic.'),
+    ).toBeTruthy();
+    expect(
+      within(dialog).queryByText('This rule applies to every address on the internet.'),
+    ).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Source/ }), '0.0.0.0/0');
+    expect(
+      within(dialog).getByText('This rule applies to every address on the internet.'),
+    ).toBeTruthy();
   });
 });

@@ -1,9 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { METRICS, type MetricsReply, type Vm } from '@portal/api/contract';
-import { MetricChart, type MetricRange, type MetricSeries, type MetricUnit } from '@portal/ui';
-import { reportError } from '../../../services.ts';
-import { vmApis } from './useVm.ts';
+import {
+  Alert,
+  MetricChart,
+  type MetricRange,
+  type MetricSeries,
+  type MetricUnit,
+} from '@portal/ui';
+import { queryErrorText } from '../../../kit/queryError.ts';
+import { computeQueries } from '../queries.ts';
 
 type Metric = (typeof METRICS)[number];
 
@@ -45,21 +52,30 @@ export function toSeries(reply: MetricsReply): MetricSeries[] {
   }));
 }
 
-export function MetricsTab({ vm, version }: { vm: Vm; version: number }) {
+const Stack = styled.div`
+  display: grid;
+  gap: 16px;
+`;
+
+export function MetricsTab({ vm }: { vm: Vm }) {
   const [range, setRange] = useState<MetricRange>('1h');
   return (
-    <Grid>
-      {METRICS.map((metric) => (
-        <MetricPanel
-          key={metric}
-          vm={vm}
-          metric={metric}
-          range={range}
-          onRangeChange={setRange}
-          version={version}
-        />
-      ))}
-    </Grid>
+    <Stack>
+      {vm.power_state === 'poweredOff' && (
+        <Alert kind="info">The VM is powered off: no CPU or network use is recorded.</Alert>
+      )}
+      <Grid>
+        {METRICS.map((metric) => (
+          <MetricPanel
+            key={metric}
+            vm={vm}
+            metric={metric}
+            range={range}
+            onRangeChange={setRange}
+          />
+        ))}
+      </Grid>
+    </Stack>
   );
 }
 
@@ -68,45 +84,18 @@ function MetricPanel({
   metric,
   range,
   onRangeChange,
-  version,
 }: {
   vm: Vm;
   metric: Metric;
   range: MetricRange;
   onRangeChange: (range: MetricRange) => void;
-  version: number;
 }) {
-  const [series, setSeries] = useState<MetricSeries[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [retry, setRetry] = useState(0);
-  // Which request the shown points answer: loading until it is this one.
-  const key = `${range}:${version}:${retry}`;
-  const [answered, setAnswered] = useState<string | null>(null);
-  const { id, serviceid } = vm;
-
-  useEffect(() => {
-    let live = true;
-    vmApis({ serviceid })
-      .compute.metrics(id, metric, range)
-      .then(
-        (reply) => {
-          if (!live) return;
-          setSeries(toSeries(reply));
-          setError(null);
-        },
-        (failure: unknown) => {
-          if (live) setError(reportError(failure));
-        },
-      )
-      .finally(() => {
-        if (live) setAnswered(key);
-      });
-    return () => {
-      live = false;
-    };
-  }, [id, serviceid, metric, range, key]);
-  const loading = answered !== key;
-
+  // The last range's points stay while another range loads: the chart does not blank out.
+  const query = useQuery({
+    ...computeQueries.metrics(vm.id, metric, range),
+    placeholderData: (previous) => previous,
+  });
+  const series = query.data ? toSeries(query.data) : [];
   return (
     <MetricChart
       title={TITLES[metric]}
@@ -114,9 +103,9 @@ function MetricPanel({
       series={series}
       range={range}
       onRangeChange={onRangeChange}
-      loading={loading && series.length === 0}
-      error={error ?? undefined}
-      onRetry={() => setRetry((r) => r + 1)}
+      loading={query.isPending}
+      error={query.error ? queryErrorText(query.error) : undefined}
+      onRetry={() => void query.refetch()}
       emptyMessage="No data for this range."
     />
   );

@@ -1,14 +1,11 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { mdiDelete, mdiPlus, mdiShieldPlus, mdiSwapHorizontal } from '@mdi/js';
+import { useQuery } from '@tanstack/react-query';
 import {
-  CIDR_PATTERN,
-  FIREWALL_ACTIONS,
-  FIREWALL_DIRECTIONS,
-  FIREWALL_PROTOCOLS,
-  PORTS_PATTERN,
+  NatCreateBody,
+  VlanParams,
   type FirewallRule,
-  type FirewallRuleBody,
   type NatRecord,
   type Vm,
 } from '@portal/api/contract';
@@ -19,16 +16,14 @@ import {
   DataTable,
   IconButton,
   KeyValue,
-  Select,
   StatusChip,
-  TextField,
   type DataTableColumn,
 } from '@portal/ui';
-import { tasks } from '../../../state/tasks.ts';
-import { FormDialog } from './FormDialog.tsx';
-import { serverFieldError, type FieldErrors } from './fieldErrors.ts';
-import { siteOf, useCatalogue } from './useCatalogue.ts';
-import { vmApis } from './useVm.ts';
+import { FormDialog, FormSelect, useContractForm } from '../../../kit/form/index.ts';
+import { computeQueries } from '../queries.ts';
+import { FirewallRuleDialog } from './FirewallRuleDialog.tsx';
+import { siteOf, vmApis } from './vmApis.ts';
+import { confirmTask, formTask, shownInDialog, useVmTask } from './vmTasks.ts';
 
 const Stack = styled.div`
   display: grid;
@@ -68,32 +63,37 @@ export function NetworkTab({ vm, busy }: NetworkTabProps) {
   );
 }
 
+/** The VLAN an adapter moves to, as the path's `vlanId` (a string while chosen in a Select). */
+interface VlanForm {
+  vlanId: string;
+}
+
+const NO_VLAN: VlanForm = { vlanId: '' };
+
+/** A network must be chosen, and another than the adapter's own. */
+export function vlanProblems(
+  { vlanId }: VlanForm,
+  current: { vlan_id: number } | undefined,
+): Partial<Record<'vlanId', string>> {
+  if (!vlanId) return { vlanId: 'Choose the network to move the adapter to.' };
+  if (current && Number(vlanId) === current.vlan_id)
+    return { vlanId: `The adapter is already on VLAN ${vlanId}: choose another network.` };
+  return {};
+}
+
 function AdaptersCard({ vm, busy }: NetworkTabProps) {
-  const { catalogue } = useCatalogue();
+  const { data: catalogue } = useQuery(computeQueries.catalogue());
+  const task = useVmTask(vm.id, 'network', 'Change VLAN', 'Changing the VLAN…');
   const site = siteOf(catalogue, vm);
   const [adapter, setAdapter] = useState<number | null>(null);
-  const [vlan, setVlan] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const current = adapter === null ? undefined : vm.adapters[adapter];
-
-  const submit = async () => {
-    if (!vlan) {
-      setError('Network is required: choose the VLAN to move the adapter to.');
-      return false;
-    }
-    if (current && Number(vlan) === current.vlan_id) {
-      setError(`The adapter is already on VLAN ${vlan}: choose another network.`);
-      return false;
-    }
-    const taskId = await tasks.run(
-      {
-        operation: 'Change VLAN',
-        onRequestError: (e) => setError(serverFieldError(e, ['vlanId'])?.vlanId),
-      },
-      () => vmApis(vm).compute.setVlan(vm.id, Number(vlan), adapter ?? 0),
-    );
-    return taskId !== null;
-  };
+  const form = useContractForm<VlanForm>(VlanParams, {
+    defaultValues: NO_VLAN,
+    // the path's parameters: this VM and the chosen VLAN
+    toBody: ({ vlanId }) => ({ id: vm.id, vlanId: Number(vlanId) }),
+    refine: (values) => vlanProblems(values, current),
+    messages: { vlanId: "Choose a network of the VM's site." },
+  });
 
   return (
     <Card title="Network adapters" headingLevel={2}>
@@ -116,9 +116,8 @@ function AdaptersCard({ vm, busy }: NetworkTabProps) {
                 disabled={busy || !site}
                 aria-label={`Change VLAN of adapter ${index + 1}`}
                 onClick={() => {
+                  form.reset(NO_VLAN);
                   setAdapter(index);
-                  setVlan('');
-                  setError(undefined);
                 }}
               >
                 Change VLAN
@@ -128,6 +127,7 @@ function AdaptersCard({ vm, busy }: NetworkTabProps) {
         ))}
       </Adapters>
       <FormDialog
+        form={form}
         open={adapter !== null}
         onOpenChange={(open) => !open && setAdapter(null)}
         title={`Change the VLAN of adapter ${(adapter ?? 0) + 1}`}
@@ -137,9 +137,16 @@ function AdaptersCard({ vm, busy }: NetworkTabProps) {
             : undefined
         }
         submitLabel="Change VLAN"
-        onSubmit={submit}
+        onSubmit={async ({ vlanId }) => {
+          await formTask(
+            task.run(() => vmApis(vm).compute.setVlan(vm.id, Number(vlanId), adapter ?? 0), {
+              onRequestError: shownInDialog,
+            }),
+          );
+        }}
       >
-        <Select
+        <FormSelect<VlanForm>
+          name="vlanId"
           label="Network"
           placeholder="Choose a network"
           options={(site?.portgroups ?? []).map((p) => ({
@@ -147,9 +154,6 @@ function AdaptersCard({ vm, busy }: NetworkTabProps) {
             label: `${p.name} (VLAN ${p.vlan_id})`,
             disabled: p.vlan_id === current?.vlan_id,
           }))}
-          value={vlan}
-          onValueChange={setVlan}
-          error={error}
           required
         />
       </FormDialog>
@@ -157,15 +161,34 @@ function AdaptersCard({ vm, busy }: NetworkTabProps) {
   );
 }
 
+/** A NAT's gateway, as the contract's body (a string while chosen in a Select). */
+interface NatForm {
+  data: { gateway_id: string };
+}
+
+const natBody = ({ data }: NatForm): NatCreateBody => ({
+  operation: 'create',
+  data: { gateway_id: Number(data.gateway_id) },
+});
+
 function NatCard({ vm, busy }: NetworkTabProps) {
-  const { catalogue } = useCatalogue();
+  const { data: catalogue } = useQuery(computeQueries.catalogue());
+  const create = useVmTask(vm.id, 'network', 'Create NAT', 'Creating a NAT…');
+  const cancel = useVmTask(vm.id, 'network', 'Cancel NAT', 'Cancelling a NAT…');
   const site = siteOf(catalogue, vm);
   const [creating, setCreating] = useState(false);
-  const [gateway, setGateway] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [cancelling, setCancelling] = useState<NatRecord | null>(null);
   const nat = vm.nat ?? [];
   const hasIp = vm.adapters.some((a) => a.ip);
+  const form = useContractForm<NatForm>(NatCreateBody, {
+    defaultValues: { data: { gateway_id: '' } },
+    toBody: natBody,
+    refine: ({ data }) =>
+      data.gateway_id
+        ? {}
+        : { 'data.gateway_id': 'Choose the gateway that gets the public address.' },
+    messages: { 'data.gateway_id': "Choose a gateway of the VM's site." },
+  });
 
   const columns = useMemo<DataTableColumn<NatRecord>[]>(
     () => [
@@ -210,21 +233,6 @@ function NatCard({ vm, busy }: NetworkTabProps) {
     [busy, site],
   );
 
-  const submit = async () => {
-    if (!gateway) {
-      setError('Gateway is required: choose the gateway that gets the public address.');
-      return false;
-    }
-    const taskId = await tasks.run(
-      {
-        operation: 'Create NAT',
-        onRequestError: (e) => setError(serverFieldError(e, ['gateway_id'])?.gateway_id),
-      },
-      () => vmApis(vm).compute.createNat(vm.id, Number(gateway)),
-    );
-    return taskId !== null;
-  };
-
   return (
     <Card
       title="NAT (public addresses)"
@@ -236,8 +244,8 @@ function NatCard({ vm, busy }: NetworkTabProps) {
           disabled={busy || !site || !hasIp}
           title={hasIp ? undefined : 'The VM has no private address yet.'}
           onClick={() => {
-            setGateway(site?.gateways[0] ? String(site.gateways[0].id) : '');
-            setError(undefined);
+            const first = site?.gateways[0];
+            form.reset({ data: { gateway_id: first ? String(first.id) : '' } });
             setCreating(true);
           }}
         >
@@ -255,20 +263,26 @@ function NatCard({ vm, busy }: NetworkTabProps) {
         emptyState="No NAT entries: the VM has no public address."
       />
       <FormDialog
+        form={form}
         open={creating}
         onOpenChange={setCreating}
         title={`Create a NAT for ${vm.display_name}`}
         description="A public address is taken from the gateway's pool."
         submitLabel="Create NAT"
-        onSubmit={submit}
+        onSubmit={async (values) => {
+          const { data } = natBody(values);
+          await formTask(
+            create.run(() => vmApis(vm).compute.createNat(vm.id, data.gateway_id), {
+              onRequestError: shownInDialog,
+            }),
+          );
+        }}
       >
-        <Select
+        <FormSelect<NatForm>
+          name="data.gateway_id"
           label="Gateway"
           placeholder="Choose a gateway"
           options={(site?.gateways ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
-          value={gateway}
-          onValueChange={setGateway}
-          error={error}
           required
         />
       </FormDialog>
@@ -280,84 +294,22 @@ function NatCard({ vm, busy }: NetworkTabProps) {
           description="The VM is no longer reachable at this public address, and the address goes back to the pool."
           confirmLabel="Cancel NAT"
           cancelLabel="Keep"
-          onConfirm={async () => {
-            await tasks.run({ operation: 'Cancel NAT' }, () =>
-              vmApis(vm).compute.cancelNat(vm.id, cancelling.id),
-            );
-          }}
+          onConfirm={() =>
+            confirmTask(cancel.run(() => vmApis(vm).compute.cancelNat(vm.id, cancelling.id)))
+          }
         />
       )}
     </Card>
   );
 }
 
-type RuleField = keyof FirewallRuleBody;
-const RULE_FIELDS: RuleField[] = [
-  'direction',
-  'protocol',
-  'ports',
-  'source',
-  'destination',
-  'action',
-  'description',
-];
-const cidr = new RegExp(CIDR_PATTERN);
-const portsRe = new RegExp(PORTS_PATTERN);
-
-/** Checks a rule as the server does, naming the field and the reason. */
-export function validateRule(rule: FirewallRuleBody): FieldErrors<RuleField> {
-  const errors: FieldErrors<RuleField> = {};
-  const needsPorts = rule.protocol === 'tcp' || rule.protocol === 'udp';
-  const ports = rule.ports ?? '';
-  if (needsPorts && ports) {
-    const [from = 0, to = from] = ports.split('-').map(Number);
-    if (!portsRe.test(ports) || from < 1 || to > 65535 || to < from)
-      errors.ports = 'Ports must be one port (22) or a range (8000-8080) between 1 and 65535.';
-  }
-  const checkCidr = (field: 'source' | 'destination', label: string) => {
-    const value = rule[field];
-    if (!value)
-      errors[field] = `${label} is required: an address with a prefix, 0.0.0.0/0 for anywhere.`;
-    else if (
-      !cidr.test(value) ||
-      value
-        .split('/')[0]
-        ?.split('.')
-        .some((o) => Number(o) > 255) ||
-      Number(value.split('/')[1]) > 32
-    )
-      errors[field] = `${label} must be an IPv4 address with a prefix length, e.g. 203.0.113.0/24.`;
-  };
-  checkCidr('source', 'Source');
-  checkCidr('destination', 'Destination');
-  if ((rule.description ?? '').length > 200)
-    errors.description = 'Description is too long: at most 200 characters.';
-  return errors;
-}
-
-const EMPTY_RULE: FirewallRuleBody = {
-  direction: 'ingress',
-  protocol: 'tcp',
-  ports: '',
-  source: '0.0.0.0/0',
-  destination: '0.0.0.0/0',
-  action: 'allow',
-  description: '',
-};
-
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const options = (values: readonly string[], names: Record<string, string> = {}) =>
-  values.map((v) => ({ value: v, label: names[v] ?? label(v) }));
 
 function FirewallCard({ vm, busy }: NetworkTabProps) {
   const [adding, setAdding] = useState(false);
-  const [rule, setRule] = useState<FirewallRuleBody>(EMPTY_RULE);
-  const [errors, setErrors] = useState<FieldErrors<RuleField>>({});
   const [deleting, setDeleting] = useState<FirewallRule | null>(null);
+  const remove = useVmTask(vm.id, 'network', 'Delete firewall rule', 'Deleting a firewall rule…');
   const rules = vm.firewall_rules ?? [];
-  const set = <K extends RuleField>(key: K, value: FirewallRuleBody[K]) =>
-    setRule((r) => ({ ...r, [key]: value }));
-  const needsPorts = rule.protocol === 'tcp' || rule.protocol === 'udp';
 
   const columns = useMemo<DataTableColumn<FirewallRule>[]>(
     () => [
@@ -394,39 +346,12 @@ function FirewallCard({ vm, busy }: NetworkTabProps) {
     [busy],
   );
 
-  const submit = async () => {
-    const body: FirewallRuleBody = {
-      ...rule,
-      ports: needsPorts && rule.ports ? rule.ports : null,
-      description: rule.description ?? '',
-    };
-    const found = validateRule(body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return false;
-    const taskId = await tasks.run(
-      {
-        operation: 'Add firewall rule',
-        onRequestError: (e) => setErrors(serverFieldError(e, RULE_FIELDS) ?? {}),
-      },
-      () => vmApis(vm).compute.addFirewallRule(vm.id, body),
-    );
-    return taskId !== null;
-  };
-
   return (
     <Card
       title="Firewall rules"
       headingLevel={2}
       actions={
-        <Button
-          leadingIcon={mdiShieldPlus}
-          disabled={busy}
-          onClick={() => {
-            setRule(EMPTY_RULE);
-            setErrors({});
-            setAdding(true);
-          }}
-        >
+        <Button leadingIcon={mdiShieldPlus} disabled={busy} onClick={() => setAdding(true)}>
           Add rule
         </Button>
       }
@@ -440,84 +365,7 @@ function FirewallCard({ vm, busy }: NetworkTabProps) {
         density="compact"
         emptyState="No firewall rules: the default policy applies."
       />
-      <FormDialog
-        open={adding}
-        onOpenChange={setAdding}
-        title={`Add a firewall rule to ${vm.display_name}`}
-        submitLabel="Add rule"
-        onSubmit={submit}
-        size="medium"
-        columns={2}
-      >
-        <Select
-          label="Direction"
-          options={options(FIREWALL_DIRECTIONS, {
-            ingress: 'Ingress (incoming)',
-            egress: 'Egress (outgoing)',
-          })}
-          value={rule.direction}
-          onValueChange={(v) => set('direction', v as FirewallRuleBody['direction'])}
-          error={errors.direction}
-          required
-        />
-        <Select
-          label="Protocol"
-          options={options(FIREWALL_PROTOCOLS, {
-            tcp: 'TCP',
-            udp: 'UDP',
-            icmp: 'ICMP',
-            any: 'Any',
-          })}
-          value={rule.protocol}
-          onValueChange={(v) => set('protocol', v as FirewallRuleBody['protocol'])}
-          error={errors.protocol}
-          required
-        />
-        <TextField
-          label="Ports"
-          value={needsPorts ? (rule.ports ?? '') : ''}
-          onChange={(e) => set('ports', e.target.value)}
-          disabled={!needsPorts}
-          error={errors.ports}
-          help={
-            needsPorts
-              ? 'One port (22) or a range (8000-8080); empty for all.'
-              : 'Only for TCP and UDP.'
-          }
-          inputMode="numeric"
-        />
-        <TextField
-          label="Source"
-          value={rule.source}
-          onChange={(e) => set('source', e.target.value)}
-          error={errors.source}
-          help="An IPv4 address with a prefix length; 0.0.0.0/0 for anywhere."
-          required
-        />
-        <TextField
-          label="Destination"
-          value={rule.destination}
-          onChange={(e) => set('destination', e.target.value)}
-          error={errors.destination}
-          help="An IPv4 address with a prefix length; 0.0.0.0/0 for anywhere."
-          required
-        />
-        <Select
-          label="Action"
-          options={options(FIREWALL_ACTIONS)}
-          value={rule.action}
-          onValueChange={(v) => set('action', v as FirewallRuleBody['action'])}
-          error={errors.action}
-          required
-        />
-        <TextField
-          label="Description"
-          value={rule.description ?? ''}
-          onChange={(e) => set('description', e.target.value)}
-          error={errors.description}
-          help="Optional, up to 200 characters."
-        />
-      </FormDialog>
+      <FirewallRuleDialog vm={vm} open={adding} onOpenChange={setAdding} />
       {deleting && (
         <ConfirmDialog
           open
@@ -525,11 +373,9 @@ function FirewallCard({ vm, busy }: NetworkTabProps) {
           title="Delete this firewall rule?"
           description={`${label(deleting.action)} ${deleting.direction} ${deleting.protocol.toUpperCase()}${deleting.ports ? ` ${deleting.ports}` : ''} from ${deleting.source} to ${deleting.destination}.`}
           confirmLabel="Delete"
-          onConfirm={async () => {
-            await tasks.run({ operation: 'Delete firewall rule' }, () =>
-              vmApis(vm).compute.deleteFirewallRule(vm.id, deleting.id),
-            );
-          }}
+          onConfirm={() =>
+            confirmTask(remove.run(() => vmApis(vm).compute.deleteFirewallRule(vm.id, deleting.id)))
+          }
         />
       )}
     </Card>

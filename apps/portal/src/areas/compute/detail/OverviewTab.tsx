@@ -1,14 +1,22 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { mdiDisc, mdiEject, mdiResize } from '@mdi/js';
-import type { Vm } from '@portal/api/contract';
-import { Button, Card, ConfirmDialog, KeyValue, NumberField, Select, StatusChip } from '@portal/ui';
-import { tasks } from '../../../state/tasks.ts';
-import { FormDialog } from './FormDialog.tsx';
-import { serverFieldError, type FieldErrors } from './fieldErrors.ts';
-import { formatDateTime, formatMemory } from './format.ts';
-import { useCatalogue } from './useCatalogue.ts';
-import { vmApis } from './useVm.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { FieldPath } from 'react-hook-form';
+import { errorText } from '@portal/api/client';
+import { BootCdromBody, ResizeBody, type Vm } from '@portal/api/contract';
+import { resizeRefusal } from '@portal/api/domain';
+import { Button, Card, ConfirmDialog, KeyValue, StatusChip } from '@portal/ui';
+import {
+  FormDialog,
+  FormNumberField,
+  FormSelect,
+  useContractForm,
+} from '../../../kit/form/index.ts';
+import { formatDateTime, formatMemory, formatSizeGb, osName } from '../../../lib/format.ts';
+import { computeQueries } from '../queries.ts';
+import { vmApis } from './vmApis.ts';
+import { confirmTask, formTask, shownInDialog, useVmTask } from './vmTasks.ts';
 
 const Grid = styled.div`
   display: grid;
@@ -45,7 +53,7 @@ export function OverviewTab({ vm, busy }: OverviewTabProps) {
           items={[
             { label: 'Status', value: <VmStatusChip status={vm.status} /> },
             { label: 'Power', value: <StatusChip status={vm.power_state} /> },
-            { label: 'Operating system', value: vm.os.guest_full_name },
+            { label: 'Operating system', value: osName(vm.os) || vm.os.guest_full_name },
             { label: 'Location', value: vm.location },
             { label: 'Cluster', value: vm.cluster },
             {
@@ -83,7 +91,7 @@ export function OverviewTab({ vm, busy }: OverviewTabProps) {
               label: 'Memory',
               value: `${formatMemory(vm.memory)} (plan allows ${vm.plan.max_memory_gb} GB)`,
             },
-            { label: 'Disk', value: `${vm.disk_size_gb} GB` },
+            { label: 'Disk', value: formatSizeGb(vm.disk_size_gb) },
             {
               label: 'Boot CD-ROM',
               value: vm.boot_cdrom
@@ -98,34 +106,59 @@ export function OverviewTab({ vm, busy }: OverviewTabProps) {
   );
 }
 
-type ResizeField = 'vcpus' | 'memoryGB';
+/** The resize form: empty number fields are null until the person types. */
+export interface ResizeForm {
+  vcpus: number | null;
+  memoryGB: number | null;
+}
+
+/** The VM's memory in whole GB, as the resize body counts it. */
+const memoryGbOf = (vm: Pick<Vm, 'memory'>) => Math.round(vm.memory / 1024);
+
+/**
+ * The plan's and the power state's refusal (the domain's `resizeRefusal`, which the server
+ * applies too), at the field it concerns; the contract then checks what is left.
+ */
+export function resizeProblems(
+  vm: Pick<Vm, 'vcpus' | 'memory' | 'plan' | 'power_state'>,
+  { vcpus, memoryGB }: ResizeForm,
+): Partial<Record<keyof ResizeForm, string>> {
+  if (vcpus === null || memoryGB === null) return {};
+  const current = { vcpus: vm.vcpus, memoryGB: memoryGbOf(vm), powerState: vm.power_state };
+  const refusal = resizeRefusal(vm.plan, current, { vcpus, memoryGB });
+  if (!refusal) return {};
+  // the domain's checks in its order: plan vCPUs, plan memory, no change, shrinking while on
+  const field =
+    vcpus > vm.plan.max_vcpus
+      ? 'vcpus'
+      : memoryGB > vm.plan.max_memory_gb
+        ? 'memoryGB'
+        : vcpus !== current.vcpus && memoryGB !== current.memoryGB
+          ? vcpus < current.vcpus
+            ? 'vcpus'
+            : 'memoryGB'
+          : memoryGB !== current.memoryGB
+            ? 'memoryGB'
+            : 'vcpus';
+  return { [field]: refusal };
+}
+
+// The contract's limits; the plan's lower ones are said by `resizeProblems`, in place.
 const VCPU_LIMIT = 128;
 const MEMORY_LIMIT_GB = 2048;
 
 function ResizeButton({ vm, busy }: { vm: Vm; busy: boolean }) {
   const [open, setOpen] = useState(false);
-  const [vcpus, setVcpus] = useState<number | null>(vm.vcpus);
-  const [memoryGB, setMemoryGB] = useState<number | null>(Math.round(vm.memory / 1024));
-  const [errors, setErrors] = useState<FieldErrors<ResizeField>>({});
-
-  const submit = async () => {
-    const found: FieldErrors<ResizeField> = {};
-    if (vcpus === null) found.vcpus = 'vCPUs is required: enter a whole number from 1.';
-    if (memoryGB === null)
-      found.memoryGB = 'Memory is required: enter a whole number of GB from 1.';
-    if (vcpus === vm.vcpus && memoryGB === Math.round(vm.memory / 1024))
-      found.vcpus = 'Nothing changes: choose other vCPUs or memory.';
-    setErrors(found);
-    if (vcpus === null || memoryGB === null || Object.keys(found).length > 0) return false;
-    const taskId = await tasks.run(
-      {
-        operation: 'Resize',
-        onRequestError: (error) => setErrors(serverFieldError(error, ['vcpus', 'memoryGB']) ?? {}),
-      },
-      () => vmApis(vm).compute.resize(vm.id, { vcpus, memoryGB }),
-    );
-    return taskId !== null;
-  };
+  const task = useVmTask(vm.id, 'settings', 'Resize', 'Resizing…');
+  const current: ResizeForm = { vcpus: vm.vcpus, memoryGB: memoryGbOf(vm) };
+  const form = useContractForm<ResizeForm>(ResizeBody, {
+    defaultValues: current,
+    refine: (values) => resizeProblems(vm, values),
+    messages: {
+      vcpus: `Enter the number of vCPUs: a whole number from 1 to ${vm.plan.max_vcpus}.`,
+      memoryGB: `Enter the memory: a whole number of GB from 1 to ${vm.plan.max_memory_gb}.`,
+    },
+  });
 
   return (
     <>
@@ -133,40 +166,43 @@ function ResizeButton({ vm, busy }: { vm: Vm; busy: boolean }) {
         leadingIcon={mdiResize}
         disabled={busy}
         onClick={() => {
-          setVcpus(vm.vcpus);
-          setMemoryGB(Math.round(vm.memory / 1024));
-          setErrors({});
+          form.reset(current);
           setOpen(true);
         }}
       >
         Resize
       </Button>
       <FormDialog
+        form={form}
         open={open}
         onOpenChange={setOpen}
         title={`Resize ${vm.display_name}`}
         description={`The ${vm.plan.name} plan allows up to ${vm.plan.max_vcpus} vCPUs and ${vm.plan.max_memory_gb} GB of memory. Reducing either needs the VM powered off.`}
         submitLabel="Resize"
-        onSubmit={submit}
+        onSubmit={async ({ vcpus, memoryGB }) => {
+          // the resolver let the values through, so both are numbers
+          if (vcpus === null || memoryGB === null) return false;
+          await formTask(
+            task.run(() => vmApis(vm).compute.resize(vm.id, { vcpus, memoryGB }), {
+              onRequestError: shownInDialog,
+            }),
+          );
+        }}
       >
-        <NumberField
+        <FormNumberField<ResizeForm>
+          name="vcpus"
           label="vCPUs"
-          value={vcpus}
-          onValueChange={setVcpus}
           min={1}
           max={VCPU_LIMIT}
-          error={errors.vcpus}
           help={`Now ${vm.vcpus}; plan maximum ${vm.plan.max_vcpus}.`}
           required
         />
-        <NumberField
+        <FormNumberField<ResizeForm>
+          name="memoryGB"
           label="Memory"
           unit="GB"
-          value={memoryGB}
-          onValueChange={setMemoryGB}
           min={1}
           max={MEMORY_LIMIT_GB}
-          error={errors.memoryGB}
           help={`Now ${formatMemory(vm.memory)}; plan maximum ${vm.plan.max_memory_gb} GB.`}
           required
         />
@@ -175,34 +211,40 @@ function ResizeButton({ vm, busy }: { vm: Vm; busy: boolean }) {
   );
 }
 
-function BootCdromCard({ vm, busy }: { vm: Vm; busy: boolean }) {
-  const { catalogue, error: catalogueError } = useCatalogue();
-  const [open, setOpen] = useState(false);
-  const [mediaKey, setMediaKey] = useState('');
-  const [drive, setDrive] = useState<number | null>(1);
-  const [errors, setErrors] = useState<FieldErrors<'media_key' | 'cdrom_number'>>({});
-  const [detaching, setDetaching] = useState(false);
+/** Attaching a boot medium, as the contract's body (`media_key` empty until one is chosen). */
+interface AttachForm {
+  data: { media_key: string; cdrom_number: number | null };
+}
 
-  const attach = async () => {
-    const found: FieldErrors<'media_key' | 'cdrom_number'> = {};
-    if (!mediaKey) found.media_key = 'Medium is required: choose an image from the library.';
-    if (drive === null) found.cdrom_number = 'Drive is required: choose drive 1 to 4.';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return false;
-    const taskId = await tasks.run(
-      {
-        operation: 'Attach CD-ROM',
-        onRequestError: (error) =>
-          setErrors(serverFieldError(error, ['media_key', 'cdrom_number']) ?? {}),
-      },
-      () =>
-        vmApis(vm).compute.bootCdrom(vm.id, {
-          operation: 'attach',
-          data: { media_key: mediaKey, cdrom_number: drive },
-        }),
-    );
-    return taskId !== null;
-  };
+const NO_MEDIUM: AttachForm = { data: { media_key: '', cdrom_number: 1 } };
+
+const attachBody = (values: AttachForm): BootCdromBody => ({
+  operation: 'attach',
+  data: { media_key: values.data.media_key, cdrom_number: values.data.cdrom_number },
+});
+
+/** What the contract lets through but an attach needs: a medium and a drive. */
+function attachProblems(values: AttachForm): Partial<Record<FieldPath<AttachForm>, string>> {
+  const problems: Partial<Record<FieldPath<AttachForm>, string>> = {};
+  if (!values.data.media_key)
+    problems['data.media_key'] = 'Choose the image to attach from the media library.';
+  if (values.data.cdrom_number === null)
+    problems['data.cdrom_number'] = 'Choose the drive to put it in: a number from 1 to 4.';
+  return problems;
+}
+
+function BootCdromCard({ vm, busy }: { vm: Vm; busy: boolean }) {
+  const { data: catalogue, error: catalogueError } = useQuery(computeQueries.catalogue());
+  const attachTask = useVmTask(vm.id, 'network', 'Attach CD-ROM', 'Attaching the CD-ROM…');
+  const detachTask = useVmTask(vm.id, 'network', 'Detach CD-ROM', 'Detaching the CD-ROM…');
+  const [open, setOpen] = useState(false);
+  const [detaching, setDetaching] = useState(false);
+  const form = useContractForm<AttachForm>(BootCdromBody, {
+    defaultValues: NO_MEDIUM,
+    toBody: attachBody,
+    refine: attachProblems,
+    labels: { 'data.media_key': 'medium', 'data.cdrom_number': 'drive' },
+  });
 
   return (
     <Card
@@ -223,9 +265,7 @@ function BootCdromCard({ vm, busy }: { vm: Vm; busy: boolean }) {
             leadingIcon={mdiDisc}
             disabled={busy || !catalogue}
             onClick={() => {
-              setMediaKey('');
-              setDrive(1);
-              setErrors({});
+              form.reset(NO_MEDIUM);
               setOpen(true);
             }}
           >
@@ -234,15 +274,25 @@ function BootCdromCard({ vm, busy }: { vm: Vm; busy: boolean }) {
         )
       }
     >
-      {catalogueError && <p role="alert">The media library could not be read: {catalogueError}</p>}
+      {catalogueError && (
+        <p role="alert">The media library could not be read: {errorText(catalogueError)}</p>
+      )}
       <FormDialog
+        form={form}
         open={open}
         onOpenChange={setOpen}
         title={`Attach a CD-ROM to ${vm.display_name}`}
         submitLabel="Attach"
-        onSubmit={attach}
+        onSubmit={async (values) => {
+          await formTask(
+            attachTask.run(() => vmApis(vm).compute.bootCdrom(vm.id, attachBody(values)), {
+              onRequestError: shownInDialog,
+            }),
+          );
+        }}
       >
-        <Select
+        <FormSelect<AttachForm>
+          name="data.media_key"
           label="Medium"
           placeholder="Choose an image"
           options={(catalogue?.media ?? []).map((m) => ({
@@ -250,18 +300,13 @@ function BootCdromCard({ vm, busy }: { vm: Vm; busy: boolean }) {
             label: m.name,
             description: `${m.size_mb} MB`,
           }))}
-          value={mediaKey}
-          onValueChange={setMediaKey}
-          error={errors.media_key}
           required
         />
-        <NumberField
+        <FormNumberField<AttachForm>
+          name="data.cdrom_number"
           label="Drive"
-          value={drive}
-          onValueChange={setDrive}
           min={1}
           max={4}
-          error={errors.cdrom_number}
           help="CD-ROM drive 1 to 4."
           required
         />
@@ -276,13 +321,15 @@ function BootCdromCard({ vm, busy }: { vm: Vm; busy: boolean }) {
           description={`Drive ${vm.boot_cdrom.cdrom_number} of ${vm.display_name} is left empty.`}
           confirmLabel="Detach"
           tone="primary"
-          onConfirm={async () => {
+          onConfirm={() => {
             const drive = vm.boot_cdrom?.cdrom_number ?? 1;
-            await tasks.run({ operation: 'Detach CD-ROM' }, () =>
-              vmApis(vm).compute.bootCdrom(vm.id, {
-                operation: 'detach',
-                data: { cdrom_number: drive },
-              }),
+            return confirmTask(
+              detachTask.run(() =>
+                vmApis(vm).compute.bootCdrom(vm.id, {
+                  operation: 'detach',
+                  data: { cdrom_number: drive },
+                }),
+              ),
             );
           }}
         />

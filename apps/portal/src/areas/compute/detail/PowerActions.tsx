@@ -9,9 +9,11 @@ import {
   mdiRestartAlert,
 } from '@mdi/js';
 import type { PowerOperation, Vm } from '@portal/api/contract';
+import { POWER_TRANSITIONS, powerOperationsFrom } from '@portal/api/domain';
 import { Button, ConfirmDialog, Menu } from '@portal/ui';
-import { tasks } from '../../../state/tasks.ts';
-import { vmApis } from './useVm.ts';
+import { useFocusReturn } from './focusReturn.ts';
+import { vmApis } from './vmApis.ts';
+import { confirmTask, useVmTask } from './vmTasks.ts';
 
 /** The name of each power operation in buttons and in `{operation} succeeded.` */
 export const POWER_LABELS: Record<PowerOperation, string> = {
@@ -32,6 +34,18 @@ const ICONS: Record<PowerOperation, string> = {
   suspend: mdiPause,
 };
 
+/** The order of the menu: gentle first, abrupt last. */
+const MENU_ORDER: PowerOperation[] = [
+  'powerOn',
+  'shutdownGuest',
+  'reboot',
+  'suspend',
+  'reset',
+  'powerOff',
+];
+
+const POWER_RUNNING = new Set(Object.values(POWER_TRANSITIONS).map((rule) => rule.running));
+
 /** Abrupt operations ask first: the guest gets no chance to save its work. */
 const CONFIRM: Partial<Record<PowerOperation, string>> = {
   powerOff:
@@ -39,83 +53,116 @@ const CONFIRM: Partial<Record<PowerOperation, string>> = {
   reset: 'Restarts at once without shutting the guest down: unsaved work in the guest is lost.',
 };
 
-export function startPower(vm: Vm, operation: PowerOperation) {
-  return tasks.run({ operation: POWER_LABELS[operation] }, () =>
-    vmApis(vm).base.powerState(vm.id, operation),
-  );
-}
-
-/** The power operations that make sense in the VM's power state. */
-export function powerOperationsFor(vm: Vm): PowerOperation[] {
-  if (vm.power_state === 'poweredOn')
-    return ['shutdownGuest', 'reboot', 'suspend', 'reset', 'powerOff'];
-  return ['powerOn', 'powerOff'].filter(
-    (op) => !(op === 'powerOff' && vm.power_state === 'poweredOff'),
-  ) as PowerOperation[];
+/** The power operations the domain's transition table allows from the VM's power state. */
+export function powerOperationsFor(vm: Pick<Vm, 'power_state'>): PowerOperation[] {
+  const allowed = powerOperationsFrom(vm.power_state);
+  return MENU_ORDER.filter((operation) => allowed.includes(operation));
 }
 
 export interface PowerActionsProps {
   vm: Vm;
-  /** A task runs (or the role may not change the VM): every operation is disabled. */
-  busy: boolean;
-  /** Why the operations are disabled, when it is the role's doing: shown as their tooltip. */
-  reason?: string;
+  /** Why every operation is refused now (a task runs, or the role may only look), if it is. */
+  disabledReason?: string;
 }
 
-/** The main power button (on, or a clean shutdown) and a menu with the rest. */
-export function PowerActions({ vm, busy, reason }: PowerActionsProps) {
+/**
+ * The main power button (on, or a clean shutdown) and a menu with the rest. Refused operations
+ * stay focusable with their reason, and focus stays on these buttons through the operation.
+ */
+export function PowerActions({ vm, disabledReason }: PowerActionsProps) {
   const [confirming, setConfirming] = useState<PowerOperation | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const power = useVmTask(vm.id, 'power', 'Power');
+  const { ref: mainRef, keep: keepMainFocus } = useFocusReturn<HTMLButtonElement>();
+  const {
+    ref: menuRef,
+    keep: keepMenuFocus,
+    restore: restoreMenuFocus,
+  } = useFocusReturn<HTMLButtonElement>();
   const operations = powerOperationsFor(vm);
   const main: PowerOperation = vm.power_state === 'poweredOn' ? 'shutdownGuest' : 'powerOn';
   const others = operations.filter((op) => op !== main);
+  // A power task on this VM names itself on the button ("Starting…"); another task only refuses.
+  const running = power.busy && power.label && POWER_RUNNING.has(power.label) ? power.label : null;
+  const reason =
+    disabledReason ??
+    (power.busy
+      ? `${power.label ?? 'A task runs on this virtual machine.'} Wait for it to end.`
+      : undefined);
+
+  const menuReason =
+    reason ??
+    (others.length === 0
+      ? `Only ${POWER_LABELS[main]} is possible while the VM is ${vm.power_state === 'poweredOff' ? 'powered off' : 'suspended'}.`
+      : undefined);
+
+  const start = (operation: PowerOperation) =>
+    power.run(() => vmApis(vm).base.powerState(vm.id, operation), {
+      operation: POWER_LABELS[operation],
+      runningLabel: POWER_TRANSITIONS[operation].running,
+    });
   const choose = (operation: PowerOperation) => {
     if (CONFIRM[operation]) setConfirming(operation);
-    else void startPower(vm, operation);
+    else void start(operation);
   };
+
   return (
     <>
       <Button
+        ref={mainRef}
         variant="primary"
         leadingIcon={ICONS[main]}
-        disabled={busy}
-        title={reason}
-        onClick={() => choose(main)}
+        disabledReason={reason}
+        onClick={() => {
+          keepMainFocus();
+          choose(main);
+        }}
       >
-        {POWER_LABELS[main]}
+        {running ?? POWER_LABELS[main]}
       </Button>
-      {others.length > 0 && (
-        <Menu.Root>
-          <Menu.Trigger>
-            <Button variant="outlined" disabled={busy} title={reason} leadingIcon={mdiChevronDown}>
-              Power
-            </Button>
-          </Menu.Trigger>
-          <Menu.Content>
-            {others.map((operation) => (
-              <Menu.Item
-                key={operation}
-                icon={ICONS[operation]}
-                tone={CONFIRM[operation] ? 'danger' : 'default'}
-                onSelect={() => choose(operation)}
-              >
-                {POWER_LABELS[operation]}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Root>
-      )}
+      {/* Always there (focus may rest on it); with nothing else to do it says why. */}
+      <Menu.Root
+        open={menuOpen && !menuReason}
+        onOpenChange={(open) => setMenuOpen(open && !menuReason)}
+      >
+        <Menu.Trigger>
+          <Button
+            ref={menuRef}
+            variant="outlined"
+            disabledReason={menuReason}
+            leadingIcon={mdiChevronDown}
+          >
+            Power
+          </Button>
+        </Menu.Trigger>
+        <Menu.Content>
+          {others.map((operation) => (
+            <Menu.Item
+              key={operation}
+              icon={ICONS[operation]}
+              tone={CONFIRM[operation] ? 'danger' : 'default'}
+              onSelect={() => {
+                keepMenuFocus();
+                choose(operation);
+              }}
+            >
+              {POWER_LABELS[operation]}
+            </Menu.Item>
+          ))}
+        </Menu.Content>
+      </Menu.Root>
       {confirming && (
         <ConfirmDialog
           open
           onOpenChange={(open) => {
-            if (!open) setConfirming(null);
+            if (open) return;
+            setConfirming(null);
+            restoreMenuFocus();
           }}
           title={`${POWER_LABELS[confirming]} ${vm.display_name}?`}
           description={CONFIRM[confirming]}
           confirmLabel={POWER_LABELS[confirming]}
-          onConfirm={async () => {
-            await startPower(vm, confirming);
-          }}
+          onConfirm={() => confirmTask(start(confirming))}
         />
       )}
     </>

@@ -1,7 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { mdiCamera, mdiDelete, mdiDeleteSweep, mdiPencil, mdiBackupRestore } from '@mdi/js';
-import type { Snapshot, SnapshotOperation, Vm } from '@portal/api/contract';
+import { SnapshotOperation, type PowerState, type Snapshot, type Vm } from '@portal/api/contract';
+import { powerStateAfterRevert } from '@portal/api/domain';
 import {
   Button,
   Card,
@@ -12,16 +14,21 @@ import {
   KeyValue,
   Skeleton,
   SkeletonGroup,
-  TextField,
   TreeView,
   type TreeNode,
 } from '@portal/ui';
-import { reportError } from '../../../services.ts';
-import { tasks } from '../../../state/tasks.ts';
-import { FormDialog } from './FormDialog.tsx';
-import { serverFieldError, type FieldErrors } from './fieldErrors.ts';
-import { formatDateTime } from './format.ts';
-import { vmApis } from './useVm.ts';
+import {
+  FormCheckbox,
+  FormDialog,
+  FormTextField,
+  useContractForm,
+} from '../../../kit/form/index.ts';
+import { queryErrorText } from '../../../kit/queryError.ts';
+import type { TaskRun } from '../../../kit/useTaskAction.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { computeQueries } from '../queries.ts';
+import { seriesOf, vmApis } from './vmApis.ts';
+import { confirmTask, formTask, shownInDialog, useVmTask } from './vmTasks.ts';
 
 const Toolbar = styled.div`
   display: flex;
@@ -65,70 +72,38 @@ export function snapshotTree(snapshots: readonly Snapshot[]): TreeNode[] {
   return prune(roots);
 }
 
-type SnapField = 'name' | 'description';
 const NAME_MAX = 80;
 const DESCRIPTION_MAX = 500;
-
-function validateSnapshot(name: string, description: string): FieldErrors<SnapField> {
-  const errors: FieldErrors<SnapField> = {};
-  if (!name.trim()) errors.name = 'Name is required.';
-  else if (name.length > NAME_MAX)
-    errors.name = `Name is too long: at most ${NAME_MAX} characters.`;
-  if (description.length > DESCRIPTION_MAX)
-    errors.description = `Description is too long: at most ${DESCRIPTION_MAX} characters.`;
-  return errors;
-}
 
 export interface SnapshotsTabProps {
   vm: Vm;
   busy: boolean;
-  /** Changes after each read of the VM: the snapshots are read again with it. */
-  version: number;
 }
 
-export function SnapshotsTab({ vm, busy, version }: SnapshotsTabProps) {
-  const [snapshots, setSnapshots] = useState<Snapshot[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [retry, setRetry] = useState(0);
+export function SnapshotsTab({ vm, busy }: SnapshotsTabProps) {
+  const query = useQuery(computeQueries.snapshots(vm.id, seriesOf(vm)));
+  const snapshots = query.data ?? null;
+  const task = useVmTask(vm.id, 'snapshot', 'Snapshot', 'Writing a snapshot…');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<
     null | 'create' | 'edit' | 'revert' | 'delete' | 'deleteAll'
   >(null);
 
-  const { id, serviceid } = vm;
-  useEffect(() => {
-    let live = true;
-    vmApis({ serviceid })
-      .base.snapshots(id)
-      .then(
-        (list) => {
-          if (!live) return;
-          setSnapshots(list);
-          setError(null);
-        },
-        (failure: unknown) => {
-          if (live) setError(reportError(failure));
-        },
-      );
-    return () => {
-      live = false;
-    };
-  }, [id, serviceid, version, retry]);
-
   const nodes = useMemo(() => snapshotTree(snapshots ?? []), [snapshots]);
   const selected = snapshots?.find((s) => String(s.id) === selectedId) ?? null;
-  const send = (
-    operation: string,
-    body: SnapshotOperation,
-    onRequestError?: (e: unknown) => void,
-  ) => tasks.run({ operation, onRequestError }, () => vmApis(vm).base.snapshot(vm.id, body));
+  const send: Send = (operation, body, runningLabel, onRequestError) =>
+    task.run(() => vmApis(vm).base.snapshot(vm.id, body), {
+      operation,
+      runningLabel,
+      onRequestError,
+    });
 
-  if (error && !snapshots)
+  if (query.error && !snapshots)
     return (
       <ErrorState
         title="The snapshots could not be read"
-        description={error}
-        action={<Button onClick={() => setRetry((r) => r + 1)}>Try again</Button>}
+        description={queryErrorText(query.error)}
+        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
       />
     );
   if (!snapshots)
@@ -251,11 +226,14 @@ export function SnapshotsTab({ vm, busy, version }: SnapshotsTabProps) {
           description="Its changes are merged into the snapshots after it; the VM keeps running as it is. This cannot be undone."
           confirmLabel="Delete"
           onConfirm={async () => {
-            const started = await send('Delete snapshot', {
-              snap_op: 'DeleteSnapshot',
-              snap_id: selected.id,
-            });
-            if (started !== null) setSelectedId(null);
+            await confirmTask(
+              send(
+                'Delete snapshot',
+                { snap_op: 'DeleteSnapshot', snap_id: selected.id },
+                'Deleting a snapshot…',
+              ),
+            );
+            setSelectedId(null);
           }}
         />
       )}
@@ -269,8 +247,14 @@ export function SnapshotsTab({ vm, busy, version }: SnapshotsTabProps) {
           requireText={vm.display_name}
           requireTextLabel="VM name"
           onConfirm={async () => {
-            const started = await send('Delete all snapshots', { snap_op: 'DeleteAllSnapshots' });
-            if (started !== null) setSelectedId(null);
+            await confirmTask(
+              send(
+                'Delete all snapshots',
+                { snap_op: 'DeleteAllSnapshots' },
+                'Deleting the snapshots…',
+              ),
+            );
+            setSelectedId(null);
           }}
         />
       )}
@@ -281,8 +265,47 @@ export function SnapshotsTab({ vm, busy, version }: SnapshotsTabProps) {
 type Send = (
   operation: string,
   body: SnapshotOperation,
-  onRequestError?: (error: unknown) => void,
-) => Promise<number | null>;
+  runningLabel: string,
+  onRequestError?: (error: unknown) => boolean,
+) => Promise<TaskRun>;
+
+/** The snapshot form, named as the contract's body so a 400 on `name` lands at its field. */
+export interface SnapshotForm {
+  name: string;
+  description: string;
+  /** Create: include the memory (the VM's power state). */
+  power_state: boolean;
+  /** Create: quiesce the guest file system first. */
+  quiesced: boolean;
+}
+
+/** The request body of a create or an edit; memory and quiesce only for a powered-on VM. */
+export function snapshotBody(
+  values: SnapshotForm,
+  mode: 'create' | 'edit',
+  vm: Pick<Vm, 'power_state'>,
+  snapshot: Pick<Snapshot, 'id'> | null,
+): SnapshotOperation {
+  const poweredOn = vm.power_state === 'poweredOn';
+  return mode === 'create'
+    ? {
+        snap_op: 'CreateSnapshot',
+        name: values.name.trim(),
+        description: values.description,
+        power_state: poweredOn && values.power_state,
+        quiesced: poweredOn && values.quiesced,
+      }
+    : {
+        snap_op: 'EditSnapshot',
+        snap_id: snapshot?.id ?? null,
+        name: values.name.trim(),
+        description: values.description,
+      };
+}
+
+/** The name the contract leaves optional is what a person finds the snapshot by. */
+export const snapshotProblems = (values: SnapshotForm): Partial<Record<'name', string>> =>
+  values.name.trim() ? {} : { name: 'Name is required.' };
 
 function SnapshotFormDialog({
   open,
@@ -299,47 +322,25 @@ function SnapshotFormDialog({
   onOpenChange: (open: boolean) => void;
   send: Send;
 }) {
-  const [name, setName] = useState(snapshot?.name ?? '');
-  const [description, setDescription] = useState(snapshot?.description ?? '');
-  const [memory, setMemory] = useState(false);
-  const [quiesce, setQuiesce] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<SnapField>>({});
   const poweredOn = vm.power_state === 'poweredOn';
-
-  const submit = async () => {
-    const found = validateSnapshot(name, description);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return false;
-    const onRequestError = (error: unknown) =>
-      setErrors(serverFieldError(error, ['name', 'description']) ?? {});
-    const started =
-      mode === 'create'
-        ? await send(
-            'Create snapshot',
-            {
-              snap_op: 'CreateSnapshot',
-              name: name.trim(),
-              description,
-              power_state: poweredOn && memory,
-              quiesced: poweredOn && quiesce,
-            },
-            onRequestError,
-          )
-        : await send(
-            'Edit snapshot',
-            {
-              snap_op: 'EditSnapshot',
-              snap_id: snapshot?.id ?? null,
-              name: name.trim(),
-              description,
-            },
-            onRequestError,
-          );
-    return started !== null;
-  };
+  const form = useContractForm<SnapshotForm>(SnapshotOperation, {
+    defaultValues: {
+      name: snapshot?.name ?? '',
+      description: snapshot?.description ?? '',
+      power_state: false,
+      quiesced: false,
+    },
+    toBody: (values) => snapshotBody(values, mode, vm, snapshot),
+    refine: snapshotProblems,
+    messages: {
+      name: `Name is too long: at most ${NAME_MAX} characters.`,
+      description: `Description is too long: at most ${DESCRIPTION_MAX} characters.`,
+    },
+  });
 
   return (
     <FormDialog
+      form={form}
       open={open}
       onOpenChange={onOpenChange}
       title={
@@ -348,37 +349,38 @@ function SnapshotFormDialog({
           : `Edit snapshot ${snapshot?.name ?? ''}`
       }
       submitLabel={mode === 'create' ? 'Create' : 'Save'}
-      onSubmit={submit}
+      onSubmit={async (values) => {
+        const body = snapshotBody(values, mode, vm, snapshot);
+        await formTask(
+          mode === 'create'
+            ? send('Create snapshot', body, 'Creating a snapshot…', shownInDialog)
+            : send('Edit snapshot', body, 'Saving the snapshot…', shownInDialog),
+        );
+      }}
     >
-      <TextField
+      <FormTextField<SnapshotForm>
+        name="name"
         label="Name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.name}
         help={`Up to ${NAME_MAX} characters.`}
         required
         autoFocus
       />
-      <TextField
+      <FormTextField<SnapshotForm>
+        name="description"
         label="Description"
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        error={errors.description}
         help="Optional: what this state is for."
       />
       {mode === 'create' && (
         <>
-          <Checkbox
+          <FormCheckbox<SnapshotForm>
+            name="power_state"
             label="Include the memory (the VM resumes running after a revert)"
-            checked={poweredOn && memory}
-            onCheckedChange={(v) => setMemory(v === true)}
             disabled={!poweredOn}
             help={poweredOn ? undefined : 'Only for a powered-on VM.'}
           />
-          <Checkbox
+          <FormCheckbox<SnapshotForm>
+            name="quiesced"
             label="Quiesce the guest file system first"
-            checked={poweredOn && quiesce}
-            onCheckedChange={(v) => setQuiesce(v === true)}
             disabled={!poweredOn}
             help={
               poweredOn ? 'Needs the guest tools running in the VM.' : 'Only for a powered-on VM.'
@@ -387,6 +389,29 @@ function SnapshotFormDialog({
         </>
       )}
     </FormDialog>
+  );
+}
+
+const POWER_WORDS: Record<PowerState, string> = {
+  poweredOn: 'powered on',
+  poweredOff: 'powered off',
+  suspended: 'suspended',
+};
+
+/**
+ * What a revert does, in plain words: the state it goes back to, the power state it comes back
+ * in (the snapshot's own, unless power-on is suppressed) and that later changes are lost.
+ */
+export function revertDescription(snapshot: Snapshot, suppressPowerOn: boolean): string {
+  const then = snapshot.power_state;
+  const after = powerStateAfterRevert(then, suppressPowerOn);
+  const power =
+    after === then
+      ? `It was ${POWER_WORDS[then]} then, so it will be ${POWER_WORDS[after]} after the revert.`
+      : `It was ${POWER_WORDS[then]} then, but it will stay ${POWER_WORDS[after]} after the revert.`;
+  return (
+    `The VM returns to the state of ${snapshot.name}, taken ${formatDateTime(snapshot.created_at)}. ` +
+    `${power} Changes made since then are lost, unless another snapshot holds them.`
   );
 }
 
@@ -407,21 +432,26 @@ function RevertDialog({
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Revert ${vm.display_name} to ${snapshot.name}?`}
-      description="The VM goes back to this snapshot's state: everything since then that is not in another snapshot is lost."
+      description={revertDescription(snapshot, stayOff)}
       confirmLabel="Revert"
-      onConfirm={async () => {
-        await send('Revert snapshot', {
-          snap_op: 'RevertSnapshot',
-          snap_id: snapshot.id,
-          suppress_power_on: stayOff,
-        });
-      }}
+      onConfirm={() =>
+        confirmTask(
+          send(
+            'Revert snapshot',
+            { snap_op: 'RevertSnapshot', snap_id: snapshot.id, suppress_power_on: stayOff },
+            'Reverting…',
+          ),
+        )
+      }
     >
-      <Checkbox
-        label="Stay powered off afterwards"
-        checked={stayOff}
-        onCheckedChange={(v) => setStayOff(v === true)}
-      />
+      {/* A snapshot taken powered off comes back powered off anyway: nothing to choose. */}
+      {snapshot.power_state !== 'poweredOff' && (
+        <Checkbox
+          label="Stay powered off after the revert"
+          checked={stayOff}
+          onCheckedChange={(v) => setStayOff(v === true)}
+        />
+      )}
     </ConfirmDialog>
   );
 }

@@ -1,71 +1,69 @@
-import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { mdiPlus, mdiServerPlus } from '@mdi/js';
 import type { Vm } from '@portal/api/contract';
 import { ESERIES_BASE } from '@portal/api/client';
-import { Button, EmptyState, LinkButton, PageHeader } from '@portal/ui';
+import { Button, EmptyState, LinkButton } from '@portal/ui';
 import { useCan, useManageReason } from '../../../state/permissions.ts';
-import { VmList } from './VmList.tsx';
+import { COMPUTE_PERMISSION } from '../permission.ts';
+import { VmListPage } from '../../../kit/vm/VmListPage.tsx';
+import { computeKeys, computeQueries } from '../queries.ts';
 
 const CREATE_PATH = '/compute/create';
 const detailPathOf = (vm: Vm) => `/compute/${vm.id}`;
+const invalidatesOf = (vm: Vm) => [computeKeys.lists(), computeKeys.vm(vm.id)];
 
 /** `/compute`: the tenant's virtual machines (eseries). */
 export function ComputeListPage() {
-  const navigate = useNavigate();
   // Until the role is known, and for a role that may only look, Create shows disabled.
   const canManage = useCan('compute', 'manage');
-  const readOnlyReason = useManageReason('compute');
-  const toCreate = (event: MouseEvent) => {
-    event.preventDefault();
-    navigate(CREATE_PATH);
-  };
+  const readOnlyReason = useManageReason(COMPUTE_PERMISSION);
   return (
-    <>
-      <PageHeader
-        title="Virtual machines"
-        description={readOnlyReason ?? 'Power, open and create your virtual machines.'}
-        actions={
-          canManage ? (
-            <LinkButton
-              href={CREATE_PATH}
-              onClick={toCreate}
-              variant="primary"
-              leadingIcon={mdiPlus}
-            >
-              Create
-            </LinkButton>
-          ) : (
-            <Button variant="primary" leadingIcon={mdiPlus} disabled title={readOnlyReason}>
-              Create
-            </Button>
-          )
-        }
-      />
-      <VmList
-        area="compute"
-        base={ESERIES_BASE}
-        label="Virtual machines"
-        detailPathOf={detailPathOf}
-        emptyState={
-          <EmptyState
-            icon={mdiServerPlus}
-            title="No virtual machines yet"
-            description={
-              canManage
-                ? 'Create your first virtual machine: choose a site, a plan and an image.'
-                : 'Virtual machines your organisation creates appear here.'
-            }
-            action={
-              canManage ? (
-                <LinkButton href={CREATE_PATH} onClick={toCreate} variant="primary">
-                  Create a virtual machine
-                </LinkButton>
-              ) : undefined
-            }
-          />
-        }
-      />
-    </>
+    <VmListPage
+      listId="compute"
+      title="Virtual machines"
+      description={readOnlyReason ?? 'Power, open and create your virtual machines.'}
+      actions={
+        canManage ? (
+          <LinkButton href={CREATE_PATH} variant="primary" leadingIcon={mdiPlus}>
+            Create
+          </LinkButton>
+        ) : (
+          // While the role loads there is no reason yet: plainly disabled; then the reason,
+          // reachable by keyboard and read with the button.
+          <Button
+            variant="primary"
+            leadingIcon={mdiPlus}
+            disabled={!readOnlyReason}
+            disabledReason={readOnlyReason}
+          >
+            Create
+          </Button>
+        )
+      }
+      permission={COMPUTE_PERMISSION}
+      base={ESERIES_BASE}
+      query={computeQueries.list()}
+      invalidatesOf={invalidatesOf}
+      tableLabel="Virtual machines"
+      detailPathOf={detailPathOf}
+      deletable
+      emptyState={
+        <EmptyState
+          icon={mdiServerPlus}
+          title="No virtual machines yet"
+          description={
+            canManage
+              ? 'Create your first virtual machine: choose a site, a plan and an image.'
+              : 'Virtual machines your organisation creates appear here.'
+          }
+          action={
+            canManage ? (
+              <LinkButton href={CREATE_PATH} variant="primary">
+                Create a virtual machine
+              </LinkButton>
+            ) : undefined
+          }
+        />
+      }
+    />
   );
 }

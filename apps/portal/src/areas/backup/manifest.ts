@@ -1,0 +1,26 @@
+import { mdiBackupRestore } from '@mdi/js';
+import type { AreaManifest } from '../../kit/area.tsx';
+import { PARAM_RULES } from '../../lib/patterns.ts';
+
+const load = () => import('./index.ts');
+
+/** Backup tenants. */
+export const backupArea: AreaManifest = {
+  id: 'backup',
+  title: 'Backup',
+  icon: mdiBackupRestore,
+  routes: [
+    { path: 'backup', load, page: 'BackupListPage' },
+    { path: 'backup/create', load, page: 'BackupCreatePage' },
+    // Without a uuid the tenant view sends back to the list.
+    {
+      path: 'backup/:uuid',
+      load,
+      page: 'BackupTenantPage',
+      params: { uuid: PARAM_RULES.uuid },
+      fallback: '/backup',
+    },
+  ],
+  nav: [{ id: 'backup', label: 'Backup', href: '/backup', section: 'Data', order: 40 }],
+  permission: { area: 'backup', readOnly: 'Your role can view backups but not change them.' },
+};

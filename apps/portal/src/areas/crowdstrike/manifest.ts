@@ -1,0 +1,29 @@
+import { mdiShieldCheck } from '@mdi/js';
+import type { AreaManifest } from '../../kit/area.tsx';
+
+const load = () => import('./index.ts');
+
+/** Endpoint security: managed EDR (medr) and MSSP subscriptions. */
+export const crowdstrikeArea: AreaManifest = {
+  id: 'crowdstrike',
+  title: 'Endpoint security',
+  icon: mdiShieldCheck,
+  routes: [
+    { path: 'crowdstrike', load, page: 'CrowdstrikeListPage' },
+    { path: 'crowdstrike/medr/:id', load, page: 'MedrDetailPage' },
+    { path: 'crowdstrike/mssp/:id', load, page: 'MsspDetailPage' },
+  ],
+  nav: [
+    {
+      id: 'crowdstrike',
+      label: 'Endpoint security',
+      href: '/crowdstrike',
+      section: 'Security',
+      order: 90,
+    },
+  ],
+  permission: {
+    area: 'crowdstrike',
+    readOnly: 'Your role can view endpoint security but not change it.',
+  },
+};

@@ -1,0 +1,24 @@
+import { mdiServerNetwork } from '@mdi/js';
+import type { AreaManifest } from '../../kit/area.tsx';
+import { VWSERIES_PERMISSION } from './permission.ts';
+import { PARAM_RULES } from '../../lib/patterns.ts';
+
+const load = () => import('./index.ts');
+
+/** Virtual-wire series services and their VMs (whose console is compute's). */
+export const vwseriesArea: AreaManifest = {
+  id: 'vwseries',
+  title: 'VW series',
+  icon: mdiServerNetwork,
+  routes: [
+    { path: 'vwseries', load, page: 'VwseriesListPage' },
+    {
+      path: 'vwseries/:serviceid',
+      load,
+      page: 'VwseriesServicePage',
+      params: { serviceid: PARAM_RULES.serviceId },
+    },
+  ],
+  nav: [{ id: 'vwseries', label: 'VW series', href: '/vwseries', section: 'Compute', order: 20 }],
+  permission: VWSERIES_PERMISSION,
+};

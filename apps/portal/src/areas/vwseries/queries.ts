@@ -1,0 +1,28 @@
+// The vwseries area's server state. Its VMs are compute's (`computeKeys.list(base)`).
+import { queryOptions } from '@tanstack/react-query';
+import { vwseriesApi } from '@portal/api/client';
+import { getServices } from '../../services.ts';
+
+const api = () => vwseriesApi(getServices().api);
+
+export const vwseriesKeys = {
+  all: ['vwseries'] as const,
+  list: () => [...vwseriesKeys.all, 'list'] as const,
+  service: (serviceid: string) => [...vwseriesKeys.all, 'service', serviceid] as const,
+  usage: (serviceid: string) => [...vwseriesKeys.service(serviceid), 'usage'] as const,
+  backup: (serviceid: string) => [...vwseriesKeys.service(serviceid), 'backup'] as const,
+};
+
+export const vwseriesQueries = {
+  list: () => queryOptions({ queryKey: vwseriesKeys.list(), queryFn: () => api().list() }),
+  usage: (serviceid: string) =>
+    queryOptions({
+      queryKey: vwseriesKeys.usage(serviceid),
+      queryFn: () => api().usage(serviceid),
+    }),
+  backup: (serviceid: string) =>
+    queryOptions({
+      queryKey: vwseriesKeys.backup(serviceid),
+      queryFn: () => api().backup(serviceid),
+    }),
+};

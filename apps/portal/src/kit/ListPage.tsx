@@ -1,0 +1,499 @@
+// The list page every area uses: header, search kept in the URL as `prevSearch`, filters and
+// sorting (DataTable), a row action menu, bulk actions behind a confirmation, CSV export of the
+// filtered rows, remembered columns, skeleton / empty / error states, cards at phone width.
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+  type QueryKey,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
+import type { PageReply } from '@portal/api/client';
+import styled from 'styled-components';
+import { mdiDownload, mdiRefresh } from '@mdi/js';
+import {
+  Button,
+  DataTable,
+  downloadCsv,
+  PageHeader,
+  Skeleton,
+  SkeletonGroup,
+  toCsv,
+  type DataTableColumn,
+  type DataTableHandle,
+  type DataTableRowAction,
+  type DataTableSort,
+} from '@portal/ui';
+import { shouldRetry } from './query.ts';
+import { queryErrorText } from './queryError.ts';
+import { useUrlSearch, withPrevSearch } from './prevSearch.ts';
+import { useStoredColumns } from './useStoredColumns.ts';
+
+// The confirmation (a Radix dialog with focus trap and scroll lock) is fetched when rows are first
+// selected, not with the list: a list is often the first page after sign-in.
+const loadConfirmDialog = () => import('@portal/ui/ConfirmDialog');
+const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
+
+/** Above this many rows the list scrolls in one virtualized body instead of pages. */
+export const VIRTUALIZE_FROM = 100;
+/** Above this many rows (the first page's `total`) search and sort go to the server, page by page. */
+export const PAGED_FROM = 500;
+/** Rows per page read from the server, and per page of the CSV export's reads. */
+export const PAGE_SIZE = 100;
+const EXPORT_PAGE_SIZE = 1000;
+/** How long typing must pause before the server is asked. */
+export const SERVER_SEARCH_DELAY_MS = 150;
+
+/** Whether a list of `total` rows is searched and sorted by the server. */
+export const isServerSized = (total: number) => total > PAGED_FROM;
+
+/** One page asked for: `sort` is a column id, `-id` for descending. */
+export interface PageRequest {
+  limit: number;
+  cursor?: string;
+  sort?: string;
+  q?: string;
+}
+
+/** How a long list is read a page at a time (the list path with `limit`, `cursor`, `sort`, `q`). */
+export interface ListPaged<T> {
+  /** The pages are kept under this key (the whole list's key: invalidating it reads them again). */
+  queryKey: QueryKey;
+  fetchPage: (request: PageRequest) => Promise<PageReply<T>>;
+  /** The column ids the server can sort by; the other columns are not sortable then. */
+  sorts: readonly string[];
+}
+const NAMES_SHOWN = 8;
+
+/** How the list names one and several of its rows: "virtual machine", "virtual machines". */
+export interface Noun {
+  one: string;
+  other: string;
+}
+
+const counted = (noun: Noun, n: number) => `${n} ${n === 1 ? noun.one : noun.other}`;
+
+/** An action on the selected rows, confirmed in a dialog that names them. */
+export interface ListBulkAction<T extends object> {
+  id: string;
+  /** A verb, on the button and the confirmation: "Power off". */
+  label: string;
+  /** `danger` for what cannot be undone; the button is then outlined. */
+  tone?: 'primary' | 'danger';
+  /** The rows it applies to; the others are skipped, with `skipReason`. Defaults to all. */
+  applies?: (row: T) => boolean;
+  /** Why a selected row is left out: "already off, or busy with another task". */
+  skipReason?: string;
+  /** What happens, for how many rows. */
+  consequence?: (count: number) => string;
+  /** Why the action is unavailable (a role that may only look): disabled with this reason. */
+  disabledReason?: string;
+  /** Does the work on the rows it applies to; the dialog closes when it resolves. */
+  run: (rows: T[]) => Promise<unknown>;
+}
+
+export interface ListPageProps<T extends object, K extends QueryKey = QueryKey> {
+  /** Stable id: where the column choice is remembered, and the CSV file's name. */
+  listId: string;
+  title: ReactNode;
+  description?: ReactNode;
+  /** Page actions (Create). */
+  actions?: ReactNode;
+  /** Above the title: a `BackButton`. */
+  back?: ReactNode;
+  /** The table's accessible name: "Virtual machines". */
+  tableLabel: string;
+  /** The search box's name: "Search virtual machines". */
+  searchLabel: string;
+  noun: Noun;
+  /** The rows: an area's query options (`computeQueries.list()`). */
+  query: UseQueryOptions<T[], Error, T[], K>;
+  /**
+   * Long lists: the first page's total decides; above `PAGED_FROM` rows the list is read a page
+   * at a time as it scrolls, searched and sorted by the server (`query` is then not read).
+   */
+  paged?: ListPaged<T>;
+  /** What "could not be loaded" is about: "Your virtual machines". */
+  columns: readonly DataTableColumn<T>[];
+  getRowId: (row: T) => string;
+  getRowLabel: (row: T) => string;
+  defaultSorting?: DataTableSort;
+  /** A row's page; the list's search goes along as `prevSearch`, and a click opens it. */
+  rowHref?: (row: T) => string;
+  rowActions?: (row: T) => DataTableRowAction[];
+  bulkActions?: readonly ListBulkAction<T>[];
+  /** Offer "Export CSV" of the rows the search and filters let through. Defaults to true. */
+  exportable?: boolean;
+  /** Shown when there are no rows at all. */
+  emptyState?: ReactNode;
+  /** More toolbar controls. */
+  toolbar?: ReactNode;
+  /** Below the table (dialogs the row actions open). */
+  children?: ReactNode;
+}
+
+const Names = styled.ul`
+  margin: 8px 0 0;
+  padding-left: 20px;
+  max-height: 160px;
+  overflow: auto;
+`;
+
+const Skipped = styled.p`
+  margin: 8px 0 0;
+  color: var(--ui-color-text-secondary);
+`;
+
+const SkeletonRows = styled(SkeletonGroup)`
+  display: grid;
+  gap: 14px;
+  padding: 16px 0;
+`;
+
+/** The first read: the table's shape in grey, so the page is not blank while the network is slow. */
+export function ListSkeleton({ label, rows = 6 }: { label: string; rows?: number }) {
+  return (
+    <SkeletonRows label={label}>
+      <Skeleton width="min(320px, 100%)" height={36} />
+      {Array.from({ length: rows }, (_, index) => (
+        <Skeleton key={index} height={28} />
+      ))}
+    </SkeletonRows>
+  );
+}
+
+/** See the file's first lines. */
+export function ListPage<T extends object, K extends QueryKey = QueryKey>({
+  listId,
+  title,
+  description,
+  actions,
+  back,
+  tableLabel,
+  searchLabel,
+  noun,
+  query,
+  paged,
+  columns,
+  getRowId,
+  getRowLabel,
+  defaultSorting,
+  rowHref,
+  rowActions,
+  bulkActions,
+  exportable = true,
+  emptyState,
+  toolbar,
+  children,
+}: ListPageProps<T, K>) {
+  const navigate = useNavigate();
+  const [search, setSearch] = useUrlSearch();
+  const [storedColumns, storeColumns] = useStoredColumns(listId);
+  const table = useRef<DataTableHandle<T>>(null);
+  const source = useListRows(query, paged, search, defaultSorting);
+  const { rows, isPending, isFetching, error, refetch, server } = source;
+  const sorts = paged?.sorts;
+  const shownColumns = useMemo(
+    () =>
+      server && sorts
+        ? columns.map((column) =>
+            sorts.includes(column.id) ? column : { ...column, sortable: false },
+          )
+        : columns,
+    [columns, server, sorts],
+  );
+  // The row being opened shows a spinner at once, while its page's code and data load.
+  const [opening, setOpening] = useState<string>();
+
+  const [pending, setPending] = useState<{
+    action: ListBulkAction<T>;
+    selected: T[];
+    clear: () => void;
+  } | null>(null);
+  // The dialog keeps its last action while it closes, so its text does not flip.
+  const [confirming, setConfirming] = useState(false);
+  const targets = pending
+    ? pending.selected.filter((row) => pending.action.applies?.(row) ?? true)
+    : [];
+  const skipped = pending ? pending.selected.length - targets.length : 0;
+
+  const exportCsv = async () => {
+    const handle = table.current;
+    if (!handle) return;
+    // Read from the server: every page of the current search, in the current sort.
+    const exported = server ? await source.readAll() : handle.getVisibleRows();
+    downloadCsv(`${listId}.csv`, toCsv(exported, handle.getVisibleColumns()));
+  };
+
+  const header = (
+    <PageHeader title={title} description={description} actions={actions} back={back} />
+  );
+  if (isPending && !error) {
+    return (
+      <>
+        {header}
+        <ListSkeleton label={`Loading ${noun.other}`} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
+      <DataTable
+        ref={table}
+        aria-label={tableLabel}
+        data={rows}
+        columns={shownColumns}
+        manualRows={server}
+        onSortingChange={server ? source.setSort : undefined}
+        onEndReached={server ? source.loadMore : undefined}
+        getRowId={getRowId}
+        getRowLabel={getRowLabel}
+        loading={isFetching}
+        error={error ? queryErrorText(error) : undefined}
+        onRetry={() => void refetch()}
+        globalFilter={search}
+        onGlobalFilterChange={setSearch}
+        searchLabel={searchLabel}
+        defaultSorting={defaultSorting}
+        virtualized={server || rows.length > VIRTUALIZE_FROM}
+        height={
+          server || rows.length > VIRTUALIZE_FROM ? 'max(360px, calc(100vh - 320px))' : undefined
+        }
+        defaultColumnVisibility={storedColumns}
+        onColumnVisibilityChange={storeColumns}
+        busyRowId={opening}
+        onRowClick={
+          rowHref
+            ? (row) => {
+                setOpening(getRowId(row));
+                navigate(withPrevSearch(rowHref(row), search));
+              }
+            : undefined
+        }
+        rowActions={rowActions}
+        emptyState={emptyState}
+        toolbar={
+          <>
+            <Button
+              variant="outlined"
+              size="small"
+              leadingIcon={mdiRefresh}
+              onClick={() => void refetch()}
+            >
+              Refresh
+            </Button>
+            {exportable && (
+              <Button
+                variant="outlined"
+                size="small"
+                leadingIcon={mdiDownload}
+                onClick={() => void exportCsv()}
+                disabled={rows.length === 0}
+              >
+                Export CSV
+              </Button>
+            )}
+            {toolbar}
+          </>
+        }
+        renderBulkActions={
+          bulkActions && bulkActions.length > 0
+            ? (selected, clear) => {
+                // Rows are selected: fetch the confirmation now, so it opens at once.
+                void loadConfirmDialog();
+                return bulkActions.map((action) => {
+                  const applicable = selected.filter((row) => action.applies?.(row) ?? true);
+                  return (
+                    <Button
+                      key={action.id}
+                      size="small"
+                      variant={action.tone === 'danger' ? 'outlined' : 'primary'}
+                      disabled={action.disabledReason !== undefined || applicable.length === 0}
+                      title={action.disabledReason}
+                      onClick={() => {
+                        setPending({ action, selected, clear });
+                        setConfirming(true);
+                      }}
+                    >
+                      {action.label}
+                    </Button>
+                  );
+                });
+              }
+            : undefined
+        }
+      />
+      {pending && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={`${pending.action.label} ${counted(noun, targets.length)}?`}
+            description={pending.action.consequence?.(targets.length)}
+            confirmLabel={pending.action.label}
+            tone={pending.action.tone ?? 'primary'}
+            onConfirm={async () => {
+              await pending.action.run(targets);
+              pending.clear();
+            }}
+          >
+            <Names aria-label={tableLabel}>
+              {targets.slice(0, NAMES_SHOWN).map((row) => (
+                <li key={getRowId(row)}>{getRowLabel(row)}</li>
+              ))}
+              {targets.length > NAMES_SHOWN && <li>and {targets.length - NAMES_SHOWN} more</li>}
+            </Names>
+            {skipped > 0 && (
+              <Skipped>
+                Skipped: {skipped} selected {skipped === 1 ? noun.one : noun.other}
+                {pending.action.skipReason ? `, ${pending.action.skipReason}` : ''}.
+              </Skipped>
+            )}
+          </ConfirmDialog>
+        </Suspense>
+      )}
+      {children}
+    </>
+  );
+}
+
+const EMPTY: never[] = [];
+
+/** The value, once it has stayed the same for `delay` ms. */
+function useDebounced<V>(value: V, delay: number): V {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delay);
+    return () => window.clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+const sortParam = (sort: DataTableSort | undefined, sorts: readonly string[]) =>
+  sort && sorts.includes(sort.id) ? `${sort.desc ? '-' : ''}${sort.id}` : undefined;
+
+/**
+ * The list's rows: the whole list searched and sorted in the browser, or (`paged`, above
+ * `PAGED_FROM` rows) pages read as the table scrolls, searched and sorted by the server.
+ */
+export function useListRows<T, K extends QueryKey>(
+  query: UseQueryOptions<T[], Error, T[], K>,
+  paged: ListPaged<T> | undefined,
+  search: string,
+  defaultSorting: DataTableSort | undefined,
+) {
+  const [sort, setSort] = useState<DataTableSort | undefined>(defaultSorting);
+  const q = useDebounced(search.trim(), SERVER_SEARCH_DELAY_MS);
+  const sorts = paged?.sorts ?? [];
+  const sortBy = sortParam(sort, sorts);
+
+  // The list's size decides. Without a search, the first page tells it (its total), so a long
+  // list's first rows take one read; opened with a search, one row of the whole list tells it.
+  const [landing] = useState(() => search.trim() !== '');
+  const [size, setSize] = useState<number>();
+  const probe = useQuery({
+    queryKey: [...(paged?.queryKey ?? []), 'size'],
+    queryFn: () => (paged ? paged.fetchPage({ limit: 1 }) : Promise.reject(new Error('no pages'))),
+    enabled: Boolean(paged) && landing && size === undefined,
+    // Unanswered, the whole list is read as before: no waiting for retries.
+    retry: false,
+  });
+  const pages = useInfiniteQuery({
+    queryKey: [...(paged?.queryKey ?? []), 'pages', { q, sort: sortBy ?? null }],
+    queryFn: ({ pageParam }) =>
+      paged
+        ? paged.fetchPage({
+            limit: PAGE_SIZE,
+            ...(pageParam ? { cursor: pageParam } : {}),
+            ...(sortBy ? { sort: sortBy } : {}),
+            ...(q ? { q } : {}),
+          })
+        : Promise.reject(new Error('no pages')),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.page.next_cursor,
+    enabled: Boolean(paged) && (size === undefined ? !landing : isServerSized(size)),
+    retry: (count, error) => size !== undefined && shouldRetry(count, error),
+    // A new search or sort keeps the rows shown until its first page arrives.
+    placeholderData: keepPreviousData,
+  });
+  const firstTotal =
+    q === '' && !pages.isPlaceholderData ? pages.data?.pages[0]?.page.total : undefined;
+  const observed = size ?? probe.data?.page.total ?? firstTotal;
+  // Kept once known (a search's first page no longer tells it): set while rendering, as React
+  // advises for state that follows other state.
+  if (size === undefined && observed !== undefined) setSize(observed);
+  const server = paged !== undefined && observed !== undefined && isServerSized(observed);
+  const sizeKnown =
+    paged === undefined ||
+    observed !== undefined ||
+    probe.error !== null ||
+    (!landing && pages.error !== null);
+
+  const whole = useQuery({ ...query, enabled: sizeKnown && !server && query.enabled !== false });
+  const pageRows = useMemo(
+    () => pages.data?.pages.flatMap((page) => page.data) ?? [],
+    [pages.data],
+  );
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const readAll = async (): Promise<T[]> => {
+    if (!paged) return [];
+    const all: T[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: PageReply<T> = await paged.fetchPage({
+        limit: EXPORT_PAGE_SIZE,
+        ...(cursor ? { cursor } : {}),
+        ...(sortBy ? { sort: sortBy } : {}),
+        ...(q ? { q } : {}),
+      });
+      all.push(...page.data);
+      cursor = page.page.next_cursor;
+    } while (cursor);
+    return all;
+  };
+
+  if (server) {
+    return {
+      server,
+      rows: pageRows,
+      total: pages.data?.pages[0]?.page.total,
+      isPending: pages.isPending,
+      isFetching: pages.isFetching,
+      error: pages.error,
+      refetch: () => void pages.refetch(),
+      setSort,
+      loadMore,
+      readAll,
+    };
+  }
+  return {
+    server,
+    rows: whole.data ?? (EMPTY as T[]),
+    total: whole.data?.length,
+    isPending: !sizeKnown || whole.isPending,
+    isFetching: probe.isFetching || pages.isFetching || whole.isFetching,
+    error: whole.error,
+    refetch: () => void whole.refetch(),
+    setSort,
+    loadMore,
+    readAll,
+  };
+}

@@ -1,0 +1,121 @@
+// An area declares itself once (id, title, icon, routes, drawer entries, permission); the route
+// table, the drawer and the "you may only look" texts are derived from these declarations.
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import type { CurrentUser, PermissionArea } from '@portal/api/contract';
+import { RequireUser, ValidParams } from '../guards.tsx';
+
+/** A lazily loaded module of pages: an area's `index.ts`. */
+export type PageModule = Record<string, ComponentType>;
+
+/** Where a route sits: in the signed-in layout, signed in but bare (consoles), or public. */
+export type RouteLayout = 'main' | 'bare' | 'public';
+
+export interface AreaRoute {
+  /** The path, relative to `/`: `compute/:id`. */
+  path: string;
+  /** The page's export name in `load`'s module. */
+  page?: string;
+  /** Loads the module with the page (a dynamic import: the area's code loads on first visit). */
+  load?: () => Promise<PageModule>;
+  /** Instead of a page: send the visitor there. */
+  redirect?: string;
+  /** Parameter rules (`ValidParams`); a parameter that breaks its rule sends to `fallback`. */
+  params?: Record<string, RegExp>;
+  /** Where a broken parameter goes; defaults to `/`. */
+  fallback?: string;
+  /** Only for some users (`RequireUser`): the others are sent to `/`. */
+  allow?: (user: CurrentUser) => boolean;
+  /** Defaults to `main`. */
+  layout?: RouteLayout;
+}
+
+/** An entry of the navigation drawer. */
+export interface AreaNavEntry {
+  /** Stable id; the entry is active on its `href` and below. */
+  id: string;
+  label: string;
+  href: string;
+  /** The drawer groups entries of a section under its heading. */
+  section: string;
+  /** Position in the drawer, across areas (ascending). */
+  order: number;
+  /** Only the built-in administrator sees it. */
+  adminOnly?: boolean;
+  /** Defaults to the area's icon. */
+  icon?: string;
+}
+
+/** The role permission an area's actions need, and why they are disabled for a role that may only look. */
+export interface AreaPermission {
+  area: PermissionArea;
+  readOnly: string;
+}
+
+export interface AreaManifest {
+  /** The route name: `compute`, `phishing-prevention`. */
+  id: string;
+  title: string;
+  /** An `@mdi/js` path. */
+  icon: string;
+  routes: readonly AreaRoute[];
+  nav?: readonly AreaNavEntry[];
+  /** The role permission its actions need, and why they are disabled for a role that may only look. */
+  permission?: AreaPermission;
+}
+
+/** A route's page, loaded on first visit. */
+function pageRoute(route: AreaRoute): RouteObject {
+  if (route.redirect)
+    return { path: route.path, element: <Navigate to={route.redirect} replace /> };
+  const { load, page } = route;
+  if (!load || !page) throw new Error(`Route ${route.path} has neither a page nor a redirect`);
+  return {
+    path: route.path,
+    lazy: async () => {
+      const Component = (await load())[page];
+      if (!Component) throw new Error(`Page ${page} is missing from its area module`);
+      return { Component };
+    },
+  };
+}
+
+/** A manifest route as a router route, its guards as wrapper elements around it. */
+export function toRouteObject(route: AreaRoute): RouteObject {
+  let result = pageRoute(route);
+  if (route.params)
+    result = {
+      element: <ValidParams rules={route.params} fallback={route.fallback} />,
+      children: [result],
+    };
+  if (route.allow) result = { element: <RequireUser allow={route.allow} />, children: [result] };
+  return result;
+}
+
+/** The routes of every area that sit in one layout, in the areas' order. */
+export const routesIn = (areas: readonly AreaManifest[], layout: RouteLayout): RouteObject[] =>
+  areas
+    .flatMap((area) => area.routes)
+    .filter((route) => (route.layout ?? 'main') === layout)
+    .map(toRouteObject);
+
+/** A drawer entry with its icon resolved. */
+export type NavEntry = Required<Pick<AreaNavEntry, 'icon'>> & AreaNavEntry;
+
+/** The drawer: every area's entries, by `order`. */
+export const navEntriesOf = (areas: readonly AreaManifest[]): NavEntry[] =>
+  areas
+    .flatMap((area) =>
+      (area.nav ?? []).map((entry) => ({ ...entry, icon: entry.icon ?? area.icon })),
+    )
+    .sort((a, b) => a.order - b.order);
+
+/** Why manage actions are disabled for a role that may only look, area by area. */
+export const readOnlyReasonsOf = (
+  areas: readonly AreaManifest[],
+): Partial<Record<PermissionArea, string>> =>
+  Object.fromEntries(
+    areas.flatMap((area) =>
+      area.permission ? [[area.permission.area, area.permission.readOnly]] : [],
+    ),
+  );

@@ -1,0 +1,19 @@
+import { ApiError } from '@portal/api/client';
+import { reportError } from '../services.ts';
+
+// Each failed read is logged once (the error-text rule, section 8), not on every render.
+const reported = new WeakMap<object, string>();
+
+/** The sentence for a failed read: `data.message`, else the raw data, `No response`, … */
+export function queryErrorText(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return reportError(error);
+  const known = reported.get(error);
+  if (known !== undefined) return known;
+  const text = reportError(error);
+  reported.set(error, text);
+  return text;
+}
+
+/** The server answered 404: the resource does not exist (or belongs to another tenant). */
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 404;

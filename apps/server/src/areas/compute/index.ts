@@ -1,0 +1,11 @@
+// The compute area's public surface: what app.ts and other areas may import from it.
+export { default as computeRoutes } from './routes.ts';
+export { default as consoleRoutes } from './console-routes.ts';
+export { registerVmBase, type VmBaseOptions } from './vm-routes.ts';
+export { COMPUTE_TASKS, vmTargets } from './tasks.ts';
+export type { ComputeDriver, ConsoleTarget, MetricsRequest } from './driver.ts';
+export { ComputeSimulator, DURATIONS } from './simulator/index.ts';
+export { listVmsFor, type ComputeDeps, type VmScope } from './service.ts';
+/** The VMs of a vwseries service, for that area's usage and backup pages. */
+export { listVms, type VmRecord } from './repository.ts';
+export { seedDemoCompute } from './demo.ts';

@@ -1,0 +1,348 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  BootCdromBody,
+  Catalogue,
+  Envelope,
+  FirewallRuleBody,
+  FirewallRuleParams,
+  MetricsQuery,
+  MetricsReply,
+  NatCancelBody,
+  NatCreateBody,
+  NatParams,
+  RenameBody,
+  ResizeBody,
+  TaskParams,
+  TaskStatus,
+  VlanParams,
+  VlanQuery,
+  Vm,
+  VmCreate,
+  VmCreateAccepted,
+  VmParams,
+} from '@portal/api/contract';
+import { Type } from 'typebox';
+import { callerOf } from '../../plugins/access.ts';
+import { errorReplies } from '../../platform/schemas.ts';
+import { NONE, taskRoute } from '../../platform/tasks/route.ts';
+import {
+  prepareBootCdrom,
+  prepareCreateVm,
+  prepareDeleteVm,
+  prepareFirewallAdd,
+  prepareFirewallDelete,
+  prepareNatCancel,
+  prepareNatCreate,
+  prepareReconfigure,
+  prepareRefresh,
+  prepareRename,
+  prepareResize,
+  prepareVlan,
+  readCatalogue,
+  readTaskStatus,
+  readVm,
+  readVmMetrics,
+} from './service.ts';
+import {
+  cdromTask,
+  createVmTask,
+  deleteVmTask,
+  firewallAddTask,
+  firewallDeleteTask,
+  natCancelTask,
+  natCreateTask,
+  reconfigureTask,
+  refreshTask,
+  renameTask,
+  resizeTask,
+  vlanTask,
+} from './tasks.ts';
+import { registerVmBase } from './vm-routes.ts';
+
+const READ = { access: { area: 'compute', level: 'read' } } as const;
+const MANAGE = { access: { area: 'compute', level: 'manage' } } as const;
+const TAGS = ['compute'];
+const ESERIES = { series: 'eseries' } as const;
+
+/**
+ * Compute (eseries) under `/services/eseries`, plus `/services/compute/{id}`. Every change is a
+ * task: answered 202 with `{ data: { task_id } }` at once.
+ */
+const computeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = { db: app.db, driver: app.driver };
+  const target = (id: number) => `vm:${id}`;
+
+  app.get(
+    '/services/compute/:id',
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: 'One VM of either series, with NAT entries and firewall rules',
+        params: VmParams,
+        response: { 200: Envelope(Vm), ...errorReplies(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      data: await readVm(deps, callerOf(request), { series: 'any' }, request.params.id),
+    }),
+  );
+
+  taskRoute(app, {
+    method: 'POST',
+    url: '/services/eseries',
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Create a VM (status trial); a task builds and powers it on',
+      params: Type.Object({}),
+      body: VmCreate,
+      querystring: NONE,
+      accepted: VmCreateAccepted,
+    },
+    definition: createVmTask,
+    audit: { action: 'vm.create', target: () => null },
+    locksTenant: true,
+    prepare: (tx, caller, { body }) => prepareCreateVm(deps, tx, caller, body),
+  });
+
+  app.get(
+    '/services/eseries/catalogue',
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: 'What a VM can be created from: regions, sites, zones, plans, images, media',
+        response: { 200: Envelope(Catalogue), ...errorReplies(401, 403) },
+      },
+    },
+    async () => ({ data: await readCatalogue(deps) }),
+  );
+
+  app.get(
+    '/services/eseries/task_status/:id',
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: "A VM task's state and message",
+        params: TaskParams,
+        response: { 200: Envelope(TaskStatus), ...errorReplies(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      data: await readTaskStatus(deps, callerOf(request), request.params.id, 'vm'),
+    }),
+  );
+
+  app.get(
+    '/services/eseries/:id/metrics',
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: "A VM's metric over a range: [epoch ms, value] points",
+        params: VmParams,
+        querystring: MetricsQuery,
+        response: { 200: Envelope(MetricsReply), ...errorReplies(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      data: await readVmMetrics(deps, callerOf(request), request.params.id, request.query),
+    }),
+  );
+
+  registerVmBase(app, deps, {
+    prefix: '/services/eseries',
+    listParams: Type.Object({}),
+    params: VmParams,
+    area: 'compute',
+    listScope: async () => ESERIES,
+    resolve: async (_tx, params) => ({ scope: ESERIES, id: params.id }),
+  });
+
+  // Item operations (section 7, "Eseries item operations"), each a task.
+  const vmTarget = ({ params }: { params: { id: number } }) => target(params.id);
+
+  taskRoute(app, {
+    method: 'PUT',
+    url: '/services/eseries/:id/vlan/:vlanId',
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Connect an adapter (default the first) to the network with this VLAN id',
+      params: VlanParams,
+      body: NONE,
+      querystring: VlanQuery,
+    },
+    definition: vlanTask,
+    audit: { action: 'vm.vlan', target: vmTarget },
+    prepare: (tx, caller, { params, query }) =>
+      prepareVlan(deps, tx, caller, params.id, params.vlanId, query.adapter ?? 0),
+  });
+
+  taskRoute(app, {
+    method: 'POST',
+    url: '/services/eseries/:id/nat',
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Create a 1:1 NAT entry: a new public address through a gateway',
+      params: VmParams,
+      body: NatCreateBody,
+      querystring: NONE,
+    },
+    definition: natCreateTask,
+    audit: { action: 'vm.nat.create', target: vmTarget },
+    prepare: (tx, caller, { params, body }) =>
+      prepareNatCreate(deps, tx, caller, params.id, body.data.gateway_id),
+  });
+
+  taskRoute(app, {
+    method: 'PUT',
+    url: '/services/eseries/:id/nat/:natId',
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Cancel a NAT entry (status cancel)',
+      params: NatParams,
+      body: NatCancelBody,
+      querystring: NONE,
+    },
+    definition: natCancelTask,
+    audit: { action: 'vm.nat.cancel', target: vmTarget },
+    prepare: (tx, caller, { params }) => prepareNatCancel(tx, caller, params.id, params.natId),
+  });
+
+  taskRoute(app, {
+    method: 'PATCH',
+    url: '/services/eseries/:id',
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Rename a VM (operation update)',
+      params: VmParams,
+      body: RenameBody,
+      querystring: NONE,
+    },
+    definition: renameTask,
+    audit: { action: 'vm.rename', target: vmTarget },
+    prepare: (tx, caller, { params, body }) =>
+      prepareRename(tx, caller, params.id, body.data.display_name),
+  });
+
+  taskRoute(app, {
+    method: 'POST',
+    url: '/services/eseries/:id',
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: "Refresh: read the VM's state again from the platform",
+      params: VmParams,
+      body: NONE,
+      querystring: NONE,
+    },
+    definition: refreshTask,
+    audit: { action: 'vm.refresh', target: vmTarget },
+    prepare: (tx, caller, { params }) => prepareRefresh(tx, caller, params.id),
+  });
+
+  taskRoute(app, {
+    method: 'DELETE',
+    url: '/services/eseries/:id',
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Delete a VM with its snapshots, NAT entries and firewall rules',
+      params: VmParams,
+      body: NONE,
+      querystring: NONE,
+    },
+    definition: deleteVmTask,
+    audit: { action: 'vm.delete', target: vmTarget },
+    prepare: (tx, caller, { params }) => prepareDeleteVm(tx, caller, params.id),
+  });
+
+  taskRoute(app, {
+    method: 'POST',
+    url: '/services/eseries/:id/firewall_rule',
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Add a firewall rule',
+      params: VmParams,
+      body: FirewallRuleBody,
+      querystring: NONE,
+    },
+    definition: firewallAddTask,
+    audit: { action: 'vm.firewall.add', target: vmTarget },
+    prepare: (tx, caller, { params, body }) => prepareFirewallAdd(tx, caller, params.id, body),
+  });
+
+  taskRoute(app, {
+    method: 'DELETE',
+    url: '/services/eseries/:id/firewall_rule/:ruleId',
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Delete a firewall rule',
+      params: FirewallRuleParams,
+      body: NONE,
+      querystring: NONE,
+    },
+    definition: firewallDeleteTask,
+    audit: { action: 'vm.firewall.delete', target: vmTarget },
+    prepare: (tx, caller, { params }) =>
+      prepareFirewallDelete(tx, caller, params.id, params.ruleId),
+  });
+
+  taskRoute(app, {
+    method: 'PATCH',
+    url: '/services/eseries/:id/instance',
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: "Resize: vCPUs and memory within the VM's plan",
+      params: VmParams,
+      body: ResizeBody,
+      querystring: NONE,
+    },
+    definition: resizeTask,
+    audit: { action: 'vm.resize', target: vmTarget },
+    prepare: (tx, caller, { params, body }) => prepareResize(tx, caller, params.id, body),
+  });
+
+  taskRoute(app, {
+    method: 'POST',
+    url: '/services/eseries/:id/instance',
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: "Reconfigure: apply the VM's recorded configuration to the platform again",
+      params: VmParams,
+      body: NONE,
+      querystring: NONE,
+    },
+    definition: reconfigureTask,
+    audit: { action: 'vm.reconfigure', target: vmTarget },
+    prepare: (tx, caller, { params }) => prepareReconfigure(tx, caller, params.id),
+  });
+
+  taskRoute(app, {
+    method: 'PATCH',
+    url: '/services/eseries/:id/boot_cdrom',
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Attach a medium from the library to a CD-ROM drive to boot from, or detach it',
+      params: VmParams,
+      body: BootCdromBody,
+      querystring: NONE,
+    },
+    definition: cdromTask,
+    audit: { action: 'vm.boot_cdrom', target: vmTarget },
+    prepare: (tx, caller, { params, body }) => prepareBootCdrom(deps, tx, caller, params.id, body),
+  });
+};
+
+export default computeRoutes;

@@ -1,0 +1,6 @@
+// The vwseries area's public surface.
+export { default as vwseriesRoutes } from './routes.ts';
+export { VWSERIES_TASKS, vwseriesTargets } from './tasks.ts';
+export type { VwseriesDriver } from './driver.ts';
+export { VwseriesSimulator } from './simulator/index.ts';
+export { insertDemoVwseries, insertVwseries } from './repository.ts';

@@ -1,0 +1,199 @@
+// Paging of every list: `limit`, an opaque `cursor`, `sort` and `q` on the list's own path, and
+// the reply's JSON text made by PostgreSQL (sent as it is: no parse and serialise in Node). An area
+// describes its list once (`ListSpec`); `parsePaging` checks the parameters, `listJson` answers.
+import { createHash } from 'node:crypto';
+import { LIST_DEFAULT_LIMIT, type ListPagingQuery } from '@portal/api/contract';
+import type { FastifyReply } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { badRequest } from '../errors.ts';
+
+/** The SQL type of a sort key: how a cursor's value is cast back. */
+export type SortType = 'text' | 'integer' | 'bigint' | 'timestamptz';
+
+export interface ListSpec {
+  /** Names the list in its cursors, so a cursor of another list is refused. */
+  name: string;
+  /** The `from` clause with its joins (`vms v join tenants t on …`). */
+  from: string;
+  /** The row's unique id column (`v.id`, a bigint or integer): the tie-breaker of every sort. */
+  id: string;
+  /**
+   * The reply's fields as a select list (`v.id, v.display_name, … as created_at`), each named as
+   * in the contract and in its order; may use the tables of `from` and the caller's parameters.
+   */
+  fields: string;
+  /** The whitelisted sorts: the name a client passes, a non-null SQL expression and its type. */
+  sorts: Readonly<Record<string, { sql: string; type: SortType }>>;
+  /** The order of the unpaged list and of a page without `sort`. */
+  defaultSort: string;
+  /** Text expressions `q` searches (ignoring case, anywhere in the text). */
+  search: readonly string[];
+}
+
+/** A page asked for: checked against the list's spec. */
+export interface Paging {
+  limit: number;
+  sort: string;
+  desc: boolean;
+  /** The last row of the previous page: its sort value and id. */
+  after: { value: string; id: number } | null;
+  q: string;
+  /** Ties a cursor to the list, the caller's tenant and scope, the sort and the search. */
+  binding: string;
+}
+
+/** The SQL `where` of the caller's rows: `$1`-style parameters, numbered from 1. */
+export interface Scope {
+  where: string;
+  params: unknown[];
+}
+
+/** SQL for a timestamp as ISO 8601 text in UTC with milliseconds, as `toISOString` writes it. */
+export const isoText = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const PAGING_KEYS = ['limit', 'cursor', 'sort', 'q'] as const;
+
+/** True when the call asks for the paged form (any of `limit`, `cursor`, `sort`, `q`). */
+export const wantsPaging = (query: ListPagingQuery): boolean =>
+  PAGING_KEYS.some((key) => query[key] !== undefined);
+
+const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 16);
+
+const badCursor = () => badRequest('cursor: is not a cursor this list gave out', 'cursor');
+
+function decodeCursor(cursor: string, binding: string, type: SortType): Paging['after'] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== binding) throw badCursor();
+  const [, value, id] = parsed as unknown[];
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) throw badCursor();
+  const numeric = type === 'integer' || type === 'bigint';
+  if (numeric ? !Number.isSafeInteger(value) : typeof value !== 'string') throw badCursor();
+  if (type === 'timestamptz' && Number.isNaN(Date.parse(String(value)))) throw badCursor();
+  return { value: String(value), id };
+}
+
+const encodeCursor = (binding: string, value: unknown, id: unknown) =>
+  Buffer.from(JSON.stringify([binding, value, id])).toString('base64url');
+
+/**
+ * The page a call asks for, or null for the whole list (no paging parameter given). `scopeKey`
+ * names what the caller sees (tenant and series): a cursor given out for another is refused.
+ * Throws 400 naming `sort` or `cursor` (`limit` and `q` are checked by the route's schema).
+ */
+export function parsePaging(
+  spec: Pick<ListSpec, 'name' | 'sorts' | 'defaultSort'>,
+  query: ListPagingQuery,
+  scopeKey: string,
+): Paging | null {
+  if (!wantsPaging(query)) return null;
+  const wanted = query.sort ?? spec.defaultSort;
+  const desc = wanted.startsWith('-');
+  const sort = desc ? wanted.slice(1) : wanted;
+  const key = Object.hasOwn(spec.sorts, sort) ? spec.sorts[sort] : undefined;
+  if (!key) {
+    const names = Object.keys(spec.sorts).join(', ');
+    throw badRequest(`sort: must be one of ${names} (with - before it for descending)`, 'sort');
+  }
+  const q = query.q?.trim() ?? '';
+  const binding = hash(`${spec.name}\n${scopeKey}\n${wanted}\n${q}`);
+  return {
+    limit: query.limit ?? LIST_DEFAULT_LIMIT,
+    sort,
+    desc,
+    after: query.cursor ? decodeCursor(query.cursor, binding, key.type) : null,
+    q,
+    binding,
+  };
+}
+
+/** `%text%` for `ilike`, with the text's own `%`, `_` and `\` matched literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The list's reply as JSON text, made by the database: `{"data":[…]}` for the whole list, or
+ * `{"data":[…],"page":{"next_cursor":…,"total":…}}` for a page. Keyset paging on (sort, id):
+ * rows inserted or deleted meanwhile neither repeat nor shift the rows of the next page.
+ */
+export async function listJson(
+  db: Queryable,
+  spec: ListSpec,
+  scope: Scope,
+  paging: Paging | null,
+): Promise<string> {
+  const params = [...scope.params];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (!paging) {
+    const order = spec.sorts[spec.defaultSort]?.sql ?? spec.id;
+    const rows = await db.query<{ data: string | null }>(
+      `select json_agg(r order by ${order}, ${spec.id})::text as data
+         from ${spec.from} cross join lateral (select ${spec.fields}) r
+        where ${scope.where}`,
+      params,
+    );
+    return `{"data":${rows[0]?.data ?? '[]'}}`;
+  }
+
+  const key = spec.sorts[paging.sort];
+  if (!key) throw new Error(`no sort ${paging.sort} in ${spec.name}`);
+  const dir = paging.desc ? 'desc' : 'asc';
+  const search =
+    paging.q && spec.search.length > 0
+      ? (() => {
+          const text = param(contains(paging.q));
+          return ` and (${spec.search.map((sql) => `${sql} ilike ${text}`).join(' or ')})`;
+        })()
+      : '';
+  const after = paging.after
+    ? `where (sort_key, row_id) ${paging.desc ? '<' : '>'} ` +
+      `(${param(paging.after.value)}::${key.type}, ${param(paging.after.id)}::bigint)`
+    : '';
+  const limit = paging.limit;
+  // `matched` is read twice (count and page), so PostgreSQL computes it once; the reply's JSON is
+  // built only for the page's rows.
+  const rows = await db.query<{
+    total: number;
+    fetched: number;
+    last: string | null;
+    data: string;
+  }>(
+    `with matched as (
+       select ${spec.id} as row_id, ${key.sql} as sort_key
+         from ${spec.from} where (${scope.where})${search}
+     ), page as (
+       select row_id, sort_key from matched ${after}
+        order by sort_key ${dir}, row_id ${dir} limit ${limit + 1}
+     ), shown as (
+       select row_id, sort_key, row_number() over (order by sort_key ${dir}, row_id ${dir}) as n
+         from page
+     )
+     select (select count(*) from matched)::integer as total,
+            (select count(*) from page)::integer as fetched,
+            (select json_build_array(sort_key, row_id)::text from shown where n = ${limit}) as last,
+            (select coalesce(json_agg(r order by p.n), '[]')::text
+               from ${spec.from} join shown p on p.row_id = ${spec.id}
+               cross join lateral (select ${spec.fields}) r
+              where p.n <= ${limit}) as data`,
+    params,
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`the page of ${spec.name} returned no row`);
+  let next: string | null = null;
+  if (row.fetched > limit && row.last) {
+    const [value, id] = JSON.parse(row.last) as [unknown, unknown];
+    next = encodeCursor(paging.binding, value, id);
+  }
+  return `{"data":${row.data},"page":{"next_cursor":${JSON.stringify(next)},"total":${row.total}}}`;
+}
+
+/** Sends JSON text as it is: Fastify serialises objects only, and a JSON type marks the text. */
+export const sendJsonText = (reply: FastifyReply, json: string) =>
+  reply.type('application/json; charset=utf-8').send(json);

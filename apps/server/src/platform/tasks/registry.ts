@@ -1,0 +1,145 @@
+import type { Static, TObject } from 'typebox';
+import { Value } from 'typebox/value';
+import type { Queryable } from '../../db/database.ts';
+import { DriverError, type OperationContext } from '../driver.ts';
+import type { TaskKind, TaskRecord } from './store.ts';
+
+export const UNREADABLE_TASK_MESSAGE = 'The task does not say what to do.';
+
+/** A claimed task whose payload passed its definition's schema. */
+export interface RunningTask<P> {
+  id: number;
+  tenantId: number;
+  tenantCdbId: string;
+  kind: TaskKind;
+  targetId: number;
+  operation: string;
+  payload: P;
+  createdBy: string | null;
+}
+
+/** What `run` works with: the driver, and the database to read the portal's records from. */
+export interface TaskContext<D> extends OperationContext {
+  driver: D;
+  /** For reading what the operation needs; changes belong in `apply`. */
+  db: Queryable;
+}
+
+/**
+ * One slow operation of an area, defined once. `run` asks the driver to do the work and returns
+ * the facts the driver reported (or throws a DriverError with a sentence); `apply` writes those
+ * facts to the portal's tables in the transaction that ends the task and answers the success
+ * sentence. `run` may be repeated after a crash (drivers are idempotent per task id); `apply`
+ * runs once, as the task's end is committed with it.
+ */
+export interface TaskDefinition<D, S extends TObject, F> {
+  /** The area the operation belongs to (`compute`, `vwseries`, …). */
+  area: string;
+  /** The registry key, stored in the payload as `op`: `vm.power`, `vm.delete`, … */
+  op: string;
+  /** What the task works on (`vm`, `vwseries`): tasks on one target run one after another. */
+  kind: TaskKind;
+  /** The operation as a user names it ("Power off", "Delete"). */
+  label: (payload: Static<S>) => string;
+  /** The `operation` column (`powerOff`, `CreateSnapshot`, as the specification names them). */
+  operation: (payload: Static<S>) => string;
+  /** The payload, without `op`. Checked when read back, so a row from another version fails cleanly. */
+  payload: S;
+  run: (ctx: TaskContext<D>, task: RunningTask<Static<S>>) => Promise<F>;
+  apply: (tx: Queryable, task: RunningTask<Static<S>>, facts: F) => Promise<string>;
+}
+
+/** Writes a task's facts and answers its success sentence; run inside the finishing transaction. */
+export type ApplyFacts = (tx: Queryable) => Promise<string>;
+
+/** A definition with its types sealed in, as the registry and the engine hold it. */
+export interface RegisteredTask<D, P = unknown> {
+  readonly area: string;
+  readonly op: string;
+  readonly kind: TaskKind;
+  /** The label for a stored payload, or null when the payload does not fit. */
+  labelOf(payload: unknown): string | null;
+  /** The payload to store: the definition's fields plus `op`. */
+  stored(payload: P): Record<string, unknown>;
+  label(payload: P): string;
+  operation(payload: P): string;
+  /** Checks the stored payload, runs the driver, and answers how to apply its facts. */
+  execute(ctx: TaskContext<D>, task: TaskRecord): Promise<ApplyFacts>;
+}
+
+const withoutOp = (payload: unknown): unknown => {
+  if (typeof payload !== 'object' || payload === null) return payload;
+  const { op: _op, ...rest } = payload as Record<string, unknown>;
+  return rest;
+};
+
+export function defineTask<D, S extends TObject, F>(
+  definition: TaskDefinition<D, S, F>,
+): RegisteredTask<D, Static<S>> {
+  const read = (payload: unknown): Static<S> | null => {
+    const fields = withoutOp(payload);
+    return Value.Check(definition.payload, fields) ? fields : null;
+  };
+  return {
+    area: definition.area,
+    op: definition.op,
+    kind: definition.kind,
+    labelOf: (payload) => {
+      const fields = read(payload);
+      return fields === null ? null : definition.label(fields);
+    },
+    stored: (payload) => ({ op: definition.op, ...payload }),
+    label: (payload) => definition.label(payload),
+    operation: (payload) => definition.operation(payload),
+    async execute(ctx, task) {
+      const payload = read(task.payload);
+      if (payload === null) throw new DriverError(UNREADABLE_TASK_MESSAGE);
+      const running: RunningTask<Static<S>> = { ...task, payload };
+      const facts = await definition.run(ctx, running);
+      return (tx) => definition.apply(tx, running, facts);
+    },
+  };
+}
+
+/** Where a task's target lives in the portal, per kind: `/compute/12`, or null once it is gone. */
+export interface TargetKind {
+  kind: TaskKind;
+  /** The portal paths of those of the targets that still exist. */
+  paths(db: Queryable, tenantId: number, ids: readonly number[]): Promise<Map<number, string>>;
+}
+
+/** Every area's task definitions, found by the `op` their tasks store. */
+export class TaskRegistry<D> {
+  private readonly byOp = new Map<string, RegisteredTask<D, never>>();
+  private readonly targets = new Map<TaskKind, TargetKind>();
+
+  constructor(
+    tasks: readonly RegisteredTask<D, never>[] = [],
+    targets: readonly TargetKind[] = [],
+  ) {
+    for (const task of tasks) this.add(task);
+    for (const target of targets) this.targets.set(target.kind, target);
+  }
+
+  add(task: RegisteredTask<D, never>): this {
+    if (this.byOp.has(task.op)) throw new Error(`task ${task.op} is defined twice`);
+    this.byOp.set(task.op, task);
+    return this;
+  }
+
+  /** The definition a stored payload names, or undefined. */
+  find(payload: unknown): RegisteredTask<D, never> | undefined {
+    if (typeof payload !== 'object' || payload === null || !('op' in payload)) return undefined;
+    return typeof payload.op === 'string' ? this.byOp.get(payload.op) : undefined;
+  }
+
+  target(kind: TaskKind): TargetKind | undefined {
+    return this.targets.get(kind);
+  }
+}
+
+/** `defineTask` for one area's driver: `const defineComputeTask = taskDefiner<ComputeDriver>()`. */
+export const taskDefiner =
+  <D>() =>
+  <S extends TObject, F>(definition: TaskDefinition<D, S, F>): RegisteredTask<D, Static<S>> =>
+    defineTask(definition);

@@ -1,7 +1,0 @@
-import type { DseriesItem } from '@portal/api/contract';
-import type { Queryable } from '../db/database.ts';
-import { listDseries } from '../db/dseries.ts';
-import type { Caller } from '../plugins/access.ts';
-
-export const listDseriesItems = (db: Queryable, caller: Caller): Promise<DseriesItem[]> =>
-  listDseries(db, caller.tenantId);

@@ -79,7 +79,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('driver', driver);
-  app.decorate('listCache', new ListCache(config.listCacheMegabytes * 1024 * 1024));
+  app.decorate('listCache', new ListCache(Math.floor(config.listCacheMegabytes * 1024 * 1024)));
   const worker = new TaskWorker(db, driver, app.log.child({ component: 'tasks' }), config.tasks);
   app.decorate('tasks', worker);
   // Starts once the server is ready and stops on close, before the database is closed.

@@ -4,6 +4,17 @@ import react from '@vitejs/plugin-react';
 // In development the portal proxies /api to a running server (npm run dev starts both).
 const apiTarget = process.env.PORTAL_API_URL ?? 'http://127.0.0.1:8080';
 
+// A list page's modules (ids with forward slashes): see `codeSplitting` below.
+const LIST_MODULES = new RegExp(
+  [
+    'packages/ui/src/DataTable/(?!CardList|csv|RowActionsMenu)',
+    'packages/ui/src/(PageHeader|EmptyState)/',
+    'node_modules/.*(@tanstack/(table-core|react-table|store|react-store|query-core|react-query)|use-sync-external-store)/',
+    'apps/portal/src/kit/(ListPage|prevSearch|useStoredColumns|queryError|vm/)',
+    'apps/portal/src/lib/format',
+  ].join('|'),
+);
+
 export default defineConfig({
   plugins: [react()],
   server: {
@@ -24,6 +35,26 @@ export default defineConfig({
       // Inlined, each icon's path travels with the code that draws it.
       optimization: { inlineConst: { mode: 'all', pass: 1 } },
       output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs (React, the router, the app shell…) in one file, not the
+            // several small ones automatic chunking makes: each file costs its own gzip start.
+            {
+              name: 'index',
+              tags: ['$initial'],
+              priority: 20,
+              includeDependenciesRecursively: false,
+            },
+            // A list page's code in one file too: the table (not its phone cards, CSV writer or row
+            // menu, which load on use), the kit's list page and what every list reads with.
+            {
+              name: 'list',
+              test: (id: string) => LIST_MODULES.test(id.replaceAll('\\', '/')),
+              priority: 10,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
         // Area chunks carry their area's name, so tests and benchmarks can tell what a page loads.
         chunkFileNames: (chunk) => {
           const area = chunk.facadeModuleId?.match(/\/areas\/([\w-]+)\//)?.[1];

@@ -73,9 +73,13 @@ const pageProbe = await fetch(`http://127.0.0.1:${portOf(app)}/api/${PAGE_PATH}`
 const pageBody = await pageProbe.text();
 if (pageProbe.status !== 200) throw new Error(`GET /api/${PAGE_PATH} answered ${pageProbe.status}`);
 
+// The bare route sends the same bytes, already encoded (as our list cache does), so the
+// comparison is of everything around the bytes, not of string encoding.
+const bodyBytes = Buffer.from(body);
+const pageBytes = Buffer.from(pageBody);
 const bare = Fastify({ logger: false });
-bare.get('/bare', async (_request, reply) => reply.type('application/json').send(body));
-bare.get('/bare-page', async (_request, reply) => reply.type('application/json').send(pageBody));
+bare.get('/bare', async (_request, reply) => reply.type('application/json').send(bodyBytes));
+bare.get('/bare-page', async (_request, reply) => reply.type('application/json').send(pageBytes));
 await bare.listen({ host: '127.0.0.1', port: 0 });
 
 console.log(

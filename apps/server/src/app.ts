@@ -23,6 +23,7 @@ import openapiPlugin from './plugins/openapi.ts';
 import portalPlugin from './plugins/portal.ts';
 import rateLimitsPlugin from './plugins/rate-limits.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
+import { ListCache } from './platform/list-cache.ts';
 import { taskRoutes } from './platform/tasks/routes.ts';
 import { validatorCompiler } from './validation.ts';
 
@@ -34,6 +35,8 @@ declare module 'fastify' {
     driver: InfrastructureDriver;
     /** This process's task worker. */
     tasks: TaskWorker;
+    /** List replies kept while the tenant's lists are unchanged (platform/list-cache.ts). */
+    listCache: ListCache;
   }
 }
 
@@ -76,6 +79,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('driver', driver);
+  app.decorate('listCache', new ListCache(Math.floor(config.listCacheMegabytes * 1024 * 1024)));
   const worker = new TaskWorker(db, driver, app.log.child({ component: 'tasks' }), config.tasks);
   app.decorate('tasks', worker);
   // Starts once the server is ready and stops on close, before the database is closed.

@@ -35,6 +35,8 @@ export interface Config {
   revocationCheckSeconds: number;
   /** How long the portal user behind a verified e-mail (tenant, role, permissions) is reused. */
   principalCacheSeconds: number;
+  /** Memory for list replies answered again while nothing they show has changed (0: none). */
+  listCacheMegabytes: number;
 }
 
 /** A setting in the environment that the server cannot use; the message says which and why. */
@@ -206,5 +208,10 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
       5,
       { min: 0, max: 60, integer: false },
     ),
+    listCacheMegabytes: parseNumber('LIST_CACHE_MB', value(env, 'LIST_CACHE_MB'), 64, {
+      min: 0,
+      max: 65_536,
+      integer: false,
+    }),
   };
 }

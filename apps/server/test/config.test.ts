@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       rateLimits: { readsPerMinute: 600, mutationsPerMinute: 120, consolePerMinute: 20 },
       revocationCheckSeconds: 60,
       principalCacheSeconds: 5,
+      listCacheMegabytes: 64,
     });
   });
 
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
         RATE_LIMIT_CONSOLE_PER_MINUTE: '2',
         AUTH_REVOCATION_CHECK_SECONDS: '0',
         AUTH_PRINCIPAL_CACHE_SECONDS: '2.5',
+        LIST_CACHE_MB: '16',
       },
       '/repo',
     );
@@ -72,6 +74,7 @@ describe('loadConfig', () => {
       rateLimits: { readsPerMinute: 10, mutationsPerMinute: 5, consolePerMinute: 2 },
       revocationCheckSeconds: 0,
       principalCacheSeconds: 2.5,
+      listCacheMegabytes: 16,
     });
   });
 
@@ -88,6 +91,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a PostgreSQL connection string/],
     [{ SEED_DEMO_DATA: 'maybe' }, 'SEED_DEMO_DATA must be true or false, not "maybe".'],
     [{ SIMULATOR_SPEED: '0' }, 'SIMULATOR_SPEED must be a number from 0.01 to 100000, not "0".'],
+    [{ LIST_CACHE_MB: '-1' }, 'LIST_CACHE_MB must be a number from 0 to 65536, not "-1".'],
     [
       { TASK_LEASE_MS: '1.5' },
       'TASK_LEASE_MS must be a whole number from 300 to 3600000, not "1.5".',

@@ -15,6 +15,7 @@ const TABLES = [
   'console_tickets',
   'dseries_items',
   'firewall_rules',
+  'list_versions',
   'nats',
   'roles',
   'schema_migrations',

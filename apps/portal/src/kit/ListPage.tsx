@@ -25,11 +25,9 @@ import { mdiDownload, mdiRefresh } from '@mdi/js';
 import {
   Button,
   DataTable,
-  downloadCsv,
   PageHeader,
   Skeleton,
   SkeletonGroup,
-  toCsv,
   type DataTableColumn,
   type DataTableHandle,
   type DataTableRowAction,
@@ -233,6 +231,8 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
     if (!handle) return;
     // Read from the server: every page of the current search, in the current sort.
     const exported = server ? await source.readAll() : handle.getVisibleRows();
+    // The CSV writer is fetched on the first export, not with the list.
+    const { downloadCsv, toCsv } = await import('@portal/ui/csv');
     downloadCsv(`${listId}.csv`, toCsv(exported, handle.getVisibleColumns()));
   };
 

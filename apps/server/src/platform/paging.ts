@@ -6,6 +6,7 @@ import { LIST_DEFAULT_LIMIT, type ListPagingQuery } from '@portal/api/contract';
 import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { badRequest } from '../errors.ts';
+import type { ListCache } from './list-cache.ts';
 
 /** The SQL type of a sort key: how a cursor's value is cast back. */
 export type SortType = 'text' | 'integer' | 'bigint' | 'timestamptz';
@@ -44,6 +45,8 @@ export interface Paging {
 
 /** The SQL `where` of the caller's rows: `$1`-style parameters, numbered from 1. */
 export interface Scope {
+  /** Whose rows: the tenant whose list version a cached reply is checked against. */
+  tenantId: number;
   where: string;
   params: unknown[];
 }
@@ -115,17 +118,14 @@ export function parsePaging(
 /** `%text%` for `ilike`, with the text's own `%`, `_` and `\` matched literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * The list's reply as JSON text, made by the database: `{"data":[…]}` for the whole list, or
- * `{"data":[…],"page":{"next_cursor":…,"total":…}}` for a page. Keyset paging on (sort, id):
- * rows inserted or deleted meanwhile neither repeat nor shift the rows of the next page.
- */
-export async function listJson(
-  db: Queryable,
-  spec: ListSpec,
-  scope: Scope,
-  paging: Paging | null,
-): Promise<string> {
+/** A list's query: its SQL, parameters, and how the reply's text is made from its one row. */
+interface ListQuery {
+  sql: string;
+  params: unknown[];
+  text(row: Record<string, unknown> | undefined): string;
+}
+
+function listQuery(spec: ListSpec, scope: Scope, paging: Paging | null): ListQuery {
   const params = [...scope.params];
   const param = (value: unknown) => {
     params.push(value);
@@ -133,13 +133,13 @@ export async function listJson(
   };
   if (!paging) {
     const order = spec.sorts[spec.defaultSort]?.sql ?? spec.id;
-    const rows = await db.query<{ data: string | null }>(
-      `select json_agg(r order by ${order}, ${spec.id})::text as data
-         from ${spec.from} cross join lateral (select ${spec.fields}) r
-        where ${scope.where}`,
+    return {
+      sql: `select json_agg(r order by ${order}, ${spec.id})::text as data
+              from ${spec.from} cross join lateral (select ${spec.fields}) r
+             where ${scope.where}`,
       params,
-    );
-    return `{"data":${rows[0]?.data ?? '[]'}}`;
+      text: (row) => `{"data":${typeof row?.data === 'string' ? row.data : '[]'}}`,
+    };
   }
 
   const key = spec.sorts[paging.sort];
@@ -159,13 +159,7 @@ export async function listJson(
   const limit = paging.limit;
   // `matched` is read twice (count and page), so PostgreSQL computes it once; the reply's JSON is
   // built only for the page's rows.
-  const rows = await db.query<{
-    total: number;
-    fetched: number;
-    last: string | null;
-    data: string;
-  }>(
-    `with matched as (
+  const sql = `with matched as (
        select ${spec.id} as row_id, ${key.sql} as sort_key
          from ${spec.from} where (${scope.where})${search}
      ), page as (
@@ -181,19 +175,42 @@ export async function listJson(
             (select coalesce(json_agg(r order by p.n), '[]')::text
                from ${spec.from} join shown p on p.row_id = ${spec.id}
                cross join lateral (select ${spec.fields}) r
-              where p.n <= ${limit}) as data`,
-    params,
-  );
-  const row = rows[0];
-  if (!row) throw new Error(`the page of ${spec.name} returned no row`);
-  let next: string | null = null;
-  if (row.fetched > limit && row.last) {
-    const [value, id] = JSON.parse(row.last) as [unknown, unknown];
-    next = encodeCursor(paging.binding, value, id);
-  }
-  return `{"data":${row.data},"page":{"next_cursor":${JSON.stringify(next)},"total":${row.total}}}`;
+              where p.n <= ${limit}) as data`;
+  const text = (found: Record<string, unknown> | undefined) => {
+    if (!found) throw new Error(`the page of ${spec.name} returned no row`);
+    const row = found as { total: number; fetched: number; last: string | null; data: string };
+    let next: string | null = null;
+    if (row.fetched > limit && row.last) {
+      const [value, id] = JSON.parse(row.last) as [unknown, unknown];
+      next = encodeCursor(paging.binding, value, id);
+    }
+    return `{"data":${row.data},"page":{"next_cursor":${JSON.stringify(next)},"total":${row.total}}}`;
+  };
+  return { sql, params, text };
+}
+
+/**
+ * The list's reply as JSON text, made by the database: `{"data":[…]}` for the whole list, or
+ * `{"data":[…],"page":{"next_cursor":…,"total":…}}` for a page. Keyset paging on (sort, id):
+ * rows inserted or deleted meanwhile neither repeat nor shift the rows of the next page. With a
+ * `cache`, the reply made at the tenant's current list version is answered from memory.
+ */
+export async function listJson(
+  db: Queryable,
+  spec: ListSpec,
+  scope: Scope,
+  paging: Paging | null,
+  cache?: ListCache,
+): Promise<string | Buffer> {
+  const { sql, params, text } = listQuery(spec, scope, paging);
+  const run = async () => text((await db.query<Record<string, unknown>>(sql, params))[0]);
+  if (!cache) return run();
+  // The exact SQL and parameters (the tenant's id among them) are the key: two calls share a
+  // reply only when the database is asked the very same question for the same tenant.
+  const key = `${spec.name}\n${scope.tenantId}\n${JSON.stringify(params)}\n${sql}`;
+  return cache.reply(db, scope.tenantId, key, run);
 }
 
 /** Sends JSON text as it is: Fastify serialises objects only, and a JSON type marks the text. */
-export const sendJsonText = (reply: FastifyReply, json: string) =>
+export const sendJsonText = (reply: FastifyReply, json: string | Buffer) =>
   reply.type('application/json; charset=utf-8').send(json);

@@ -19,7 +19,7 @@ import type {
   VmStatusReply,
 } from '../contract/compute.ts';
 import type { ListPagingQuery } from '../contract/common.ts';
-import type { ApiClient, PageReply } from './index.ts';
+import type { ApiClient, PageReply } from './core.ts';
 
 /** Where a VM's path base lives: eseries, or one vwseries service's VMs. */
 export type VmBase = '/services/eseries' | `/services/vwseries/${string}/vm`;

@@ -1,6 +1,6 @@
 // Typed calls for the dseries area (dedicated servers).
 import type { DseriesItem } from '../contract/dseries.ts';
-import type { ApiClient } from './index.ts';
+import type { ApiClient } from './core.ts';
 
 export interface DseriesApi {
   /** `GET /services/dseries` */

@@ -1,7 +1,7 @@
 // Typed calls for tasks: any task's status (section 3) and the task centre's list (ours).
 import type { TaskStatus } from '../contract/common.ts';
 import type { TaskListQuery, TaskSummary } from '../contract/tasks.ts';
-import type { ApiClient } from './index.ts';
+import type { ApiClient } from './core.ts';
 
 export interface TaskPage {
   tasks: TaskSummary[];

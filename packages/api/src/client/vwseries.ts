@@ -3,7 +3,7 @@
 import type { TaskAccepted } from '../contract/tasks.ts';
 import type { VwseriesBackup, VwseriesService, VwseriesUsage } from '../contract/vwseries.ts';
 import { vmBaseApi, vwseriesVmBase, type VmBaseApi } from './compute.ts';
-import type { ApiClient } from './index.ts';
+import type { ApiClient } from './core.ts';
 
 const service = (serviceid: string) => `/services/vwseries/${encodeURIComponent(serviceid)}`;
 

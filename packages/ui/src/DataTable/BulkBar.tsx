@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import type { RowData } from '@tanstack/react-table';
 import { Button } from '../Button/Button.tsx';
 import { BulkActions, BulkBar as Bar, BulkCount } from './DataTable.styles.ts';
+import { count } from './tableModel.ts';
 import type { DataTableModel } from './useDataTable.ts';
-
-export const count = new Intl.NumberFormat('en-US');
 
 interface BulkBarProps<TData extends RowData> {
   model: DataTableModel<TData>;

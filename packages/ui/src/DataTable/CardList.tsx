@@ -1,8 +1,8 @@
 import type { MouseEvent } from 'react';
 import type { RowData } from '@tanstack/react-table';
 import { SpinnerGraphic } from '../internal/SpinnerGraphic.tsx';
-import { count } from './BulkBar.tsx';
 import { renderCell } from './DataRow.tsx';
+import { Checkbox, RowSpinner, VisuallyHidden } from './DataTable.styles.ts';
 import {
   CardFields,
   CardHeader,
@@ -10,13 +10,10 @@ import {
   CardNote,
   CardOpen,
   CardTitle,
-  Checkbox,
   RowCard,
-  RowSpinner,
-  VisuallyHidden,
-} from './DataTable.styles.ts';
+} from './CardList.styles.ts';
 import type { DataTableColumn, DataTableRowAction } from './DataTable.types.ts';
-import { formatValue, readValue } from './tableModel.ts';
+import { count, formatValue, readValue } from './tableModel.ts';
 import { RowActions } from './RowActions.tsx';
 import type { DataTableModel } from './useDataTable.ts';
 
@@ -28,7 +25,7 @@ const isTitle = <TData,>(column: DataTableColumn<TData>, row: TData, label: stri
 const MAX_CARDS = 200;
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="menuitem"]';
 
-interface CardListProps<TData extends RowData> {
+export interface CardListProps<TData extends RowData> {
   model: DataTableModel<TData>;
   onRowClick: ((row: TData) => void) | undefined;
   rowActions: ((row: TData) => DataTableRowAction[]) | undefined;

@@ -463,7 +463,8 @@ export const Phone: Story = {
   args: { data: vms.slice(0, 4), rowActions, busyRowId: vms[1]!.id },
   play: async ({ canvas }) => {
     if (!window.matchMedia('(max-width: 599.98px)').matches) return;
-    const list = canvas.getByRole('list', { name: 'Virtual machines' });
+    // The cards' code loads once the phone query matches.
+    const list = await canvas.findByRole('list', { name: 'Virtual machines' });
     await expect(within(list).getAllByRole('listitem')).toHaveLength(4);
     await expect(canvas.queryByRole('grid')).toBeNull();
   },

@@ -582,7 +582,8 @@ describe('DataTable below 600px', () => {
       rowActions: (vm) => [{ id: 'restart', label: 'Restart', onSelect: () => onSelect(vm) }],
     });
     expect(screen.queryByRole('grid')).toBeNull();
-    const list = screen.getByRole('list', { name: 'Virtual machines' });
+    // The cards' code loads once the phone query matches.
+    const list = await screen.findByRole('list', { name: 'Virtual machines' });
     const cards = within(list).getAllByRole('listitem');
     expect(cards).toHaveLength(10);
     const first = vms[0]!;

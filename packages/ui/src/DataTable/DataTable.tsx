@@ -1,8 +1,9 @@
-import { useEffect, useId, type CSSProperties } from 'react';
+import { useEffect, useId, useState, type CSSProperties } from 'react';
 import type { RowData } from '@tanstack/react-table';
 import { useMediaQuery } from '../internal/useMediaQuery.ts';
-import { BulkBar, count } from './BulkBar.tsx';
-import { CardList } from './CardList.tsx';
+import { BulkBar } from './BulkBar.tsx';
+import type * as CardsModule from './CardList.tsx';
+import type { CardListProps } from './CardList.tsx';
 import { DataBody } from './DataBody.tsx';
 import {
   BusyBar,
@@ -16,6 +17,7 @@ import {
 import type { DataTableProps } from './DataTable.types.ts';
 import { HeaderRow } from './HeaderRow.tsx';
 import { Pagination } from './Pagination.tsx';
+import { count } from './tableModel.ts';
 import { TableState } from './TableState.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { useDataTable } from './useDataTable.ts';
@@ -25,6 +27,29 @@ const DEFAULT_PAGE_SIZES = [10, 25, 50, 100] as const;
 const EMPTY: never[] = [];
 /** Below this width rows become cards: a grid scrolling sideways is unusable on a phone. */
 export const PHONE_QUERY = '(max-width: 599.98px)';
+
+// The cards are code only a phone runs: fetched once the phone query matches, not with every list.
+// State rather than Suspense: the list shows at once when the code is there, and a test's render
+// need not wait inside `act` for a module.
+let cardsModule: typeof CardsModule | undefined;
+let cardsLoading: Promise<typeof CardsModule> | undefined;
+const loadCards = () =>
+  (cardsLoading ??= import('./CardList.tsx').then((module) => (cardsModule = module)));
+
+function CardList<TData extends RowData>(props: CardListProps<TData>) {
+  const [module, setModule] = useState(cardsModule);
+  useEffect(() => {
+    if (module) return;
+    let live = true;
+    void loadCards().then((loaded) => live && setModule(loaded));
+    return () => {
+      live = false;
+    };
+  }, [module]);
+  if (!module) return null;
+  const Cards = module.CardList;
+  return <Cards {...props} />;
+}
 
 const cssLength = (value: number | string) => (typeof value === 'number' ? `${value}px` : value);
 
@@ -63,6 +88,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   const captionId = useId();
   const gridId = useId();
   const phone = useMediaQuery(PHONE_QUERY);
+  if (phone) void loadCards();
   const model = useDataTable(props);
   const { table, rows, status, filteredCount, selectable, visibleColumns } = model;
   const {

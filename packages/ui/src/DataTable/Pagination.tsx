@@ -1,8 +1,8 @@
 import type { RowData } from '@tanstack/react-table';
 import { mdiChevronLeft, mdiChevronRight, mdiPageFirst, mdiPageLast } from '@mdi/js';
 import { IconButton } from '../IconButton/IconButton.tsx';
-import { count } from './BulkBar.tsx';
 import { FilterLabel, Footer, FooterGroup, RangeText, Select } from './DataTable.styles.ts';
+import { count } from './tableModel.ts';
 import type { DataTableModel } from './useDataTable.ts';
 
 interface PaginationProps<TData extends RowData> {

@@ -1,5 +1,9 @@
-import type { DataTableColumn, DataTableValue } from './DataTable.types.ts';
-import { readValue } from './tableModel.ts';
+import type { DataTableAccessor, DataTableColumn, DataTableValue } from './DataTable.types.ts';
+
+// tableModel's `readValue`, repeated: importing it would split tableModel (and TanStack Table's
+// core) into a chunk of its own, shared with this file, which loads only on an export.
+const readValue = <TData>(accessor: DataTableAccessor<TData>, row: TData): DataTableValue =>
+  typeof accessor === 'function' ? accessor(row) : (row[accessor] as DataTableValue);
 
 /** Leading characters that make a spreadsheet read a cell as a formula (OWASP: CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -60,6 +60,8 @@ export const readValue = <TData>(
 };
 
 const numberFormat = new Intl.NumberFormat('en-US');
+/** Counts in the table's texts: "1,250 rows". */
+export const count = numberFormat;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** How a value reads in a cell (and in the search index, so search finds what is shown). */

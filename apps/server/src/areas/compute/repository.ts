@@ -19,6 +19,7 @@ import {
   type ListSpec,
   type Paging,
 } from '../../platform/paging.ts';
+import type { ListCache } from '../../platform/list-cache.ts';
 import type { NewFirewallRule } from './driver.ts';
 
 /** A VM as stored, with its tenant's cdb_id and its vwseries service id. */
@@ -232,8 +233,10 @@ export async function listVmsJson(
     /** The catalogue's plans by id: `{ id, name, max_vcpus, max_memory_gb }`. */
     plans: Record<string, unknown>;
     paging: Paging | null;
+    /** Answers from memory while the tenant's lists are unchanged. */
+    cache?: ListCache;
   },
-): Promise<string> {
+): Promise<string | Buffer> {
   const { where, params } = scoped(tenantId, scope);
   params.push(JSON.stringify(options.plans));
   const plans = `$${params.length}`;
@@ -245,8 +248,9 @@ export async function listVmsJson(
   return listJson(
     db,
     { ...VM_LIST, fields: vmFields(plans, options.details) },
-    { where: filter, params },
+    { tenantId, where: filter, params },
     options.paging,
+    options.cache,
   );
 }
 

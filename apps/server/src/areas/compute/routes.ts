@@ -69,7 +69,7 @@ const ESERIES = { series: 'eseries' } as const;
  * task: answered 202 with `{ data: { task_id } }` at once.
  */
 const computeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, driver: app.driver };
+  const deps = { db: app.db, driver: app.driver, lists: app.listCache };
   const target = (id: number) => `vm:${id}`;
 
   app.get(

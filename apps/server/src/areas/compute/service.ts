@@ -22,6 +22,7 @@ import { deleteRefusal, MAX_SNAPSHOTS, pocLimitRefusal } from '@portal/api/domai
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { Caller } from '../../plugins/access.ts';
+import type { ListCache } from '../../platform/list-cache.ts';
 import type { Prepared } from '../../platform/tasks/route.ts';
 import { findTaskStatus, type TaskKind } from '../../platform/tasks/store.ts';
 import type { ComputeDriver } from './driver.ts';
@@ -47,6 +48,8 @@ import {
 export interface ComputeDeps {
   db: Database;
   driver: ComputeDriver;
+  /** The list reply cache; lists are made afresh without it. */
+  lists?: ListCache;
 }
 
 export type { VmScope } from './repository.ts';
@@ -154,7 +157,7 @@ export async function listVmsFor(
   caller: Caller,
   scope: VmScope,
   query: VmListQuery,
-): Promise<string> {
+): Promise<string | Buffer> {
   const paging = vmPaging(query, caller.tenantId, scope);
   const catalogue = await deps.driver.catalogue();
   const plans = Object.fromEntries(
@@ -165,6 +168,7 @@ export async function listVmsFor(
     details: new Set(query.detail_fields ?? []),
     plans,
     paging,
+    cache: deps.lists,
   });
 }
 

@@ -1,5 +1,6 @@
 import type { DseriesItem, ListPagingQuery } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
+import type { ListCache } from '../../platform/list-cache.ts';
 import { isoText, listJson, parsePaging, type Paging } from '../../platform/paging.ts';
 
 const DSERIES_LIST = {
@@ -30,12 +31,18 @@ export const dseriesPaging = (query: ListPagingQuery, tenantId: number): Paging 
   parsePaging(DSERIES_LIST, query, String(tenantId));
 
 /** The tenant's items (oldest first, or a page) as the reply's JSON text. */
-export const listDseriesJson = (db: Queryable, tenantId: number, paging: Paging | null) =>
+export const listDseriesJson = (
+  db: Queryable,
+  tenantId: number,
+  paging: Paging | null,
+  cache?: ListCache,
+) =>
   listJson(
     db,
     { ...DSERIES_LIST, fields: DSERIES_FIELDS },
-    { where: 'd.tenant_id = $1', params: [tenantId] },
+    { tenantId, where: 'd.tenant_id = $1', params: [tenantId] },
     paging,
+    cache,
   );
 
 export async function insertDseries(

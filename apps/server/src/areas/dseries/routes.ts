@@ -7,6 +7,7 @@ import { errorReplies } from '../../platform/schemas.ts';
 
 /** dseries (dedicated servers): a listing; its permissions are compute's. */
 const dseriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = { db: app.db, lists: app.listCache };
   app.get(
     '/services/dseries',
     {
@@ -20,7 +21,7 @@ const dseriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request, reply) =>
-      sendJsonText(reply, await listDseriesItems(app.db, callerOf(request), request.query)),
+      sendJsonText(reply, await listDseriesItems(deps, callerOf(request), request.query)),
   );
 };
 

@@ -1,5 +1,6 @@
 import type { ListPagingQuery } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
+import type { ListCache } from '../../platform/list-cache.ts';
 import { isoText, listJson, parsePaging, type Paging } from '../../platform/paging.ts';
 
 export interface VwseriesBackupSummary {
@@ -87,12 +88,18 @@ export const vwseriesPaging = (query: ListPagingQuery, tenantId: number): Paging
   parsePaging(SERVICE_LIST, query, String(tenantId));
 
 /** The tenant's services (by serviceid, or a page) as the reply's JSON text. */
-export const listVwseriesJson = (db: Queryable, tenantId: number, paging: Paging | null) =>
+export const listVwseriesJson = (
+  db: Queryable,
+  tenantId: number,
+  paging: Paging | null,
+  cache?: ListCache,
+) =>
   listJson(
     db,
     { ...SERVICE_LIST, fields: SERVICE_FIELDS },
-    { where: 's.tenant_id = $1', params: [tenantId] },
+    { tenantId, where: 's.tenant_id = $1', params: [tenantId] },
     paging,
+    cache,
   );
 
 export async function listVwseries(db: Queryable, tenantId: number): Promise<VwseriesRecord[]> {

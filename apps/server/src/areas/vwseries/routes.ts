@@ -24,8 +24,8 @@ const TAGS = ['vwseries'];
 
 /** Virtual-wire series: services addressed by serviceid, and the VM base under each. */
 const vwseriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db };
-  const computeDeps = { db: app.db, driver: app.driver };
+  const deps = { db: app.db, lists: app.listCache };
+  const computeDeps = { db: app.db, driver: app.driver, lists: app.listCache };
 
   app.get(
     '/services/vwseries',

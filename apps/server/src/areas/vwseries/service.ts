@@ -2,6 +2,7 @@ import type { ListPagingQuery, VwseriesBackup, VwseriesUsage } from '@portal/api
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import type { Caller } from '../../plugins/access.ts';
+import type { ListCache } from '../../platform/list-cache.ts';
 import type { Prepared } from '../../platform/tasks/route.ts';
 import { listVms } from '../compute/index.ts';
 import {
@@ -14,6 +15,8 @@ import {
 /** What the vwseries services work with. */
 export interface VwseriesDeps {
   db: Queryable;
+  /** The list reply cache; lists are made afresh without it. */
+  lists?: ListCache;
 }
 
 async function requireService(
@@ -32,9 +35,9 @@ export async function listServices(
   deps: VwseriesDeps,
   caller: Caller,
   query: ListPagingQuery,
-): Promise<string> {
+): Promise<string | Buffer> {
   const paging = vwseriesPaging(query, caller.tenantId);
-  return listVwseriesJson(deps.db, caller.tenantId, paging);
+  return listVwseriesJson(deps.db, caller.tenantId, paging, deps.lists);
 }
 
 /** Throws 404 unless the service is the caller's; the VM routes under it check this first. */

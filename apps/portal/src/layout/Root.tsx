@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { LinkProvider, Snackbar, Spinner, type LinkComponentProps } from '@portal/ui';
 import { FullPage } from './FullPage.tsx';
+import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { appState } from '../state/app.ts';
 import { snackbar } from '../services.ts';
 import { queryClient } from '../kit/query.ts';
@@ -24,7 +25,7 @@ export function AppLink({ href, ...rest }: LinkComponentProps) {
  */
 export function Root() {
   const { snackbar: current } = useSnapshot(appState);
-  const { key } = useLocation();
+  const { key, pathname } = useLocation();
   // The specification clears the fetch-required flag before each navigation. A layout effect on
   // every new location (the key changes even for the same path) runs in the commit that shows the
   // new page, before the page's effects (a lazy page commits later still).
@@ -34,9 +35,11 @@ export function Root() {
       <LinkProvider component={AppLink}>
         {/* The first page's code loads behind this; later navigations keep the old page meanwhile
             (the router renders them in a transition). */}
-        <Suspense fallback={<Booting />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary at={pathname}>
+          <Suspense fallback={<Booting />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </LinkProvider>
       <Snackbar
         open={current.show}

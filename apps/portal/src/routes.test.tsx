@@ -148,6 +148,8 @@ describe('route table and guards', () => {
     appState.fetchRequired = true;
     await act(async () => router.navigate('/storage'));
     await settlesAt(router, '/storage');
+    // Once the new page shows (its code loads lazily), the flag was cleared before its effects.
+    expect(await screen.findByRole('heading', { name: 'Storage', level: 1 })).toBeTruthy();
     expect(appState.fetchRequired).toBe(false);
   });
 

@@ -1,11 +1,12 @@
 import '@portal/ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { ErrorState, ThemeProvider } from '@portal/ui';
 import { errorText, fetchPublicConfig } from '@portal/api/client';
 import { initServices } from './services.ts';
-import { routes } from './routes.tsx';
+import { AppRoutes, routes } from './routes.tsx';
+import { preloadPages } from './kit/area.tsx';
 import { FullPage } from './layout/FullPage.tsx';
 
 async function boot() {
@@ -15,11 +16,13 @@ async function boot() {
   try {
     // One build serves every environment: the identity configuration comes from the server.
     initServices(await fetchPublicConfig());
-    const router = createBrowserRouter(routes);
+    preloadPages(routes, window.location.pathname);
     root.render(
       <StrictMode>
         <ThemeProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </ThemeProvider>
       </StrictMode>,
     );

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { permissionsOnAllAreas, type CurrentUser } from '@portal/api/contract';
 import type { ApiClient } from '@portal/api/client';
 import type { IdentityService } from '@portal/api/identity';
@@ -9,6 +8,7 @@ import { routes } from './routes.tsx';
 import { provideServices, session } from './services.ts';
 import { appState } from './state/app.ts';
 import { createCurrentUserCache } from './state/currentUser.ts';
+import { memoryRouter } from './test-router.tsx';
 
 const ADMIN: CurrentUser = {
   email: 'admin@portal.test',
@@ -47,19 +47,15 @@ function signInAs(user: CurrentUser | null) {
 }
 
 async function visit(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <ThemeProvider>
-      <RouterProvider router={router} />
-    </ThemeProvider>,
-  );
+  const { element, router } = memoryRouter(routes, path);
+  render(<ThemeProvider>{element}</ThemeProvider>);
   return router;
 }
 
 // Lazy areas and the current-user load take a moment longer when the suite runs beside the
 // browser projects: wait up to 5 s for the router to settle.
 const settlesAt = async (router: Awaited<ReturnType<typeof visit>>, path: string) =>
-  waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(path), {
+  waitFor(() => expect(router.location.pathname + router.location.search).toBe(path), {
     timeout: 5000,
   });
 
@@ -150,7 +146,10 @@ describe('route table and guards', () => {
     const router = await visit('/compute');
     await settlesAt(router, '/compute');
     appState.fetchRequired = true;
-    await act(() => router.navigate('/storage'));
+    await act(async () => router.navigate('/storage'));
+    await settlesAt(router, '/storage');
+    // Once the new page shows (its code loads lazily), the flag was cleared before its effects.
+    expect(await screen.findByRole('heading', { name: 'Storage', level: 1 })).toBeTruthy();
     expect(appState.fetchRequired).toBe(false);
   });
 

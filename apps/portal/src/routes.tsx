@@ -1,6 +1,6 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from './guards.tsx';
-import { Booting, Root, clearFetchRequired } from './layout/Root.tsx';
+import { Root } from './layout/Root.tsx';
 import { MainLayout, MainLayoutPending } from './layout/MainLayout.tsx';
 import { routesIn } from './kit/area.tsx';
 import { AREAS } from './areas/index.ts';
@@ -9,16 +9,15 @@ import { AREAS } from './areas/index.ts';
  * The route table of the specification's section 2, assembled from the area manifests
  * (`areas/<area>/manifest.ts`, listed in `areas/index.ts`): each route with its parameter rules
  * and guards as wrapper elements. Public pages; the signed-in layout with every area's pages;
- * console pages signed in but outside the main layout; unknown paths → `/`.
+ * console pages signed in but outside the main layout; unknown paths → `/`. Rendered with
+ * `useRoutes` in the router's declarative mode (`AppRoutes`): the portal uses none of the data
+ * APIs (loaders, actions, fetchers), which would add their code to the first download.
  */
 export const routes: RouteObject[] = [
   {
     id: 'root',
+    // Clears the fetch-required flag on every navigation, and shows the loading first page.
     element: <Root />,
-    // Runs before every navigation: the specification clears the fetch-required flag there.
-    loader: clearFetchRequired,
-    shouldRevalidate: () => true,
-    hydrateFallbackElement: <Booting />,
     children: [
       ...routesIn(AREAS, 'public'),
       {
@@ -39,3 +38,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The page for the current location: the route table, inside a `BrowserRouter` or `MemoryRouter`. */
+export const AppRoutes = () => useRoutes(routes);

@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
+
+// Pages load their code lazily and the suite shares two cores with the browser projects: give
+// findBy… and waitFor the time a loaded CI machine needs (they return as soon as they match).
+configure({ asyncUtilTimeout: 5000 });

@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
-import { navEntriesOf, readOnlyReasonsOf, routesIn, type AreaManifest } from '../kit/area.tsx';
+import {
+  navEntriesOf,
+  preloadPages,
+  readOnlyReasonsOf,
+  routesIn,
+  type AreaManifest,
+} from '../kit/area.tsx';
 import { AREAS } from './index.ts';
 import { routes } from '../routes.tsx';
 import { NAV_ENTRIES } from '../layout/nav.ts';
@@ -81,6 +87,23 @@ describe('area manifests', () => {
     expect(params?.children?.[0]?.path).toBe('demo/:id');
     expect(routesIn([area], 'bare').map((route) => route.path)).toEqual(['demo/console']);
     expect(routesIn([area], 'public')).toEqual([]);
+  });
+
+  it('start loading the page a path matches at boot, and no other', () => {
+    const detail = vi.fn(async () => ({}));
+    const other = vi.fn(async () => ({}));
+    const area: AreaManifest = {
+      id: 'demo',
+      title: 'Demo',
+      icon: 'M0 0',
+      routes: [
+        { path: 'demo/:id', load: detail, page: 'DemoPage', params: { id: /^\d+$/ } },
+        { path: 'other', load: other, page: 'OtherPage' },
+      ],
+    };
+    preloadPages(routesIn([area], 'main'), '/demo/5');
+    expect(detail).toHaveBeenCalledOnce();
+    expect(other).not.toHaveBeenCalled();
   });
 
   it('give the drawer, in order, administration last and for administrators only', () => {

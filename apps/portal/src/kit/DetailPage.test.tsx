@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ApiError } from '@portal/api/client';
 import { ThemeProvider } from '@portal/ui';
 import { DetailPage, type DetailPageProps } from './DetailPage.tsx';
+import { memoryRouter } from '../test-router.tsx';
 
 const TABS = [
   { id: 'overview', label: 'Overview', content: <p>Overview panel</p> },
@@ -12,7 +12,7 @@ const TABS = [
 ];
 
 function visit(path: string, props: Partial<DetailPageProps> = {}) {
-  const router = createMemoryRouter(
+  const { element, router } = memoryRouter(
     [
       {
         path: '/servers/:id',
@@ -30,13 +30,9 @@ function visit(path: string, props: Partial<DetailPageProps> = {}) {
       },
       { path: '/servers', element: <p>List</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <ThemeProvider>
-      <RouterProvider router={router} />
-    </ThemeProvider>,
-  );
+  render(<ThemeProvider>{element}</ThemeProvider>);
   return { router, user: userEvent.setup() };
 }
 
@@ -46,10 +42,10 @@ describe('DetailPage', () => {
     expect(screen.getByRole('tab', { name: 'Overview', selected: true })).toBeTruthy();
     expect(screen.getByText('Overview panel')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Snapshots' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?prevSearch=web&tab=snapshots'));
+    await waitFor(() => expect(router.location.search).toBe('?prevSearch=web&tab=snapshots'));
     expect(screen.getByText('Snapshots panel')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?prevSearch=web'));
+    await waitFor(() => expect(router.location.search).toBe('?prevSearch=web'));
   });
 
   it('opens the tab the URL names, and the first for an unknown one', () => {

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider, type DataTableColumn } from '@portal/ui';
 import { createQueryClient } from './query.ts';
 import type { PageReply } from '@portal/api/client';
 import { ListPage, PAGE_SIZE, PAGED_FROM, isServerSized, type PageRequest } from './ListPage.tsx';
 import { columnsStorageKey } from './useStoredColumns.ts';
+import { memoryRouter } from '../test-router.tsx';
 
 interface Server {
   id: number;
@@ -31,7 +31,7 @@ function setup(path: string, rows: Server[] | Error = ROWS) {
     if (rows instanceof Error) throw rows;
     return rows;
   });
-  const router = createMemoryRouter(
+  const { element, router } = memoryRouter(
     [
       {
         path: '/servers',
@@ -53,16 +53,14 @@ function setup(path: string, rows: Server[] | Error = ROWS) {
       },
       { path: '/servers/:id', element: <p>Server page</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
+  const { unmount } = render(
     <ThemeProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <QueryClientProvider client={createQueryClient()}>{element}</QueryClientProvider>
     </ThemeProvider>,
   );
-  return { router, queryFn, user: userEvent.setup() };
+  return { router, queryFn, unmount, user: userEvent.setup() };
 }
 
 const names = () =>
@@ -92,10 +90,10 @@ describe('ListPage', () => {
     const { router, user } = setup('/servers');
     await waitFor(() => expect(names()).toHaveLength(3));
     await user.type(screen.getByRole('searchbox', { name: 'Search servers' }), 'db');
-    await waitFor(() => expect(router.state.location.search).toBe('?prevSearch=db'));
+    await waitFor(() => expect(router.location.search).toBe('?prevSearch=db'));
     await user.click(screen.getByRole('gridcell', { name: 'db-01' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/servers/3'));
-    expect(router.state.location.search).toBe('?prevSearch=db');
+    await waitFor(() => expect(router.location.pathname).toBe('/servers/3'));
+    expect(router.location.search).toBe('?prevSearch=db');
   });
 
   it('exports the filtered rows as CSV', async () => {
@@ -126,7 +124,7 @@ describe('ListPage', () => {
     expect(JSON.parse(localStorage.getItem(columnsStorageKey('servers')) ?? '{}')).toMatchObject({
       site: false,
     });
-    first.router.dispose();
+    first.unmount();
     document.body.innerHTML = '';
 
     setup('/servers');
@@ -169,7 +167,7 @@ function pagedServer(count: number) {
 function setupPaged(count: number, path = '/servers') {
   const { all, fetchPage } = pagedServer(count);
   const queryFn = vi.fn(async () => all);
-  const router = createMemoryRouter(
+  const { element, router } = memoryRouter(
     [
       {
         path: '/servers',
@@ -190,13 +188,11 @@ function setupPaged(count: number, path = '/servers') {
         ),
       },
     ],
-    { initialEntries: [path] },
+    path,
   );
   render(
     <ThemeProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <QueryClientProvider client={createQueryClient()}>{element}</QueryClientProvider>
     </ThemeProvider>,
   );
   return { router, queryFn, fetchPage, user: userEvent.setup() };
@@ -245,7 +241,7 @@ describe('ListPage with a paged source', () => {
       expect(fetchPage).toHaveBeenCalledWith({ limit: PAGE_SIZE, sort: 'name', q: 'row-055' }),
     );
     await waitFor(() => expect(names()).toHaveLength(10));
-    await waitFor(() => expect(router.state.location.search).toBe('?prevSearch=row-055'));
+    await waitFor(() => expect(router.location.search).toBe('?prevSearch=row-055'));
     // Typing faster than the delay asks once, for what was typed.
     expect(fetchPage.mock.calls.filter(([request]) => request.q === 'row-05')).toHaveLength(0);
 

@@ -1,7 +1,7 @@
 // An area declares itself once (id, title, icon, routes, drawer entries, permission); the route
 // table, the drawer and the "you may only look" texts are derived from these declarations.
-import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { lazy, type ComponentType } from 'react';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import type { CurrentUser, PermissionArea } from '@portal/api/contract';
 import { RequireUser, ValidParams } from '../guards.tsx';
 
@@ -64,20 +64,35 @@ export interface AreaManifest {
   permission?: AreaPermission;
 }
 
-/** A route's page, loaded on first visit. */
+/** The module loads of the lazy page routes, so the first page's code can start before it renders. */
+const pageLoads = new WeakMap<RouteObject, () => Promise<PageModule>>();
+
+/** A route's page, loaded on first visit (a `React.lazy` element: the nearest `Suspense` waits). */
 function pageRoute(route: AreaRoute): RouteObject {
   if (route.redirect)
     return { path: route.path, element: <Navigate to={route.redirect} replace /> };
   const { load, page } = route;
   if (!load || !page) throw new Error(`Route ${route.path} has neither a page nor a redirect`);
-  return {
-    path: route.path,
-    lazy: async () => {
-      const Component = (await load())[page];
-      if (!Component) throw new Error(`Page ${page} is missing from its area module`);
-      return { Component };
-    },
-  };
+  const Page = lazy(async () => {
+    const Component = (await load())[page];
+    if (!Component) throw new Error(`Page ${page} is missing from its area module`);
+    return { default: Component };
+  });
+  const result: RouteObject = { path: route.path, element: <Page /> };
+  pageLoads.set(result, load);
+  return result;
+}
+
+/**
+ * Starts loading the pages `pathname` matches, at boot: their code then downloads while the
+ * session is read, not after the guards let the page render.
+ */
+export function preloadPages(routes: RouteObject[], pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? [])
+    // A failed load is the page's to report, when it renders.
+    pageLoads
+      .get(route)?.()
+      .catch(() => undefined);
 }
 
 /** A manifest route as a router route, its guards as wrapper elements around it. */

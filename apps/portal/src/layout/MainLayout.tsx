@@ -67,6 +67,14 @@ const navItemsFor = (admin: boolean, active: string | undefined): NavItem[] =>
     active: entry.id === active,
   }));
 
+/** A page's place while it is not there yet: a heading and some lines. */
+const PageSkeleton = ({ label }: { label: string }) => (
+  <SkeletonGroup label={label}>
+    <Skeleton width={240} height={32} />
+    <Skeleton lines={6} />
+  </SkeletonGroup>
+);
+
 /**
  * The frame while the session is still being read: the app bar, the drawer and a skeleton page,
  * so a slow start never shows a blank page; the real frame replaces it in place.
@@ -86,10 +94,7 @@ export function MainLayoutPending() {
         </Account>
       }
     >
-      <SkeletonGroup label="Checking your session">
-        <Skeleton width={240} height={32} />
-        <Skeleton lines={6} />
-      </SkeletonGroup>
+      <PageSkeleton label="Checking your session" />
     </AppShell>
   );
 }
@@ -159,7 +164,10 @@ export function MainLayout() {
           description={`${failure} Ask your administrator to add ${email ?? 'your e-mail address'} to a tenant.`}
         />
       ) : (
-        <Outlet />
+        // A page's code loads on its first visit; the frame stays, the page's place is a skeleton.
+        <Suspense fallback={<PageSkeleton label="Loading the page" />}>
+          <Outlet />
+        </Suspense>
       )}
     </AppShell>
   );

@@ -1,8 +1,10 @@
-import { Link as RouterLink, Outlet } from 'react-router-dom';
+import { Suspense, useLayoutEffect } from 'react';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { LinkProvider, Snackbar, Spinner, type LinkComponentProps } from '@portal/ui';
 import { FullPage } from './FullPage.tsx';
+import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { appState } from '../state/app.ts';
 import { snackbar } from '../services.ts';
 import { queryClient } from '../kit/query.ts';
@@ -10,7 +12,6 @@ import { queryClient } from '../kit/query.ts';
 /** Cleared before each navigation (specification section 2, route guard). */
 export function clearFetchRequired() {
   appState.fetchRequired = false;
-  return null;
 }
 
 /** ui's links (buttons, breadcrumbs, the drawer, task targets) route client-side through this. */
@@ -24,10 +25,21 @@ export function AppLink({ href, ...rest }: LinkComponentProps) {
  */
 export function Root() {
   const { snackbar: current } = useSnapshot(appState);
+  const { key, pathname } = useLocation();
+  // The specification clears the fetch-required flag before each navigation. A layout effect on
+  // every new location (the key changes even for the same path) runs in the commit that shows the
+  // new page, before the page's effects (a lazy page commits later still).
+  useLayoutEffect(() => clearFetchRequired(), [key]);
   return (
     <QueryClientProvider client={queryClient}>
       <LinkProvider component={AppLink}>
-        <Outlet />
+        {/* The first page's code loads behind this; later navigations keep the old page meanwhile
+            (the router renders them in a transition). */}
+        <PageErrorBoundary at={pathname}>
+          <Suspense fallback={<Booting />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </LinkProvider>
       <Snackbar
         open={current.show}
@@ -39,7 +51,7 @@ export function Root() {
   );
 }
 
-/** Shown for the instant before the first route has resolved. */
+/** Shown for the instant before the first page's code has loaded. */
 export function Booting() {
   return (
     <FullPage>

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { CurrentUser, TaskStatus, Vm } from '@portal/api/contract';
 import { ApiError, type ApiClient } from '@portal/api/client';
@@ -14,6 +13,7 @@ import { tasks } from '../../../state/tasks.ts';
 import { makeVm } from '../vm.fixture.ts';
 import { CATALOGUE } from './catalogue.fixture.ts';
 import { ComputeCreatePage } from './ComputeCreatePage.tsx';
+import { memoryRouter } from '../../../test-router.tsx';
 
 const USER: CurrentUser = {
   email: 'acme@portal.test',
@@ -41,19 +41,17 @@ function setup(
     api: { get, post } as unknown as ApiClient,
     currentUser: { load: async () => who } as unknown as Services['currentUser'],
   });
-  const router = createMemoryRouter(
+  const { element, router } = memoryRouter(
     [
       { path: '/compute/create', element: <ComputeCreatePage /> },
       { path: '/compute/:id', element: <p>VM page</p> },
       { path: '/compute', element: <p>List</p> },
     ],
-    { initialEntries: ['/compute/create'] },
+    '/compute/create',
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <ThemeProvider>
-        <RouterProvider router={router} />
-      </ThemeProvider>
+      <ThemeProvider>{element}</ThemeProvider>
     </QueryClientProvider>,
   );
   return { router, get, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
@@ -210,9 +208,9 @@ describe('the creation wizard', () => {
     expect(
       screen.getByRole('button', { name: /Create virtual machine/ }).getAttribute('aria-busy'),
     ).toBe('true');
-    expect(router.state.location.pathname).toBe('/compute/create');
+    expect(router.location.pathname).toBe('/compute/create');
     await act(() => vi.advanceTimersByTimeAsync(5000));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/compute/42'));
+    await waitFor(() => expect(router.location.pathname).toBe('/compute/42'));
   }, 30_000);
 
   it('shows the proof-of-concept limit, and refuses to create beyond it', async () => {

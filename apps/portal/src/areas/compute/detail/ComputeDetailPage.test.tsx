@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { ApiClient } from '@portal/api/client';
 import { permissionsOnAllAreas, type CurrentUser, type Vm } from '@portal/api/contract';
 import { deleteRefusal } from '@portal/api/domain';
@@ -16,6 +15,7 @@ import { createCurrentUserCache } from '../../../state/currentUser.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { makeVm } from '../vm.fixture.ts';
 import { ComputeDetailPage } from './ComputeDetailPage.tsx';
+import { memoryRouter } from '../../../test-router.tsx';
 
 const VM = makeVm({
   id: 5,
@@ -86,19 +86,17 @@ const descriptionOf = (element: HTMLElement) =>
     .trim();
 
 function visit(path: string) {
-  const router = createMemoryRouter(
+  const { element, router } = memoryRouter(
     [
       { path: '/compute/:id', element: <ComputeDetailPage /> },
       { path: '/compute', element: <p>list</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ThemeProvider>
-        <LinkProvider navigate={(href) => void router.navigate(href)}>
-          <RouterProvider router={router} />
-        </LinkProvider>
+        <LinkProvider navigate={(href) => void router.navigate(href)}>{element}</LinkProvider>
       </ThemeProvider>
     </QueryClientProvider>,
   );
@@ -140,9 +138,7 @@ describe('VM detail page', () => {
     expect(back.getAttribute('href')).toBe('/compute?prevSearch=web+1');
     await userEvent.click(back);
     await waitFor(() =>
-      expect(router.state.location.pathname + router.state.location.search).toBe(
-        '/compute?prevSearch=web+1',
-      ),
+      expect(router.location.pathname + router.location.search).toBe('/compute?prevSearch=web+1'),
     );
   });
 
@@ -219,12 +215,10 @@ describe('VM detail page', () => {
     expect(remove).toHaveBeenCalledWith('/services/eseries/5');
     await waitFor(() => expect(tasks.isTracking(12)).toBe(true));
     // the page stays until the task succeeds
-    expect(router.state.location.pathname).toBe('/compute/5');
+    expect(router.location.pathname).toBe('/compute/5');
     await vi.advanceTimersByTimeAsync(5000);
     await waitFor(() =>
-      expect(router.state.location.pathname + router.state.location.search).toBe(
-        '/compute?prevSearch=web',
-      ),
+      expect(router.location.pathname + router.location.search).toBe('/compute?prevSearch=web'),
     );
     // and it is gone from the cached list at once
     expect(appState.snackbar.message).toBe('Delete succeeded.');

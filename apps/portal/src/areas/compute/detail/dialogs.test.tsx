@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, type ApiClient } from '@portal/api/client';
 import { permissionsOnAllAreas, type CurrentUser } from '@portal/api/contract';
@@ -15,6 +14,7 @@ import { createCurrentUserCache } from '../../../state/currentUser.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { makeVm } from '../vm.fixture.ts';
 import { ComputeDetailPage } from './ComputeDetailPage.tsx';
+import { memoryRouter } from '../../../test-router.tsx';
 
 // Standard 2 allows 8 vCPUs and 32 GB; the VM has 2 and 4 GB, powered on.
 const VM = makeVm({ id: 5 });
@@ -48,15 +48,14 @@ function visit(path: string, { post = vi.fn(), patch = vi.fn() }: { post?: Send;
     api,
     currentUser: createCurrentUserCache({ fetchUser: vi.fn(), onChange: () => undefined }),
   });
-  const router = createMemoryRouter([{ path: '/compute/:id', element: <ComputeDetailPage /> }], {
-    initialEntries: [path],
-  });
+  const { element, router } = memoryRouter(
+    [{ path: '/compute/:id', element: <ComputeDetailPage /> }],
+    path,
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ThemeProvider>
-        <LinkProvider navigate={(href) => void router.navigate(href)}>
-          <RouterProvider router={router} />
-        </LinkProvider>
+        <LinkProvider navigate={(href) => void router.navigate(href)}>{element}</LinkProvider>
       </ThemeProvider>
     </QueryClientProvider>,
   );

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { permissionsOnAllAreas, type CurrentUser, type Vm } from '@portal/api/contract';
 import type { ApiClient } from '@portal/api/client';
 import type { IdentityService } from '@portal/api/identity';
@@ -15,6 +14,7 @@ import { searchOf, withPrevSearch, withSearch } from '../../../kit/prevSearch.ts
 import { createQueryClient } from '../../../kit/query.ts';
 import { AppLink } from '../../../layout/Root.tsx';
 import { appState } from '../../../state/app.ts';
+import { memoryRouter } from '../../../test-router.tsx';
 
 const vm = (id: number, name: string, power: Vm['power_state']): Vm =>
   makeVm({
@@ -48,19 +48,17 @@ function setup(path: string, vms: Vm[] = VMS, status?: (path: string) => unknown
     api: { get, post, delete: remove } as unknown as ApiClient,
     currentUser: {} as Services['currentUser'],
   });
-  const router = createMemoryRouter(
+  const { element, router } = memoryRouter(
     [
       { path: '/compute', element: <ComputeListPage /> },
       { path: '/compute/:id', element: <p>VM page</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
   render(
     <ThemeProvider>
       <QueryClientProvider client={createQueryClient()}>
-        <LinkProvider component={AppLink}>
-          <RouterProvider router={router} />
-        </LinkProvider>
+        <LinkProvider component={AppLink}>{element}</LinkProvider>
       </QueryClientProvider>
     </ThemeProvider>,
   );
@@ -109,7 +107,7 @@ describe('the VM list', () => {
     await waitFor(() => expect(rowNames()).toHaveLength(3));
     await user.type(screen.getByRole('searchbox', { name: 'Search virtual machines' }), 'web');
     await waitFor(() => expect(rowNames()).toEqual(['web-01']));
-    await waitFor(() => expect(router.state.location.search).toBe('?prevSearch=web'));
+    await waitFor(() => expect(router.location.search).toBe('?prevSearch=web'));
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'web-01' }).getAttribute('href')).toBe(
         '/compute/1?prevSearch=web',
@@ -191,8 +189,8 @@ describe('the VM list', () => {
 
     await user.click(screen.getByRole('button', { name: 'Actions for web-01' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Snapshots' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/compute/1'));
-    expect(router.state.location.search).toBe('?tab=snapshots');
+    await waitFor(() => expect(router.location.pathname).toBe('/compute/1'));
+    expect(router.location.search).toBe('?tab=snapshots');
   }, 20_000);
 
   it('exports the rows the search lets through', async () => {

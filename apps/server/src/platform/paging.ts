@@ -211,6 +211,27 @@ export async function listJson(
   return cache.reply(db, scope.tenantId, key, run);
 }
 
+/**
+ * A list of the tenant's own rows of one table (`alias.tenant_id`): its paging check and its reply
+ * text, so an area's plain list is one declaration.
+ */
+export function tenantList(spec: ListSpec, alias: string) {
+  return {
+    /** Checks the list's paging parameters; null: the whole list. */
+    paging: (query: ListPagingQuery, tenantId: number): Paging | null =>
+      parsePaging(spec, query, String(tenantId)),
+    /** The tenant's rows (in the default order, or a page) as the reply's JSON text. */
+    json: (db: Queryable, tenantId: number, paging: Paging | null, cache?: ListCache) =>
+      listJson(
+        db,
+        spec,
+        { tenantId, where: `${alias}.tenant_id = $1`, params: [tenantId] },
+        paging,
+        cache,
+      ),
+  };
+}
+
 /** Sends JSON text as it is: Fastify serialises objects only, and a JSON type marks the text. */
 export const sendJsonText = (reply: FastifyReply, json: string | Buffer) =>
   reply.type('application/json; charset=utf-8').send(json);

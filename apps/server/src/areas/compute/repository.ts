@@ -472,19 +472,11 @@ export async function listSnapshots(
   return rows.map(toSnapshot);
 }
 
-export async function findSnapshot(
-  db: Queryable,
-  tenantId: number,
-  vmId: number,
-  id: number,
-): Promise<SnapshotRecord | null> {
-  const rows = await db.query<SnapshotRow>(
-    `${SELECT_SNAPSHOT} where tenant_id = $1 and vm_id = $2 and id = $3`,
-    [tenantId, vmId, id],
-  );
-  const row = rows[0];
-  return row ? toSnapshot(row) : null;
-}
+/** One snapshot of one of the tenant's VMs, or null. */
+export const findSnapshot = vmChildren<SnapshotRow, SnapshotRecord>(
+  SELECT_SNAPSHOT,
+  toSnapshot,
+).find;
 
 /** Takes a snapshot as a child of the current one; it becomes current. Returns its id. */
 export async function insertSnapshot(

@@ -1,7 +1,6 @@
-import type { DseriesItem, ListPagingQuery } from '@portal/api/contract';
+import type { DseriesItem } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
-import type { ListCache } from '../../platform/list-cache.ts';
-import { isoText, listJson, parsePaging, type Paging } from '../../platform/paging.ts';
+import { isoText, tenantList } from '../../platform/paging.ts';
 
 const DSERIES_LIST = {
   name: 'dseries',
@@ -26,24 +25,11 @@ const DSERIES_FIELDS = `d.id, d.name, d.model, d.cpu_cores, d.memory_gb, d.stora
   d.status, d.ip,
   ${isoText('d.created_at')} as created_at`;
 
+const dseriesList = tenantList({ ...DSERIES_LIST, fields: DSERIES_FIELDS }, 'd');
 /** Checks the list's paging parameters; null: the whole list. */
-export const dseriesPaging = (query: ListPagingQuery, tenantId: number): Paging | null =>
-  parsePaging(DSERIES_LIST, query, String(tenantId));
-
+export const dseriesPaging = dseriesList.paging;
 /** The tenant's items (oldest first, or a page) as the reply's JSON text. */
-export const listDseriesJson = (
-  db: Queryable,
-  tenantId: number,
-  paging: Paging | null,
-  cache?: ListCache,
-) =>
-  listJson(
-    db,
-    { ...DSERIES_LIST, fields: DSERIES_FIELDS },
-    { tenantId, where: 'd.tenant_id = $1', params: [tenantId] },
-    paging,
-    cache,
-  );
+export const listDseriesJson = dseriesList.json;
 
 export async function insertDseries(
   db: Queryable,

@@ -1,7 +1,5 @@
-import type { ListPagingQuery } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
-import type { ListCache } from '../../platform/list-cache.ts';
-import { isoText, listJson, parsePaging, type Paging } from '../../platform/paging.ts';
+import { isoText, tenantList } from '../../platform/paging.ts';
 
 export interface VwseriesBackupSummary {
   policy: string;
@@ -83,24 +81,11 @@ const SERVICE_FIELDS = `s.serviceid, s.name, s.plan, s.location,
                     'last_result', s.backup -> 'last_result') as backup,
   ${isoText('s.refreshed_at')} as refreshed_at, ${isoText('s.created_at')} as created_at`;
 
+const serviceList = tenantList({ ...SERVICE_LIST, fields: SERVICE_FIELDS }, 's');
 /** Checks the service list's paging parameters; null: the whole list. */
-export const vwseriesPaging = (query: ListPagingQuery, tenantId: number): Paging | null =>
-  parsePaging(SERVICE_LIST, query, String(tenantId));
-
+export const vwseriesPaging = serviceList.paging;
 /** The tenant's services (by serviceid, or a page) as the reply's JSON text. */
-export const listVwseriesJson = (
-  db: Queryable,
-  tenantId: number,
-  paging: Paging | null,
-  cache?: ListCache,
-) =>
-  listJson(
-    db,
-    { ...SERVICE_LIST, fields: SERVICE_FIELDS },
-    { tenantId, where: 's.tenant_id = $1', params: [tenantId] },
-    paging,
-    cache,
-  );
+export const listVwseriesJson = serviceList.json;
 
 export async function listVwseries(db: Queryable, tenantId: number): Promise<VwseriesRecord[]> {
   const rows = await db.query<VwseriesRow>(

@@ -15,6 +15,13 @@ import {
   vwseriesTargets,
   type VwseriesDriver,
 } from './areas/vwseries/index.ts';
+import {
+  STORAGE_TASKS,
+  StorageSimulator,
+  volumeTargets,
+  type StorageDriver,
+  type VolumeSpec,
+} from './areas/storage/index.ts';
 import { TaskRegistry } from './platform/tasks/registry.ts';
 import { TaskEngine, type TaskWorkerOptions } from './platform/tasks/worker.ts';
 
@@ -23,14 +30,14 @@ import type { OperationContext } from './platform/driver.ts';
 export { DriverError, type OperationContext } from './platform/driver.ts';
 
 /** The infrastructure seam: one driver per area, behind one object. */
-export interface InfrastructureDriver extends ComputeDriver, VwseriesDriver {
+export interface InfrastructureDriver extends ComputeDriver, VwseriesDriver, StorageDriver {
   readonly name: string;
 }
 
 /** Every area's task definitions. */
 export const TASKS = new TaskRegistry<InfrastructureDriver>(
-  [...COMPUTE_TASKS, ...VWSERIES_TASKS],
-  [vmTargets, vwseriesTargets],
+  [...COMPUTE_TASKS, ...VWSERIES_TASKS, ...STORAGE_TASKS],
+  [vmTargets, vwseriesTargets, volumeTargets],
 );
 
 /**
@@ -40,14 +47,41 @@ export const TASKS = new TaskRegistry<InfrastructureDriver>(
 export class SimulatorDriver extends ComputeSimulator implements InfrastructureDriver {
   readonly name = 'simulator';
   private readonly vwseries: VwseriesSimulator;
+  private readonly storage: StorageSimulator;
 
   constructor(db: Database, options: { speed: number }) {
     super(db, options);
     this.vwseries = new VwseriesSimulator(db, options);
+    this.storage = new StorageSimulator(db, options, {
+      locations: async () =>
+        (await this.catalogue()).regions.flatMap((region) =>
+          region.sites.map((site) => site.location),
+        ),
+      vm: (tenantId, vmId) => this.platformVm(tenantId, vmId),
+    });
   }
 
   refreshVwseries(ctx: OperationContext, serviceId: number) {
     return this.vwseries.refreshVwseries(ctx, serviceId);
+  }
+
+  storageLocations() {
+    return this.storage.storageLocations();
+  }
+  createVolume(ctx: OperationContext, volumeId: number, spec: VolumeSpec) {
+    return this.storage.createVolume(ctx, volumeId, spec);
+  }
+  attachVolume(ctx: OperationContext, volumeId: number, vmId: number) {
+    return this.storage.attachVolume(ctx, volumeId, vmId);
+  }
+  detachVolume(ctx: OperationContext, volumeId: number) {
+    return this.storage.detachVolume(ctx, volumeId);
+  }
+  extendVolume(ctx: OperationContext, volumeId: number, sizeGb: number) {
+    return this.storage.extendVolume(ctx, volumeId, sizeGb);
+  }
+  deleteVolume(ctx: OperationContext, volumeId: number) {
+    return this.storage.deleteVolume(ctx, volumeId);
   }
 }
 

@@ -4,6 +4,7 @@ import { ADMINISTRATOR_ROLE, permissionsOnAllAreas, type Permissions } from '@po
 import type { Database, Queryable } from './database.ts';
 import { seedDemoCompute } from '../areas/compute/index.ts';
 import { insertDemoDseries } from '../areas/dseries/index.ts';
+import { seedDemoStorage } from '../areas/storage/index.ts';
 import { insertDemoVwseries } from '../areas/vwseries/index.ts';
 import type { TenantKind } from './tenants.ts';
 
@@ -141,8 +142,9 @@ export async function seedDemoData(db: Database): Promise<boolean> {
 
 async function seedComputeOnce(tx: Queryable): Promise<boolean> {
   const seeded = await tx.query('select 1 from app_meta where key = $1', [COMPUTE_SEEDED_KEY]);
-  if (seeded.length > 0) return false;
+  if (seeded.length > 0) return seedDemoStorage(tx);
   await seedDemoCompute(tx, { service: insertDemoVwseries, server: insertDemoDseries });
+  await seedDemoStorage(tx);
   await tx.query('insert into app_meta (key, value) values ($1, $2)', [
     COMPUTE_SEEDED_KEY,
     new Date().toISOString(),

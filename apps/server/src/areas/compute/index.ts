@@ -8,4 +8,6 @@ export { ComputeSimulator, DURATIONS } from './simulator/index.ts';
 export { listVmsFor, type ComputeDeps, type VmScope } from './service.ts';
 /** The VMs of a vwseries service, for that area's usage and backup pages. */
 export { listVms, type VmRecord } from './repository.ts';
+/** A VM and its snapshots, for volumes made from a snapshot and attached to a VM (storage). */
+export { findSnapshot, findVm } from './repository.ts';
 export { seedDemoCompute } from './demo.ts';

@@ -130,6 +130,17 @@ export class ComputeSimulator implements ComputeDriver {
     return SIMULATOR_CATALOGUE;
   }
 
+  /** A VM as the platform knows it (site, snapshots), for the other simulated services. */
+  async platformVm(
+    tenantId: number,
+    vmId: number,
+  ): Promise<{ location: string; snapshotIds: number[] } | null> {
+    const vm = await findSimVm(this.db, tenantId, vmId);
+    if (!vm) return null;
+    const snapshots = await listSimSnapshots(this.db, vm.id);
+    return { location: vm.location, snapshotIds: snapshots.map((snapshot) => snapshot.id) };
+  }
+
   private wait(ctx: OperationContext, seconds: number): Promise<void> {
     return sleep((seconds * 1000) / this.options.speed, undefined, { signal: ctx.signal });
   }

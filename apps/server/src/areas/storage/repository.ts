@@ -1,0 +1,190 @@
+import type { ListPagingQuery, Volume, VolumeType } from '@portal/api/contract';
+import type { Queryable } from '../../db/database.ts';
+import type { ListCache } from '../../platform/list-cache.ts';
+import {
+  isoText,
+  listJson,
+  parsePaging,
+  type ListSpec,
+  type Paging,
+} from '../../platform/paging.ts';
+
+/** The lifecycle the table keeps; a ready volume shows `in-use` or `available`. */
+export type VolumeLifecycle = 'creating' | 'ready' | 'extending' | 'deleting' | 'error';
+
+const STATE_SQL = `case when v.state = 'ready'
+  then case when v.attached_vm_id is null then 'available' else 'in-use' end
+  else v.state end`;
+
+/** A volume as the contract's `Volume`, field by field in its order. */
+const VOLUME_FIELDS = `v.id, v.name, v.size_gb, v.type, v.location, ${STATE_SQL} as state,
+  case when m.id is null then null
+       else json_build_object('id', m.id, 'display_name', m.display_name) end as attached_vm,
+  case when v.source_vm_id is null then null
+       else json_build_object('vm_id', v.source_vm_id, 'snapshot_id', v.source_snapshot_id)
+  end as source,
+  ${isoText('v.created_at')} as created_at`;
+
+const FROM = 'volumes v left join vms m on m.id = v.attached_vm_id';
+
+const VOLUME_LIST: ListSpec = {
+  name: 'storage',
+  from: FROM,
+  id: 'v.id',
+  fields: VOLUME_FIELDS,
+  sorts: {
+    name: { sql: 'v.name', type: 'text' },
+    size: { sql: 'v.size_gb', type: 'integer' },
+    type: { sql: 'v.type', type: 'text' },
+    location: { sql: 'v.location', type: 'text' },
+    state: { sql: STATE_SQL, type: 'text' },
+    created: { sql: 'v.created_at', type: 'timestamptz' },
+  },
+  defaultSort: 'name',
+  search: ['v.name', 'v.location', 'v.type', 'm.display_name'],
+};
+
+/** Checks the list's paging parameters (null: the whole list); `vmId` narrows it to one VM's. */
+export const volumePaging = (query: ListPagingQuery, tenantId: number, vmId?: number) =>
+  parsePaging(VOLUME_LIST, query, `${tenantId}:${vmId ?? ''}`);
+
+/** The tenant's volumes (or those attached to one VM) as the reply's JSON text. */
+export function listVolumesJson(
+  db: Queryable,
+  tenantId: number,
+  vmId: number | undefined,
+  paging: Paging | null,
+  cache?: ListCache,
+): Promise<string | Buffer> {
+  const scope =
+    vmId === undefined
+      ? { tenantId, where: 'v.tenant_id = $1', params: [tenantId] }
+      : { tenantId, where: 'v.tenant_id = $1 and v.attached_vm_id = $2', params: [tenantId, vmId] };
+  return listJson(db, VOLUME_LIST, scope, paging, cache);
+}
+
+/** One of the tenant's volumes, as the contract shows it, or null; `lock` locks its row. */
+export async function findVolume(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+  lock = false,
+): Promise<Volume | null> {
+  const rows = await db.query<Volume>(
+    `select ${VOLUME_FIELDS} from ${FROM} where v.tenant_id = $1 and v.id = $2
+     ${lock ? 'for update of v' : ''}`,
+    [tenantId, id],
+  );
+  return rows[0] ?? null;
+}
+
+/** What the platform needs to build a volume. */
+export interface VolumeBuild {
+  name: string;
+  sizeGb: number;
+  type: VolumeType;
+  location: string;
+  source: { vmId: number; snapshotId: number } | null;
+}
+
+export async function findVolumeBuild(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+): Promise<VolumeBuild | null> {
+  const rows = await db.query<{
+    name: string;
+    size_gb: number;
+    type: VolumeType;
+    location: string;
+    source_vm_id: number | null;
+    source_snapshot_id: number | null;
+  }>(
+    `select name, size_gb, type, location, source_vm_id, source_snapshot_id from volumes
+      where tenant_id = $1 and id = $2`,
+    [tenantId, id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    name: row.name,
+    sizeGb: row.size_gb,
+    type: row.type,
+    location: row.location,
+    source:
+      row.source_vm_id !== null && row.source_snapshot_id !== null
+        ? { vmId: row.source_vm_id, snapshotId: row.source_snapshot_id }
+        : null,
+  };
+}
+
+export async function insertVolume(
+  db: Queryable,
+  tenantId: number,
+  volume: VolumeBuild & { state: VolumeLifecycle; attachedVmId?: number | null },
+): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `insert into volumes (tenant_id, name, size_gb, type, location, state, attached_vm_id,
+                          source_vm_id, source_snapshot_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+    [
+      tenantId,
+      volume.name,
+      volume.sizeGb,
+      volume.type,
+      volume.location,
+      volume.state,
+      volume.attachedVmId ?? null,
+      volume.source?.vmId ?? null,
+      volume.source?.snapshotId ?? null,
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('insert into volumes returned no row');
+  return row.id;
+}
+
+/** Changes a volume; `attachedVmId` is set only when given (null detaches). */
+export async function updateVolume(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+  changes: { state?: VolumeLifecycle; sizeGb?: number; attachedVmId?: number | null },
+): Promise<void> {
+  await db.query(
+    `update volumes set state = coalesce($3, state), size_gb = coalesce($4, size_gb),
+            attached_vm_id = case when $5 then
+              (select id from vms where id = $6::bigint and tenant_id = $1) else attached_vm_id end
+      where tenant_id = $1 and id = $2`,
+    [
+      tenantId,
+      id,
+      changes.state ?? null,
+      changes.sizeGb ?? null,
+      'attachedVmId' in changes,
+      changes.attachedVmId ?? null,
+    ],
+  );
+}
+
+export async function deleteVolume(db: Queryable, tenantId: number, id: number): Promise<void> {
+  await db.query('delete from volumes where tenant_id = $1 and id = $2', [tenantId, id]);
+}
+
+/** Volumes attached to a VM (for the per-VM limit). */
+export async function countAttached(db: Queryable, tenantId: number, vmId: number) {
+  const rows = await db.query<{ n: number }>(
+    'select count(*)::integer as n from volumes where tenant_id = $1 and attached_vm_id = $2',
+    [tenantId, vmId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Which of these volumes still exist. */
+export async function existingVolumes(db: Queryable, tenantId: number, ids: readonly number[]) {
+  const rows = await db.query<{ id: number }>(
+    'select id from volumes where tenant_id = $1 and id = any($2::bigint[])',
+    [tenantId, ids],
+  );
+  return rows.map((row) => row.id);
+}

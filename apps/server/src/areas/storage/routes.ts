@@ -1,0 +1,160 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  Envelope,
+  ListReply,
+  Volume,
+  VolumeAttach,
+  VolumeCreate,
+  VolumeCreateAccepted,
+  VolumeExtend,
+  VolumeListQuery,
+  VolumeParams,
+} from '@portal/api/contract';
+import { Type } from 'typebox';
+import { callerOf } from '../../plugins/access.ts';
+import { sendJsonText } from '../../platform/paging.ts';
+import { errorReplies } from '../../platform/schemas.ts';
+import { NONE, taskRoute } from '../../platform/tasks/route.ts';
+import type { StorageDriver } from './driver.ts';
+import {
+  listVolumes,
+  prepareAttach,
+  prepareCreateVolume,
+  prepareDeleteVolume,
+  prepareDetach,
+  prepareExtend,
+  readVolume,
+} from './service.ts';
+import {
+  attachVolumeTask,
+  createVolumeTask,
+  deleteVolumeTask,
+  detachVolumeTask,
+  extendVolumeTask,
+} from './tasks.ts';
+
+const READ = { access: { area: 'storage', level: 'read' } } as const;
+const MANAGE = { access: { area: 'storage', level: 'manage' } } as const;
+const TAGS = ['storage'];
+const BASE = '/services/storage';
+const ITEM = `${BASE}/:id`;
+const volumeTarget = ({ params }: { params: { id: number } }) => `volume:${params.id}`;
+
+/** Storage volumes: the list, one volume, and the slow operations as tasks. */
+const storageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const driver: StorageDriver = app.driver;
+  const deps = { db: app.db, driver, lists: app.listCache };
+
+  app.get(
+    BASE,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: 'Your volumes (all, a page, or those attached to one VM)',
+        querystring: VolumeListQuery,
+        response: { 200: ListReply(Volume), ...errorReplies(400, 401, 403) },
+      },
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request, reply) =>
+      sendJsonText(reply, await listVolumes(deps, callerOf(request), request.query)),
+  );
+
+  app.get(
+    ITEM,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: 'One volume',
+        params: VolumeParams,
+        response: { 200: Envelope(Volume), ...errorReplies(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await readVolume(deps, callerOf(request), request.params.id) }),
+  );
+
+  taskRoute(app, {
+    method: 'POST',
+    url: BASE,
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Create a volume, empty or from a VM snapshot (a task)',
+      params: Type.Object({}),
+      body: VolumeCreate,
+      querystring: NONE,
+      accepted: VolumeCreateAccepted,
+    },
+    definition: createVolumeTask,
+    audit: { action: 'volume.create', target: () => null },
+    prepare: (tx, caller, { body }) => prepareCreateVolume(deps, tx, caller, body),
+  });
+
+  taskRoute(app, {
+    method: 'POST',
+    url: `${ITEM}/attach`,
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Attach a volume to a VM at its site (a task)',
+      params: VolumeParams,
+      body: VolumeAttach,
+      querystring: NONE,
+    },
+    definition: attachVolumeTask,
+    audit: { action: 'volume.attach', target: volumeTarget },
+    prepare: (tx, caller, { params, body }) => prepareAttach(tx, caller, params.id, body.vm_id),
+  });
+
+  taskRoute(app, {
+    method: 'POST',
+    url: `${ITEM}/detach`,
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Detach a volume from its VM (a task)',
+      params: VolumeParams,
+      body: NONE,
+      querystring: NONE,
+    },
+    definition: detachVolumeTask,
+    audit: { action: 'volume.detach', target: volumeTarget },
+    prepare: (tx, caller, { params }) => prepareDetach(tx, caller, params.id),
+  });
+
+  taskRoute(app, {
+    method: 'PATCH',
+    url: `${ITEM}/size`,
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Extend a volume; it only grows (a task)',
+      params: VolumeParams,
+      body: VolumeExtend,
+      querystring: NONE,
+    },
+    definition: extendVolumeTask,
+    audit: { action: 'volume.extend', target: volumeTarget },
+    prepare: (tx, caller, { params, body }) => prepareExtend(tx, caller, params.id, body.size_gb),
+  });
+
+  taskRoute(app, {
+    method: 'DELETE',
+    url: ITEM,
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Delete a volume; refused while attached (a task)',
+      params: VolumeParams,
+      body: NONE,
+      querystring: NONE,
+    },
+    definition: deleteVolumeTask,
+    audit: { action: 'volume.delete', target: volumeTarget },
+    prepare: (tx, caller, { params }) => prepareDeleteVolume(tx, caller, params.id),
+  });
+};
+
+export default storageRoutes;

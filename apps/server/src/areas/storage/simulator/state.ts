@@ -1,0 +1,114 @@
+// The simulated storage platform's own table (sim_volume) and its record of applied tasks.
+// Never the portal's tables.
+import type { VolumeType } from '@portal/api/contract';
+import type { Static, TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import type { Queryable } from '../../../db/database.ts';
+
+export interface SimVolume {
+  id: number;
+  sizeGb: number;
+  type: VolumeType;
+  location: string;
+  attachedVmId: number | null;
+}
+
+interface SimVolumeRow {
+  volume_id: number;
+  size_gb: number;
+  type: VolumeType;
+  location: string;
+  attached_vm_id: number | null;
+}
+
+/** The tenant's volume on the platform (not deleted), optionally locked. */
+export async function findSimVolume(
+  q: Queryable,
+  tenantId: number,
+  id: number,
+  lock = false,
+): Promise<SimVolume | null> {
+  const rows = await q.query<SimVolumeRow>(
+    `select volume_id, size_gb, type, location, attached_vm_id from sim_volume
+      where tenant_id = $1 and volume_id = $2 and not deleted${lock ? ' for update' : ''}`,
+    [tenantId, id],
+  );
+  const row = rows[0];
+  return row
+    ? {
+        id: row.volume_id,
+        sizeGb: row.size_gb,
+        type: row.type,
+        location: row.location,
+        attachedVmId: row.attached_vm_id,
+      }
+    : null;
+}
+
+export async function insertSimVolume(
+  q: Queryable,
+  tenantId: number,
+  volume: SimVolume,
+): Promise<void> {
+  await q.query(
+    `insert into sim_volume (volume_id, tenant_id, size_gb, type, location, attached_vm_id)
+     values ($1, $2, $3, $4, $5, $6) on conflict (volume_id) do nothing`,
+    [volume.id, tenantId, volume.sizeGb, volume.type, volume.location, volume.attachedVmId],
+  );
+}
+
+export async function updateSimVolume(
+  q: Queryable,
+  id: number,
+  changes: { sizeGb?: number; attachedVmId?: number | null; deleted?: boolean },
+): Promise<void> {
+  await q.query(
+    `update sim_volume set size_gb = coalesce($2, size_gb),
+            attached_vm_id = case when $3 then $4::bigint else attached_vm_id end,
+            deleted = coalesce($5, deleted)
+      where volume_id = $1`,
+    [
+      id,
+      changes.sizeGb ?? null,
+      'attachedVmId' in changes,
+      changes.attachedVmId ?? null,
+      changes.deleted ?? null,
+    ],
+  );
+}
+
+/** Volumes attached to a VM on the platform. */
+export async function countSimAttached(q: Queryable, vmId: number): Promise<number> {
+  const rows = await q.query<{ n: number }>(
+    'select count(*)::integer as n from sim_volume where attached_vm_id = $1 and not deleted',
+    [vmId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Serialises attachments to one VM until the transaction ends (the limit holds). */
+export async function lockSimVmAttachments(q: Queryable, vmId: number): Promise<void> {
+  await q.query('select pg_advisory_xact_lock($1::bigint)', [7_420_300_000_000 + vmId]);
+}
+
+/** The facts reported for a task already carried out, or null. */
+export async function findAppliedFacts<S extends TSchema>(
+  q: Queryable,
+  taskId: number,
+  schema: S,
+): Promise<Static<S> | null> {
+  const rows = await q.query<{ facts: unknown }>(
+    'select facts from simulator_applied_tasks where task_id = $1',
+    [taskId],
+  );
+  const facts = rows[0]?.facts;
+  return facts !== undefined && Value.Check(schema, facts) ? facts : null;
+}
+
+export async function recordAppliedFacts(q: Queryable, taskId: number, facts: unknown) {
+  await q.query(
+    `insert into simulator_applied_tasks (task_id, message, facts) values ($1, '', $2::jsonb)
+     on conflict (task_id) do update set facts = excluded.facts`,
+    [taskId, JSON.stringify(facts)],
+  );
+}

@@ -57,7 +57,7 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
         (await this.catalogue()).regions.flatMap((region) =>
           region.sites.map((site) => site.location),
         ),
-      vm: (tenantId, vmId) => this.platformVm(tenantId, vmId),
+      vm: (q, tenantId, vmId) => this.platformVm(tenantId, vmId, q),
     });
   }
 

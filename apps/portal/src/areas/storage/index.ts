@@ -1,5 +1,4 @@
-import { notAvailable } from '../../kit/NotAvailable.tsx';
-
-export const StorageListPage = notAvailable({ title: 'Storage' });
-export const StorageCreatePage = notAvailable({ title: 'Create storage' });
-export const StorageDetailPage = notAvailable({ title: 'Volume' });
+// The storage area's public surface: its pages, and the VM volumes panel compute shows.
+export * from './pages.ts';
+/** For the VM detail page (compute loads it lazily). */
+export { VmVolumesPanel } from './VmVolumesPanel.tsx';

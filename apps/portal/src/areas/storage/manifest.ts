@@ -1,7 +1,16 @@
 import { mdiDatabase } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
+import { PARAM_RULES } from '../../lib/patterns.ts';
+import { STORAGE_PERMISSION } from './permission.ts';
 
-const load = () => import('./index.ts');
+const load = () => import('./pages.ts');
+
+/**
+ * `/storage/create` with a VM snapshot to make the volume from (the specification's
+ * "snapshotItem"): the snapshot tree's "Create volume from snapshot" opens it.
+ */
+export const volumeFromSnapshotHref = (vmId: number, snapshotId: number) =>
+  `/storage/create?vm=${vmId}&snapshot=${snapshotId}`;
 
 /** Storage volumes, created blank or from a snapshot item. */
 export const storageArea: AreaManifest = {
@@ -11,8 +20,8 @@ export const storageArea: AreaManifest = {
   routes: [
     { path: 'storage', load, page: 'StorageListPage' },
     { path: 'storage/create', load, page: 'StorageCreatePage' },
-    { path: 'storage/:id', load, page: 'StorageDetailPage' },
+    { path: 'storage/:id', load, page: 'StorageDetailPage', params: { id: PARAM_RULES.numeric } },
   ],
   nav: [{ id: 'storage', label: 'Storage', href: '/storage', section: 'Data', order: 50 }],
-  permission: { area: 'storage', readOnly: 'Your role can view storage but not change it.' },
+  permission: STORAGE_PERMISSION,
 };

@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { mdiConsole } from '@mdi/js';
 import type { Vm } from '@portal/api/contract';
-import { Button, StatusChip } from '@portal/ui';
+import { Button, Spinner, StatusChip } from '@portal/ui';
 import { DetailPage, type DetailTab } from '../../../kit/DetailPage.tsx';
 import { PREV_SEARCH, searchOf, withPrevSearch } from '../../../kit/prevSearch.ts';
 import { useResourceBusy } from '../../../kit/useTaskAction.ts';
@@ -22,6 +22,11 @@ import { PowerActions } from './PowerActions.tsx';
 import { SnapshotsTab } from './SnapshotsTab.tsx';
 import { VmMenu } from './VmMenu.tsx';
 import { vmResource } from './vmTasks.ts';
+
+// The VM's volumes come from the storage area, loaded with their tab.
+const VmVolumesPanel = lazy(() =>
+  import('../../storage/index.ts').then((storage) => ({ default: storage.VmVolumesPanel })),
+);
 
 /** Why changes are refused while a task runs on the VM. */
 export const TASK_RUNNING_REASON = 'A task is running on this virtual machine: wait for it to end.';
@@ -97,6 +102,15 @@ export function ComputeDetailPage() {
     ? [
         { id: 'overview', label: 'Overview', content: <OverviewTab vm={vm} busy={locked} /> },
         { id: 'snapshots', label: 'Snapshots', content: <SnapshotsTab vm={vm} busy={locked} /> },
+        {
+          id: 'volumes',
+          label: 'Volumes',
+          content: (
+            <Suspense fallback={<Spinner label="Loading volumes" />}>
+              <VmVolumesPanel vmId={vm.id} vmName={vm.display_name} />
+            </Suspense>
+          ),
+        },
         ...(eseries
           ? [
               {

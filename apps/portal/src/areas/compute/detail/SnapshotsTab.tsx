@@ -1,7 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { mdiCamera, mdiDelete, mdiDeleteSweep, mdiPencil, mdiBackupRestore } from '@mdi/js';
+import {
+  mdiCamera,
+  mdiDatabasePlus,
+  mdiDelete,
+  mdiDeleteSweep,
+  mdiPencil,
+  mdiBackupRestore,
+} from '@mdi/js';
 import { SnapshotOperation, type PowerState, type Snapshot, type Vm } from '@portal/api/contract';
 import { powerStateAfterRevert } from '@portal/api/domain';
 import {
@@ -26,6 +34,7 @@ import {
 import { queryErrorText } from '../../../kit/queryError.ts';
 import type { TaskRun } from '../../../kit/useTaskAction.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { volumeFromSnapshotHref } from '../../storage/manifest.ts';
 import { computeQueries } from '../queries.ts';
 import { seriesOf, vmApis } from './vmApis.ts';
 import { confirmTask, formTask, shownInDialog, useVmTask } from './vmTasks.ts';
@@ -84,6 +93,7 @@ export function SnapshotsTab({ vm, busy }: SnapshotsTabProps) {
   const query = useQuery(computeQueries.snapshots(vm.id, seriesOf(vm)));
   const snapshots = query.data ?? null;
   const task = useVmTask(vm.id, 'snapshot', 'Snapshot', 'Writing a snapshot…');
+  const navigate = useNavigate();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<
     null | 'create' | 'edit' | 'revert' | 'delete' | 'deleteAll'
@@ -169,6 +179,12 @@ export function SnapshotsTab({ vm, busy }: SnapshotsTabProps) {
                   </Button>
                   <Button leadingIcon={mdiPencil} disabled={busy} onClick={() => setDialog('edit')}>
                     Edit
+                  </Button>
+                  <Button
+                    leadingIcon={mdiDatabasePlus}
+                    onClick={() => navigate(volumeFromSnapshotHref(vm.id, selected.id))}
+                  >
+                    Create volume from snapshot
                   </Button>
                   <Button
                     variant="danger"

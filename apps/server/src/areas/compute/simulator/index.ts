@@ -134,10 +134,11 @@ export class ComputeSimulator implements ComputeDriver {
   async platformVm(
     tenantId: number,
     vmId: number,
+    q: Queryable = this.db,
   ): Promise<{ location: string; snapshotIds: number[] } | null> {
-    const vm = await findSimVm(this.db, tenantId, vmId);
+    const vm = await findSimVm(q, tenantId, vmId);
     if (!vm) return null;
-    const snapshots = await listSimSnapshots(this.db, vm.id);
+    const snapshots = await listSimSnapshots(q, vm.id);
     return { location: vm.location, snapshotIds: snapshots.map((snapshot) => snapshot.id) };
   }
 

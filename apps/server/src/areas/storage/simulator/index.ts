@@ -38,7 +38,12 @@ export const STORAGE_DURATIONS = {
  */
 export interface SimulatedHosts {
   locations(): Promise<string[]>;
-  vm(tenantId: number, vmId: number): Promise<{ location: string; snapshotIds: number[] } | null>;
+  /** Read in `q`: the transaction the operation decides in, where there is one. */
+  vm(
+    q: Queryable,
+    tenantId: number,
+    vmId: number,
+  ): Promise<{ location: string; snapshotIds: number[] } | null>;
 }
 
 const GONE = 'The volume no longer exists on the storage platform.';
@@ -92,13 +97,19 @@ export class StorageSimulator implements StorageDriver {
   }
 
   /** The VM the volume is attached to, unless that VM was deleted since (which let go of it). */
-  private async holder(ctx: OperationContext, volume: SimVolume): Promise<number | null> {
+  private async holder(
+    q: Queryable,
+    ctx: OperationContext,
+    volume: SimVolume,
+  ): Promise<number | null> {
     if (volume.attachedVmId === null) return null;
-    return (await this.hosts.vm(ctx.tenantId, volume.attachedVmId)) ? volume.attachedVmId : null;
+    return (await this.hosts.vm(q, ctx.tenantId, volume.attachedVmId)) ? volume.attachedVmId : null;
   }
 
-  private async stateOf(ctx: OperationContext, volume: SimVolume) {
-    return (await this.holder(ctx, volume)) === null ? ('available' as const) : ('in-use' as const);
+  private async stateOf(q: Queryable, ctx: OperationContext, volume: SimVolume) {
+    return (await this.holder(q, ctx, volume)) === null
+      ? ('available' as const)
+      : ('in-use' as const);
   }
 
   private async volume(q: Queryable, ctx: OperationContext, id: number): Promise<SimVolume> {
@@ -107,10 +118,10 @@ export class StorageSimulator implements StorageDriver {
 
   createVolume(ctx: OperationContext, volumeId: number, spec: VolumeSpec): Promise<VolumeFacts> {
     const seconds = spec.source ? STORAGE_DURATIONS.createFromSnapshot : STORAGE_DURATIONS.create;
-    return this.operate(ctx, seconds, VolumeFacts, async () => {
+    return this.operate(ctx, seconds, VolumeFacts, async (q) => {
       const source = spec.source;
       if (source) {
-        const vm = await this.hosts.vm(ctx.tenantId, source.vmId);
+        const vm = await this.hosts.vm(q, ctx.tenantId, source.vmId);
         if (!vm)
           refuse(
             `The virtual machine ${source.vmId} no longer exists, so neither does its snapshot.`,
@@ -132,10 +143,10 @@ export class StorageSimulator implements StorageDriver {
     return this.operate(ctx, STORAGE_DURATIONS.attach, VolumeFacts, async (q) => {
       if (q !== this.db) await lockSimVmAttachments(q, vmId);
       const volume = await this.volume(q, ctx, volumeId);
-      const vm = await this.hosts.vm(ctx.tenantId, vmId);
+      const vm = await this.hosts.vm(q, ctx.tenantId, vmId);
       if (!vm) refuse(`The virtual machine ${vmId} no longer exists.`);
       const refusal = attachRefusal(
-        { state: await this.stateOf(ctx, volume), location: volume.location },
+        { state: await this.stateOf(q, ctx, volume), location: volume.location },
         {
           display_name: `The virtual machine ${vmId}`,
           location: vm.location,
@@ -153,7 +164,7 @@ export class StorageSimulator implements StorageDriver {
   detachVolume(ctx: OperationContext, volumeId: number): Promise<VolumeFacts> {
     return this.operate(ctx, STORAGE_DURATIONS.detach, VolumeFacts, async (q) => {
       const volume = await this.volume(q, ctx, volumeId);
-      const refusal = detachRefusal({ state: await this.stateOf(ctx, volume) });
+      const refusal = detachRefusal({ state: await this.stateOf(q, ctx, volume) });
       if (refusal) refuse(refusal);
       return async (tx) => {
         await updateSimVolume(tx, volume.id, { attachedVmId: null });
@@ -166,7 +177,7 @@ export class StorageSimulator implements StorageDriver {
     return this.operate(ctx, STORAGE_DURATIONS.extend, VolumeFacts, async (q) => {
       const volume = await this.volume(q, ctx, volumeId);
       const refusal = extendRefusal(
-        { state: await this.stateOf(ctx, volume), size_gb: volume.sizeGb },
+        { state: await this.stateOf(q, ctx, volume), size_gb: volume.sizeGb },
         sizeGb,
       );
       if (refusal) refuse(refusal);
@@ -182,7 +193,7 @@ export class StorageSimulator implements StorageDriver {
       // A volume the platform never built (its creation failed) is gone already.
       const volume = await findSimVolume(q, ctx.tenantId, volumeId, q !== this.db);
       if (!volume) return async () => ({ deleted: true as const });
-      const holder = await this.holder(ctx, volume);
+      const holder = await this.holder(q, ctx, volume);
       const refusal = deleteVolumeRefusal({
         state: holder === null ? 'available' : 'in-use',
         attached_vm: holder === null ? null : { display_name: `the virtual machine ${holder}` },

@@ -1,0 +1,307 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useQuery } from '@tanstack/react-query';
+import { mdiArrowExpandVertical, mdiDelete, mdiLinkOff, mdiLinkVariant } from '@mdi/js';
+import { storageApi } from '@portal/api/client';
+import { VolumeAttach, VolumeExtend, type Volume } from '@portal/api/contract';
+import {
+  deleteVolumeRefusal,
+  detachRefusal,
+  extendRefusal,
+  MAX_VOLUMES_PER_VM,
+} from '@portal/api/domain';
+import { Button, Card, ConfirmDialog, KeyValue, Link, StatusChip } from '@portal/ui';
+import { DetailPage } from '../../kit/DetailPage.tsx';
+import { FormDialog, FormNumberField, FormSelect, useContractForm } from '../../kit/form/index.ts';
+import { useResourceBusy } from '../../kit/useTaskAction.ts';
+import { formatDateTime, formatSizeGb } from '../../lib/format.ts';
+import { getServices } from '../../services.ts';
+import { useCan, useManageReason } from '../../state/permissions.ts';
+import { computeQueries } from '../compute/queries.ts';
+import { STORAGE_PERMISSION } from './permission.ts';
+import { storageQueries } from './queries.ts';
+import { TYPE_LABELS, VolumeStateChip, sourceText, volumeResource } from './volumeLook.tsx';
+import { confirmed, submitted, useVolumeTask } from './volumeTasks.ts';
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  align-items: center;
+`;
+
+const api = () => storageApi(getServices().api);
+
+/** Why the volume's actions are refused now (a role that may only look, a task running). */
+const BUSY_REASON = 'A task is running on this volume: wait for it to end.';
+
+type Dialog = null | 'attach' | 'detach' | 'extend' | 'delete';
+
+/**
+ * `/storage/{id}`: one volume: attach it to a VM at its site, detach it, extend it (only
+ * upward), delete it (confirmed by its name; refused while attached).
+ */
+export function StorageDetailPage() {
+  const { id: idParam = '' } = useParams();
+  const id = Number(idParam);
+  const navigate = useNavigate();
+  const { data: volume, error, isPending, refetch } = useQuery(storageQueries.volume(id));
+  const onVolume = useResourceBusy(volumeResource(id));
+  const canManage = useCan('storage', 'manage');
+  const readOnlyReason = useManageReason(STORAGE_PERMISSION);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const task = useVolumeTask(id, 'Volume');
+
+  const transitional =
+    volume?.state === 'creating' || volume?.state === 'extending' || volume?.state === 'deleting';
+  const lockedReason =
+    readOnlyReason ??
+    (!canManage
+      ? 'Checking what your role may change…'
+      : onVolume.busy || transitional
+        ? BUSY_REASON
+        : undefined);
+  const close = () => setDialog(null);
+
+  return (
+    <DetailPage
+      listPath="/storage"
+      listLabel="Storage"
+      noun="volume"
+      loading={isPending}
+      error={error ?? undefined}
+      onRetry={() => void refetch()}
+      title={volume?.name ?? `Volume ${idParam}`}
+      loadingTitle={`Volume ${idParam}`}
+      status={volume && <VolumeStateChip state={volume.state} size="medium" />}
+      description={
+        volume && (
+          <Actions>
+            {onVolume.busy && <StatusChip status="RUNNING" label={onVolume.label ?? 'Working…'} />}
+            <span>
+              {formatSizeGb(volume.size_gb)} · {TYPE_LABELS[volume.type]} · {volume.location}
+            </span>
+            {readOnlyReason && <span role="note">{readOnlyReason}</span>}
+          </Actions>
+        )
+      }
+      actions={
+        volume && (
+          <Actions>
+            {volume.attached_vm ? (
+              <Button
+                variant="outlined"
+                leadingIcon={mdiLinkOff}
+                disabledReason={lockedReason ?? detachRefusal(volume) ?? undefined}
+                onClick={() => setDialog('detach')}
+              >
+                Detach
+              </Button>
+            ) : (
+              <Button
+                variant="primary"
+                leadingIcon={mdiLinkVariant}
+                disabledReason={
+                  lockedReason ??
+                  (volume.state === 'available'
+                    ? undefined
+                    : `The volume is ${volume.state} and cannot be attached.`)
+                }
+                onClick={() => setDialog('attach')}
+              >
+                Attach
+              </Button>
+            )}
+            <Button
+              variant="outlined"
+              leadingIcon={mdiArrowExpandVertical}
+              disabledReason={
+                lockedReason ??
+                (volume.state === 'available' || volume.state === 'in-use'
+                  ? undefined
+                  : `The volume is ${volume.state} and cannot be extended now.`)
+              }
+              onClick={() => setDialog('extend')}
+            >
+              Extend
+            </Button>
+            <Button
+              variant="danger"
+              leadingIcon={mdiDelete}
+              disabledReason={lockedReason ?? deleteVolumeRefusal(volume) ?? undefined}
+              onClick={() => setDialog('delete')}
+            >
+              Delete
+            </Button>
+          </Actions>
+        )
+      }
+    >
+      {volume && (
+        <>
+          <Card title="Volume" headingLevel={2}>
+            <KeyValue
+              items={[
+                { label: 'Name', value: volume.name },
+                { label: 'Size', value: formatSizeGb(volume.size_gb) },
+                { label: 'Type', value: TYPE_LABELS[volume.type] },
+                { label: 'Location', value: volume.location },
+                {
+                  label: 'Attached to',
+                  value: volume.attached_vm ? (
+                    <Link href={`/compute/${volume.attached_vm.id}?tab=volumes`}>
+                      {volume.attached_vm.display_name}
+                    </Link>
+                  ) : (
+                    'Not attached'
+                  ),
+                },
+                { label: 'Source', value: sourceText(volume) },
+                { label: 'Created', value: formatDateTime(volume.created_at) },
+                { label: 'Volume id', value: String(volume.id), mono: true },
+              ]}
+            />
+          </Card>
+          {dialog === 'attach' && <AttachDialog volume={volume} onClose={close} />}
+          {dialog === 'extend' && <ExtendDialog volume={volume} onClose={close} />}
+          {dialog === 'detach' && volume.attached_vm && (
+            <ConfirmDialog
+              open
+              onOpenChange={(open) => !open && close()}
+              title={`Detach ${volume.name} from ${volume.attached_vm.display_name}?`}
+              description="Unmount it in the guest first: the VM loses the disk at once."
+              confirmLabel="Detach"
+              onConfirm={() =>
+                confirmed(
+                  task.run(() => api().detach(volume.id), {
+                    operation: `Detach ${volume.name}`,
+                    runningLabel: 'Detaching…',
+                  }),
+                )
+              }
+            />
+          )}
+          {dialog === 'delete' && (
+            <ConfirmDialog
+              open
+              onOpenChange={(open) => !open && close()}
+              title={`Delete volume ${volume.name}?`}
+              description="Its data is gone for good. This cannot be undone."
+              confirmLabel="Delete"
+              tone="danger"
+              requireText={volume.name}
+              requireTextLabel="Volume name"
+              onConfirm={async () => {
+                const run = await confirmed(
+                  task.run(() => api().remove(volume.id), {
+                    operation: `Delete ${volume.name}`,
+                    runningLabel: 'Deleting…',
+                  }),
+                );
+                void run.settled.then((status) => {
+                  if (status.state === 'SUCCESS') navigate('/storage');
+                });
+              }}
+            />
+          )}
+        </>
+      )}
+    </DetailPage>
+  );
+}
+
+interface AttachForm {
+  vm_id: string;
+}
+
+function AttachDialog({ volume, onClose }: { volume: Volume; onClose: () => void }) {
+  const vms = useQuery(computeQueries.list());
+  const task = useVolumeTask(volume.id, 'Attach');
+  const here = (vms.data ?? []).filter((vm) => vm.location === volume.location);
+  const form = useContractForm<AttachForm>(VolumeAttach, {
+    defaultValues: { vm_id: '' },
+    toBody: (values) => ({ vm_id: Number(values.vm_id) }),
+    refine: (values) => (values.vm_id ? {} : { vm_id: 'Choose a virtual machine.' }),
+    labels: { vm_id: 'virtual machine' },
+  });
+  return (
+    <FormDialog
+      form={form}
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Attach ${volume.name}`}
+      description={`A volume attaches to a virtual machine at its own location (${volume.location}); a VM takes at most ${MAX_VOLUMES_PER_VM} volumes.`}
+      submitLabel="Attach"
+      onSubmit={async (values) => {
+        const vm = here.find((each) => String(each.id) === values.vm_id);
+        await submitted(
+          task.run(() => api().attach(volume.id, Number(values.vm_id)), {
+            operation: `Attach ${volume.name} to ${vm?.display_name ?? 'the VM'}`,
+            runningLabel: 'Attaching…',
+            onRequestError: () => true,
+          }),
+        );
+      }}
+    >
+      <FormSelect<AttachForm>
+        name="vm_id"
+        label="Virtual machine"
+        placeholder={vms.isPending ? 'Loading virtual machines…' : 'Choose a virtual machine'}
+        options={here.map((vm) => ({ value: String(vm.id), label: vm.display_name }))}
+        help={
+          vms.data && here.length === 0
+            ? `You have no virtual machine at ${volume.location}.`
+            : `Virtual machines at ${volume.location}.`
+        }
+        required
+      />
+    </FormDialog>
+  );
+}
+
+interface ExtendForm {
+  size_gb: number | null;
+}
+
+function ExtendDialog({ volume, onClose }: { volume: Volume; onClose: () => void }) {
+  const task = useVolumeTask(volume.id, 'Extend');
+  const form = useContractForm<ExtendForm>(VolumeExtend, {
+    defaultValues: { size_gb: volume.size_gb * 2 },
+    refine: (values): Partial<Record<'size_gb', string>> => {
+      if (values.size_gb === null) return { size_gb: 'Enter the new size in GB.' };
+      const refusal = extendRefusal(volume, values.size_gb);
+      return refusal ? { size_gb: refusal } : {};
+    },
+    labels: { size_gb: 'size' },
+  });
+  return (
+    <FormDialog
+      form={form}
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Extend ${volume.name}`}
+      description={`A volume only grows; it has ${formatSizeGb(volume.size_gb)} now. Grow the file system in the guest afterwards.`}
+      submitLabel="Extend"
+      onSubmit={async (values) => {
+        const size = values.size_gb ?? volume.size_gb;
+        await submitted(
+          task.run(() => api().extend(volume.id, size), {
+            operation: `Extend ${volume.name}`,
+            runningLabel: 'Extending…',
+            onRequestError: () => true,
+          }),
+        );
+      }}
+    >
+      <FormNumberField<ExtendForm>
+        name="size_gb"
+        label="New size"
+        unit="GB"
+        min={volume.size_gb + 1}
+        required
+        autoFocus
+      />
+    </FormDialog>
+  );
+}

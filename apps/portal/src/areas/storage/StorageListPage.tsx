@@ -1,0 +1,119 @@
+import { useMemo } from 'react';
+import { mdiDatabaseOff, mdiPlus } from '@mdi/js';
+import { storageApi } from '@portal/api/client';
+import { VOLUME_LIST_SORTS, type Volume } from '@portal/api/contract';
+import { Button, EmptyState, LinkButton, type DataTableColumn } from '@portal/ui';
+import { ListPage, type ListPaged } from '../../kit/ListPage.tsx';
+import { formatDateTime, formatSizeGb } from '../../lib/format.ts';
+import { getServices } from '../../services.ts';
+import { useCan, useManageReason } from '../../state/permissions.ts';
+import { STORAGE_PERMISSION } from './permission.ts';
+import { storageQueries } from './queries.ts';
+import { STATE_LOOK, TYPE_LABELS, VolumeStateChip, sourceText } from './volumeLook.tsx';
+
+const CREATE_PATH = '/storage/create';
+
+const COLUMNS: DataTableColumn<Volume>[] = [
+  { id: 'name', header: 'Name', accessor: 'name', width: 'minmax(180px, 1.5fr)', hideable: false },
+  {
+    id: 'state',
+    header: 'State',
+    accessor: (volume) => STATE_LOOK[volume.state].label,
+    filter: 'select',
+    width: 136,
+    cell: (volume) => <VolumeStateChip state={volume.state} />,
+  },
+  {
+    id: 'size',
+    header: 'Size',
+    accessor: 'size_gb',
+    align: 'end',
+    width: 100,
+    searchable: false,
+    cell: (volume) => formatSizeGb(volume.size_gb),
+  },
+  {
+    id: 'type',
+    header: 'Type',
+    accessor: (volume) => TYPE_LABELS[volume.type],
+    filter: 'select',
+    width: 160,
+  },
+  { id: 'location', header: 'Location', accessor: 'location', filter: 'select', width: 110 },
+  {
+    id: 'attached',
+    header: 'Attached to',
+    accessor: (volume) => volume.attached_vm?.display_name ?? '',
+    width: 'minmax(140px, 1fr)',
+  },
+  {
+    id: 'source',
+    header: 'Source',
+    accessor: (volume) => sourceText(volume),
+    width: 'minmax(150px, 1fr)',
+  },
+  {
+    id: 'created',
+    header: 'Created',
+    accessor: 'created_at',
+    searchable: false,
+    width: 170,
+    cell: (volume) => formatDateTime(volume.created_at),
+  },
+];
+
+/** `/storage`: the tenant's block volumes. */
+export function StorageListPage() {
+  const canManage = useCan('storage', 'manage');
+  const readOnlyReason = useManageReason(STORAGE_PERMISSION);
+  const query = storageQueries.list();
+  const paged = useMemo(
+    (): ListPaged<Volume> => ({
+      queryKey: query.queryKey,
+      fetchPage: (request) => storageApi(getServices().api).page(request),
+      sorts: VOLUME_LIST_SORTS,
+    }),
+    [query.queryKey],
+  );
+  const create = canManage ? (
+    <LinkButton href={CREATE_PATH} variant="primary" leadingIcon={mdiPlus}>
+      Create volume
+    </LinkButton>
+  ) : (
+    <Button
+      variant="primary"
+      leadingIcon={mdiPlus}
+      disabled={!readOnlyReason}
+      disabledReason={readOnlyReason}
+    >
+      Create volume
+    </Button>
+  );
+  return (
+    <ListPage
+      listId="storage"
+      title="Storage"
+      description={
+        readOnlyReason ?? 'Block volumes: create them empty or from a VM snapshot, attach, extend.'
+      }
+      actions={create}
+      tableLabel="Volumes"
+      searchLabel="Search volumes"
+      noun={{ one: 'volume', other: 'volumes' }}
+      query={query}
+      paged={paged}
+      columns={COLUMNS}
+      getRowId={(volume) => String(volume.id)}
+      getRowLabel={(volume) => volume.name}
+      defaultSorting={{ id: 'name' }}
+      rowHref={(volume) => `/storage/${volume.id}`}
+      emptyState={
+        <EmptyState
+          icon={mdiDatabaseOff}
+          title="No volumes yet"
+          description="A volume is extra disk for a virtual machine: create one empty, or from a snapshot of a VM."
+        />
+      }
+    />
+  );
+}

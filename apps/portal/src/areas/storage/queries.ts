@@ -1,0 +1,25 @@
+// The storage area's server state: one key factory, and the query options every page reads with.
+import { queryOptions } from '@tanstack/react-query';
+import { storageApi } from '@portal/api/client';
+import { getServices } from '../../services.ts';
+
+export const storageKeys = {
+  all: ['storage'] as const,
+  list: () => [...storageKeys.all, 'list'] as const,
+  /** The volumes attached to one VM (its detail page). */
+  ofVm: (vmId: number) => [...storageKeys.all, 'vm', vmId] as const,
+  volume: (id: number) => [...storageKeys.all, 'volume', id] as const,
+};
+
+const api = () => storageApi(getServices().api);
+
+export const storageQueries = {
+  /** `GET /services/storage` */
+  list: () => queryOptions({ queryKey: storageKeys.list(), queryFn: () => api().list() }),
+  /** `GET /services/storage?vm_id=…` */
+  ofVm: (vmId: number) =>
+    queryOptions({ queryKey: storageKeys.ofVm(vmId), queryFn: () => api().list({ vm_id: vmId }) }),
+  /** `GET /services/storage/{id}` */
+  volume: (id: number) =>
+    queryOptions({ queryKey: storageKeys.volume(id), queryFn: () => api().get(id) }),
+};

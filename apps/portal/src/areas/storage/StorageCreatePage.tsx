@@ -302,7 +302,7 @@ function VolumeWizard() {
             name="size_gb"
             label="Size"
             unit="GB"
-            min={source === 'snapshot' && disk !== undefined ? disk : VOLUME_SIZE_MIN_GB}
+            min={VOLUME_SIZE_MIN_GB}
             max={VOLUME_SIZE_MAX_GB}
             help={
               source === 'snapshot' && disk !== undefined

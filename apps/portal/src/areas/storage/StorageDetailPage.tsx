@@ -298,7 +298,7 @@ function ExtendDialog({ volume, onClose }: { volume: Volume; onClose: () => void
         name="size_gb"
         label="New size"
         unit="GB"
-        min={volume.size_gb + 1}
+        help={`More than ${volume.size_gb} GB.`}
         required
         autoFocus
       />

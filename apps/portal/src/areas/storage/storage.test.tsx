@@ -4,7 +4,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ApiClient } from '@portal/api/client';
-import { permissionsOnAllAreas, type CurrentUser, type Volume } from '@portal/api/contract';
+import {
+  permissionsOnAllAreas,
+  type CurrentUser,
+  type Vm,
+  type Volume,
+} from '@portal/api/contract';
 import type { IdentityService } from '@portal/api/identity';
 import { LinkProvider, ThemeProvider } from '@portal/ui';
 import { createQueryClient } from '../../kit/query.ts';
@@ -13,7 +18,6 @@ import { provideServices, session } from '../../services.ts';
 import { createCurrentUserCache } from '../../state/currentUser.ts';
 import { tasks } from '../../state/tasks.ts';
 import { memoryRouter } from '../../test-router.tsx';
-import { makeVm } from '../compute/vm.fixture.ts';
 import { StorageCreatePage } from './StorageCreatePage.tsx';
 import { StorageDetailPage } from './StorageDetailPage.tsx';
 
@@ -23,7 +27,29 @@ const USER: CurrentUser = {
   role: { name: 'Operator', builtin: false, permissions: permissionsOnAllAreas('manage') },
 };
 
-const VM = makeVm({ id: 5, display_name: 'web-01', disk_size_gb: 60, location: 'AMS1' });
+const VM: Vm = {
+  id: 5,
+  display_name: 'web-01',
+  status: 'active',
+  power_state: 'poweredOn',
+  os: { name: 'Ubuntu', version: '24.04 LTS', guest_full_name: 'Ubuntu Linux 24.04 (64-bit)' },
+  vcpus: 2,
+  memory: 4096,
+  disk_size_gb: 60,
+  plan: { id: 'std-2', name: 'Standard 2', max_vcpus: 8, max_memory_gb: 32 },
+  location: 'AMS1',
+  cluster: 'AMS1-CL01',
+  adapters: [],
+  nat: [],
+  firewall_rules: [],
+  boot_cdrom: null,
+  vsnap: false,
+  monitoring: false,
+  serviceid: null,
+  tenant_id: 'UZZ100001',
+  task_id: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
 
 const volume = (overrides: Partial<Volume> = {}): Volume => ({
   id: 7,

@@ -7,13 +7,13 @@ const meta = {
   title: 'Components/StatTile',
   component: StatTile,
   args: { label: 'Open detections', value: '12', hint: '3 critical', tone: 'critical' },
-  decorators: [(Story) => <div style={{ maxWidth: 240 }}>{Story()}</div>],
 } satisfies Meta<typeof StatTile>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Playground: Story = {
+  decorators: [(Story) => <div style={{ maxWidth: 240 }}>{Story()}</div>],
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('group', { name: 'Open detections' })).toHaveTextContent('12');
   },

@@ -24,12 +24,14 @@ const TABLES = [
   'sim_power_event',
   'sim_snapshot',
   'sim_vm',
+  'sim_volume',
   'simulator_applied_tasks',
   'snapshots',
   'tasks',
   'tenants',
   'users',
   'vms',
+  'volumes',
   'vwseries_services',
 ];
 

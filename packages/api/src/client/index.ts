@@ -4,4 +4,5 @@ export * from './core.ts';
 export * from './compute.ts';
 export * from './vwseries.ts';
 export * from './dseries.ts';
+export * from './license.ts';
 export * from './tasks.ts';

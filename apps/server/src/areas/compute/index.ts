@@ -9,3 +9,5 @@ export { listVmsFor, type ComputeDeps, type VmScope } from './service.ts';
 /** The VMs of a vwseries service, for that area's usage and backup pages. */
 export { listVms, type VmRecord } from './repository.ts';
 export { seedDemoCompute } from './demo.ts';
+/** The licence seats compute's VMs use (Windows, RHEL, SQL Server), for the licence area. */
+export { computeSeatCounters } from './seats.ts';

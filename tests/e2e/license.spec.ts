@@ -26,7 +26,9 @@ test('counts a new Windows VM against its licence', async ({ page, axe }) => {
   await expect(table.getByRole('row').filter({ hasText: 'LIC-100001-01' })).toContainText(name);
 });
 
-test('warns about seats unassigned before an expiry, and turns renewal on', async ({ page }) => {
+test('warns about seats unassigned before an expiry, and turns renewal on and off', async ({
+  page,
+}) => {
   await openSignedIn(page, CUSTOMER, '/license');
   await expect(
     page.getByText(
@@ -42,4 +44,12 @@ test('warns about seats unassigned before an expiry, and turns renewal on', asyn
   await page.getByRole('menuitem', { name: 'Turn on automatic renewal' }).click();
   await expect(page.getByText('LIC-100001-02 now renews automatically.')).toBeVisible();
   await expect(expiring.getByText(/LIC-100001-02.*renews automatically/)).toBeVisible();
+
+  // And off again, as the demo data had it.
+  await page
+    .getByRole('button', { name: 'Actions for Windows Server Datacenter LIC-100001-02' })
+    .click();
+  await page.getByRole('menuitem', { name: 'Turn off automatic renewal' }).click();
+  await expect(page.getByText('LIC-100001-02 no longer renews automatically.')).toBeVisible();
+  await expect(expiring.getByText(/LIC-100001-02.*does not renew/)).toBeVisible();
 });

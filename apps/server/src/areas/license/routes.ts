@@ -26,8 +26,6 @@ import {
 export interface LicenseRoutesOptions {
   /** Every area's seat counters (the composition hands them in). */
   counters: readonly SeatCounter[];
-  /** The clock; tests move it. */
-  now?: () => Date;
 }
 
 const read = { access: { area: 'license', level: 'read' } } as const;
@@ -36,7 +34,7 @@ const tags = ['license'];
 
 /** Licences: the tenant's subscriptions, their seats in use, renewal and pinned seats. */
 const licenseRoutes: FastifyPluginAsyncTypebox<LicenseRoutesOptions> = async (app, options) => {
-  const deps: LicenseDeps = { db: app.db, counters: options.counters, now: options.now };
+  const deps: LicenseDeps = { db: app.db, counters: options.counters };
 
   app.get(
     '/services/license',

@@ -38,7 +38,7 @@ export interface LicenseDeps {
   db: Database;
   /** Every area's seat counters, handed in by the composition. */
   counters: readonly SeatCounter[];
-  /** The clock (tests move it). */
+  /** The clock; the system's by default. */
   now?: () => Date;
 }
 

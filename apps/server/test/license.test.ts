@@ -174,7 +174,12 @@ describe.each(databaseKinds())('licence routes on $kind', ({ open }) => {
       seats_available: 2,
     });
     const rhel = byReference(await subscriptions('acme'), 'LIC-100001-04');
-    expect(rhel).toMatchObject({ state: 'expired', seats_used: 0, auto_renew: false });
+    expect(rhel).toMatchObject({
+      state: 'expired',
+      seats_used: 0,
+      seats_available: 0,
+      auto_renew: false,
+    });
   });
 
   it('counts a new Windows VM against its licence once it is created', async () => {

@@ -37,16 +37,16 @@ const COLUMNS: DataTableColumn<LicenseSubscription>[] = [
     header: 'Product',
     accessor: 'product_name',
     filter: 'select',
-    width: 'minmax(190px, 1.4fr)',
+    width: 'minmax(210px, 1.3fr)',
     hideable: false,
   },
-  { id: 'reference', header: 'Reference', accessor: 'reference', width: 130 },
+  { id: 'reference', header: 'Reference', accessor: 'reference', width: 124 },
   {
     id: 'state',
     header: 'State',
     accessor: (row) => STATE_LOOK[row.state].label,
     filter: 'select',
-    width: 150,
+    width: 176,
     cell: (row) => (
       <StatusChip
         status={STATE_LOOK[row.state].chip}
@@ -64,13 +64,13 @@ const COLUMNS: DataTableColumn<LicenseSubscription>[] = [
     header: 'Available',
     accessor: 'seats_available',
     align: 'end',
-    width: 100,
+    width: 112,
   },
   {
     id: 'term',
     header: 'Term',
     accessor: (row) => `${formatDay(row.term_start)} – ${formatDay(row.term_end)}`,
-    width: 'minmax(200px, 1fr)',
+    width: 'minmax(236px, 1fr)',
     searchable: false,
   },
   {

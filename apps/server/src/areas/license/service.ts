@@ -104,7 +104,8 @@ async function tenantLicences(
         reference: row.reference,
         seats_contracted: row.seats,
         seats_used: seats.length,
-        seats_available: Math.max(0, row.seats - seats.length),
+        // An expired subscription's seats cannot be held: none is available.
+        seats_available: term.state === 'expired' ? 0 : Math.max(0, row.seats - seats.length),
         seats_over: Math.max(0, seats.length - row.seats),
         ...term,
         auto_renew: row.auto_renew,

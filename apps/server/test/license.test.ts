@@ -234,6 +234,21 @@ describe.each(databaseKinds())('licence routes on $kind', ({ open }) => {
     });
   });
 
+  it('counts a Red Hat VM against Red Hat, not Windows', async () => {
+    await test.db.query(
+      `update vms set os_guest_full_name = 'Red Hat Enterprise Linux 9 (64-bit)'
+        where display_name = 'store-gateway'`,
+    );
+    const products = (await summary('globex')).products;
+    expect(products.find((each) => each.product === 'rhel')).toMatchObject({
+      seats_used: 1,
+      holders: [expect.objectContaining({ kind: 'vm', name: 'store-gateway' })],
+    });
+    expect(products.find((each) => each.product === 'windows-server-datacenter')?.seats_used).toBe(
+      2,
+    );
+  });
+
   it('pins a seat to a chosen VM, moving it from the subscription that held it', async () => {
     const reply = await fx.call(
       'acme',

@@ -46,14 +46,18 @@ export async function apiAs(email: string) {
   return {
     call,
     waitForTask,
-    /** Creates a powered-on VM on the smallest plan in the first site, and waits until built. */
-    async createVm(displayName: string): Promise<Vm> {
+    /**
+     * Creates a powered-on VM on the smallest plan in the first site, and waits until built; from
+     * the first image whose name matches `image` (Ubuntu by default).
+     */
+    async createVm(displayName: string, options: { image?: RegExp } = {}): Promise<Vm> {
       const user = await call<CurrentUser>('GET', `/services/user/${encodeURIComponent(email)}`);
       const catalogue = await call<Catalogue>('GET', '/services/eseries/catalogue');
       const site = catalogue.regions[0]?.sites[0];
       const zone = site?.zones[0];
       const plan = catalogue.plans[0];
-      const image = catalogue.images.find((i) => /ubuntu/i.test(i.name)) ?? catalogue.images[0];
+      const pattern = options.image ?? /ubuntu/i;
+      const image = catalogue.images.find((i) => pattern.test(i.name)) ?? catalogue.images[0];
       const version = image?.versions[0];
       const portgroup = site?.portgroups[0];
       if (!site || !zone || !plan || !image || !version || !portgroup)

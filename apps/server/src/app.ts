@@ -10,9 +10,16 @@ import type { Database } from './db/database.ts';
 import { computeRoutes, consoleRoutes } from './areas/compute/index.ts';
 import { systemRoutes, userRoutes } from './areas/account/index.ts';
 import { dseriesRoutes } from './areas/dseries/index.ts';
+import { licenseRoutes } from './areas/license/index.ts';
 import { vwseriesRoutes } from './areas/vwseries/index.ts';
 import { storageRoutes } from './areas/storage/index.ts';
-import { SimulatorDriver, TASKS, TaskWorker, type InfrastructureDriver } from './infrastructure.ts';
+import {
+  SEAT_COUNTERS,
+  SimulatorDriver,
+  TASKS,
+  TaskWorker,
+  type InfrastructureDriver,
+} from './infrastructure.ts';
 import type { TokenVerifier } from './identity.ts';
 import { loggerOptions } from './logging.ts';
 import accessPlugin from './plugins/access.ts';
@@ -122,6 +129,7 @@ export async function buildApp({
       await api.register(dseriesRoutes);
       await api.register(storageRoutes);
       await api.register(consoleRoutes);
+      await api.register(licenseRoutes, { counters: SEAT_COUNTERS });
       await api.register(taskRoutes(TASKS));
       for (const plugin of apiPlugins) await api.register(plugin);
     },

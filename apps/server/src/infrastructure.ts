@@ -6,6 +6,7 @@ import type { Database } from './db/database.ts';
 import {
   COMPUTE_TASKS,
   ComputeSimulator,
+  computeSeatCounters,
   vmTargets,
   type ComputeDriver,
 } from './areas/compute/index.ts';
@@ -22,6 +23,7 @@ import {
   type StorageDriver,
   type VolumeSpec,
 } from './areas/storage/index.ts';
+import type { SeatCounter } from './platform/seats.ts';
 import { TaskRegistry } from './platform/tasks/registry.ts';
 import { TaskEngine, type TaskWorkerOptions } from './platform/tasks/worker.ts';
 
@@ -39,6 +41,9 @@ export const TASKS = new TaskRegistry<InfrastructureDriver>(
   [...COMPUTE_TASKS, ...VWSERIES_TASKS, ...STORAGE_TASKS],
   [vmTargets, vwseriesTargets, volumeTargets],
 );
+
+/** Every area's licence seat counters, handed to the licence area. */
+export const SEAT_COUNTERS: readonly SeatCounter[] = [...computeSeatCounters];
 
 /**
  * The built-in driver: each area's simulator. Compute's operations are inherited, so adding one

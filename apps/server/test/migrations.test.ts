@@ -15,6 +15,8 @@ const TABLES = [
   'console_tickets',
   'dseries_items',
   'firewall_rules',
+  'license_assignments',
+  'license_subscriptions',
   'list_versions',
   'nats',
   'roles',

@@ -110,6 +110,8 @@ export interface ListPageProps<T extends object, K extends QueryKey = QueryKey> 
   actions?: ReactNode;
   /** Above the title: a `BackButton`. */
   back?: ReactNode;
+  /** Between the header and the table (a summary, alerts); shown while the rows load too. */
+  intro?: ReactNode;
   /** The table's accessible name: "Virtual machines". */
   tableLabel: string;
   /** The search box's name: "Search virtual machines". */
@@ -178,6 +180,7 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
   description,
   actions,
   back,
+  intro,
   tableLabel,
   searchLabel,
   noun,
@@ -237,7 +240,10 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
   };
 
   const header = (
-    <PageHeader title={title} description={description} actions={actions} back={back} />
+    <>
+      <PageHeader title={title} description={description} actions={actions} back={back} />
+      {intro}
+    </>
   );
   if (isPending && !error) {
     return (

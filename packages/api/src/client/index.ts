@@ -5,4 +5,5 @@ export * from './compute.ts';
 export * from './vwseries.ts';
 export * from './dseries.ts';
 export * from './storage.ts';
+export * from './license.ts';
 export * from './tasks.ts';

@@ -11,3 +11,5 @@ export * from './vwseries.ts';
 export * from './dseries.ts';
 export * from './storage.ts';
 export * from './storage-values.ts';
+export * from './license.ts';
+export * from './license-values.ts';

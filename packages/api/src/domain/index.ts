@@ -1,2 +1,3 @@
 export * from './compute.ts';
 export * from './storage.ts';
+export * from './license.ts';

@@ -1,3 +1,1 @@
-import { notAvailable } from '../../kit/NotAvailable.tsx';
-
-export const LicenseListPage = notAvailable({ title: 'Licences' });
+export { LicenseListPage } from './LicenseListPage.tsx';

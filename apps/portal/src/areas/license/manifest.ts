@@ -1,14 +1,15 @@
 import { mdiCertificate } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
+import { LICENSE_PERMISSION } from './permission.ts';
 
 const load = () => import('./index.ts');
 
-/** Licences. */
+/** Licences: subscriptions, seats in use and what expires soon. */
 export const licenseArea: AreaManifest = {
   id: 'license',
   title: 'Licences',
   icon: mdiCertificate,
   routes: [{ path: 'license', load, page: 'LicenseListPage' }],
   nav: [{ id: 'license', label: 'Licences', href: '/license', section: 'Operations', order: 80 }],
-  permission: { area: 'license', readOnly: 'Your role can view licences but not change them.' },
+  permission: LICENSE_PERMISSION,
 };

@@ -11,3 +11,5 @@ export { listVms, type VmRecord } from './repository.ts';
 /** A VM and its snapshots, for volumes made from a snapshot and attached to a VM (storage). */
 export { findSnapshot, findVm } from './repository.ts';
 export { seedDemoCompute } from './demo.ts';
+/** The licence seats compute's VMs use (Windows, RHEL, SQL Server), for the licence area. */
+export { computeSeatCounters } from './seats.ts';

@@ -1,0 +1,166 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  Envelope,
+  LicenseAssign,
+  LicenseAssignmentParams,
+  LicenseParams,
+  LicenseSubscription,
+  LicenseSummary,
+  LicenseUpdate,
+} from '@portal/api/contract';
+import { Type } from 'typebox';
+import { callerOf } from '../../plugins/access.ts';
+import { audited } from '../../plugins/audit.ts';
+import type { SeatCounter } from '../../platform/seats.ts';
+import { errorReplies } from '../../platform/schemas.ts';
+import {
+  assignLicense,
+  getLicense,
+  licenseSummary,
+  listLicenses,
+  unassignLicense,
+  updateLicense,
+  type LicenseDeps,
+} from './service.ts';
+
+export interface LicenseRoutesOptions {
+  /** Every area's seat counters (the composition hands them in). */
+  counters: readonly SeatCounter[];
+}
+
+const read = { access: { area: 'license', level: 'read' } } as const;
+const manage = { access: { area: 'license', level: 'manage' } } as const;
+const tags = ['license'];
+
+/** Licences: the tenant's subscriptions, their seats in use, renewal and pinned seats. */
+const licenseRoutes: FastifyPluginAsyncTypebox<LicenseRoutesOptions> = async (app, options) => {
+  const deps: LicenseDeps = { db: app.db, counters: options.counters };
+
+  app.get(
+    '/services/license',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Your licence subscriptions, with the seats in use and who holds them',
+        response: { 200: Envelope(Type.Array(LicenseSubscription)), ...errorReplies(401, 403) },
+      },
+    },
+    async (request) => ({ data: await listLicenses(deps, callerOf(request)) }),
+  );
+
+  app.get(
+    '/services/license/summary',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Seats used and contracted per product, and what expires within 30 days',
+        response: { 200: Envelope(LicenseSummary), ...errorReplies(401, 403) },
+      },
+    },
+    async (request) => ({ data: await licenseSummary(deps, callerOf(request)) }),
+  );
+
+  app.get(
+    '/services/license/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One licence subscription',
+        params: LicenseParams,
+        response: { 200: Envelope(LicenseSubscription), ...errorReplies(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await getLicense(deps, callerOf(request), request.params.id) }),
+  );
+
+  app.patch(
+    '/services/license/:id',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Turns automatic renewal on or off',
+        params: LicenseParams,
+        body: LicenseUpdate,
+        response: {
+          200: Envelope(LicenseSubscription),
+          ...errorReplies(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { auto_renew } = request.body;
+      const data = await audited(
+        request,
+        { action: 'license.renewal', target: `license:${id}`, detail: { auto_renew } },
+        () => updateLicense(deps, callerOf(request), id, auto_renew),
+      );
+      return { data };
+    },
+  );
+
+  app.post(
+    '/services/license/:id/assignments',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Pins a seat of the subscription to one of your machines',
+        params: LicenseParams,
+        body: LicenseAssign,
+        response: {
+          200: Envelope(LicenseSubscription),
+          ...errorReplies(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const data = await audited(
+        request,
+        {
+          action: 'license.assign',
+          target: `license:${id}`,
+          detail: { kind: request.body.kind, holder_id: request.body.holder_id },
+        },
+        () => assignLicense(deps, callerOf(request), id, request.body),
+      );
+      return { data };
+    },
+  );
+
+  app.delete(
+    '/services/license/:id/assignments/:kind/:holderId',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Releases a pinned seat (the machine then takes a free seat by itself)',
+        params: LicenseAssignmentParams,
+        response: {
+          200: Envelope(LicenseSubscription),
+          ...errorReplies(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { id, kind, holderId } = request.params;
+      const data = await audited(
+        request,
+        {
+          action: 'license.unassign',
+          target: `license:${id}`,
+          detail: { kind, holder_id: holderId },
+        },
+        () => unassignLicense(deps, callerOf(request), id, { kind, id: holderId }),
+      );
+      return { data };
+    },
+  );
+};
+
+export default licenseRoutes;

@@ -15,6 +15,12 @@ import {
   vwseriesTargets,
   type VwseriesDriver,
 } from './areas/vwseries/index.ts';
+import {
+  CROWDSTRIKE_TASKS,
+  EndpointSimulator,
+  edrHostTargets,
+  type EndpointDriver,
+} from './areas/crowdstrike/index.ts';
 import { TaskRegistry } from './platform/tasks/registry.ts';
 import { TaskEngine, type TaskWorkerOptions } from './platform/tasks/worker.ts';
 
@@ -23,14 +29,14 @@ import type { OperationContext } from './platform/driver.ts';
 export { DriverError, type OperationContext } from './platform/driver.ts';
 
 /** The infrastructure seam: one driver per area, behind one object. */
-export interface InfrastructureDriver extends ComputeDriver, VwseriesDriver {
+export interface InfrastructureDriver extends ComputeDriver, VwseriesDriver, EndpointDriver {
   readonly name: string;
 }
 
 /** Every area's task definitions. */
 export const TASKS = new TaskRegistry<InfrastructureDriver>(
-  [...COMPUTE_TASKS, ...VWSERIES_TASKS],
-  [vmTargets, vwseriesTargets],
+  [...COMPUTE_TASKS, ...VWSERIES_TASKS, ...CROWDSTRIKE_TASKS],
+  [vmTargets, vwseriesTargets, edrHostTargets],
 );
 
 /**
@@ -40,10 +46,20 @@ export const TASKS = new TaskRegistry<InfrastructureDriver>(
 export class SimulatorDriver extends ComputeSimulator implements InfrastructureDriver {
   readonly name = 'simulator';
   private readonly vwseries: VwseriesSimulator;
+  private readonly endpoints: EndpointSimulator;
 
   constructor(db: Database, options: { speed: number }) {
     super(db, options);
     this.vwseries = new VwseriesSimulator(db, options);
+    this.endpoints = new EndpointSimulator(db, options);
+  }
+
+  observeEndpoints(...args: Parameters<EndpointDriver['observeEndpoints']>) {
+    return this.endpoints.observeEndpoints(...args);
+  }
+
+  setContainment(...args: Parameters<EndpointDriver['setContainment']>) {
+    return this.endpoints.setContainment(...args);
   }
 
   refreshVwseries(ctx: OperationContext, serviceId: number) {

@@ -1,12 +1,19 @@
 import { mdiShieldOffOutline } from '@mdi/js';
 import type { EdrSubscription } from '@portal/api/contract';
-import { EmptyState, StatusChip, type DataTableColumn } from '@portal/ui';
+import { EmptyState, Link, StatusChip, type DataTableColumn } from '@portal/ui';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { KIND_LABELS, openDetections } from './labels.ts';
 import { crowdstrikeQueries } from './queries.ts';
 
 const COLUMNS: DataTableColumn<EdrSubscription>[] = [
-  { id: 'name', header: 'Name', accessor: 'name', width: 'minmax(180px, 1.5fr)', hideable: false },
+  {
+    id: 'name',
+    header: 'Name',
+    accessor: 'name',
+    width: 'minmax(180px, 1.5fr)',
+    hideable: false,
+    cell: (row) => <Link href={`/crowdstrike/${row.kind}/${row.id}`}>{row.name}</Link>,
+  },
   {
     id: 'kind',
     header: 'Kind',

@@ -348,7 +348,7 @@ describe.each(databaseKinds())('the simulated EDR platform on $kind', ({ open })
     expect(first.detections.length).toBeGreaterThan(0);
     const repeat = await sim.observeEndpoints(sub, [vm], settings, t0);
     expect(repeat.detections).toEqual([]);
-    const later = new Date(t0.getTime() + 13 * 3_600_000);
+    const later = new Date(t0.getTime() + 49 * 3_600_000);
     const off = await sim.observeEndpoints(sub, [{ ...vm, poweredOn: false }], settings, later);
     expect(off.releases).toHaveLength(6);
     expect(off.hosts.find((host) => host.ref === 'vm-3')).toMatchObject({

@@ -209,7 +209,9 @@ export function DetectionsTab({ medrId, lockedReason }: { medrId: number; locked
         data={rows}
         columns={COLUMNS}
         getRowId={(d) => String(d.id)}
-        getRowLabel={(d) => `${SEVERITY_LABELS[d.severity]} ${d.tactic} on ${d.hostname}`}
+        getRowLabel={(d) =>
+          `${SEVERITY_LABELS[d.severity]} ${d.tactic} on ${d.hostname} at ${formatDateTime(d.detected_at)}`
+        }
         loading={query.isPending}
         error={query.error ? errorText(query.error) : undefined}
         onRetry={() => void query.refetch()}

@@ -7,6 +7,7 @@ import {
   Button,
   ConfirmDialog,
   DataTable,
+  EmptyState,
   Select,
   StatusChip,
   type DataTableColumn,
@@ -74,6 +75,15 @@ const COLUMNS: DataTableColumn<EdrHost>[] = [
   },
 ];
 
+const EMPTY: Record<'all' | HostFilter, { title: string; description: string }> = {
+  all: { title: 'No hosts yet', description: 'Hosts appear here once their sensor checks in.' },
+  outdated: {
+    title: 'No outdated sensors',
+    description: 'Every sensor runs the version the update policy asks for, or a newer one.',
+  },
+  stale: { title: 'No stale hosts', description: 'Every host checked in within the last hour.' },
+};
+
 const FILTERS: { value: 'all' | HostFilter; label: string }[] = [
   { value: 'all', label: 'All hosts' },
   { value: 'outdated', label: 'Outdated sensor' },
@@ -129,6 +139,7 @@ export function HostsTab({ medrId, lockedReason }: { medrId: number; lockedReaso
         error={query.error ? errorText(query.error) : undefined}
         onRetry={() => void query.refetch()}
         searchLabel="Search hosts"
+        emptyState={<EmptyState {...EMPTY[filter]} />}
         defaultSorting={{ id: 'hostname' }}
         rowActions={(host) => [
           host.status === 'contained' ? action(host, 'lift') : action(host, 'contain'),

@@ -16,7 +16,7 @@ import { DETECTION_TEMPLATES, endpointsOf, hash } from './catalogue.ts';
 
 const HOUR = 3_600_000;
 /** A new sensor version is released every RELEASE_HOURS (at speed 1). */
-export const RELEASE_HOURS = 6;
+export const RELEASE_HOURS = 24;
 /** Versions already released when the platform starts. */
 export const INITIAL_RELEASES = 4;
 /** An online host installs the version its policy asks for this long after the ask changed. */

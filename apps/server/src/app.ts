@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { computeRoutes, consoleRoutes } from './areas/compute/index.ts';
 import { systemRoutes, userRoutes } from './areas/account/index.ts';
+import { crowdstrikeRoutes } from './areas/crowdstrike/index.ts';
 import { dseriesRoutes } from './areas/dseries/index.ts';
 import { licenseRoutes } from './areas/license/index.ts';
 import { vwseriesRoutes } from './areas/vwseries/index.ts';
@@ -130,6 +131,7 @@ export async function buildApp({
       await api.register(storageRoutes);
       await api.register(consoleRoutes);
       await api.register(licenseRoutes, { counters: SEAT_COUNTERS });
+      await api.register(crowdstrikeRoutes);
       await api.register(taskRoutes(TASKS));
       for (const plugin of apiPlugins) await api.register(plugin);
     },

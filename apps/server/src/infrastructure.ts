@@ -23,6 +23,13 @@ import {
   type StorageDriver,
   type VolumeSpec,
 } from './areas/storage/index.ts';
+import {
+  CROWDSTRIKE_TASKS,
+  EndpointSimulator,
+  edrHostTargets,
+  endpointSeatCounters,
+  type EndpointDriver,
+} from './areas/crowdstrike/index.ts';
 import type { SeatCounter } from './platform/seats.ts';
 import { TaskRegistry } from './platform/tasks/registry.ts';
 import { TaskEngine, type TaskWorkerOptions } from './platform/tasks/worker.ts';
@@ -32,18 +39,22 @@ import type { OperationContext } from './platform/driver.ts';
 export { DriverError, type OperationContext } from './platform/driver.ts';
 
 /** The infrastructure seam: one driver per area, behind one object. */
-export interface InfrastructureDriver extends ComputeDriver, VwseriesDriver, StorageDriver {
+export interface InfrastructureDriver
+  extends ComputeDriver, VwseriesDriver, StorageDriver, EndpointDriver {
   readonly name: string;
 }
 
 /** Every area's task definitions. */
 export const TASKS = new TaskRegistry<InfrastructureDriver>(
-  [...COMPUTE_TASKS, ...VWSERIES_TASKS, ...STORAGE_TASKS],
-  [vmTargets, vwseriesTargets, volumeTargets],
+  [...COMPUTE_TASKS, ...VWSERIES_TASKS, ...STORAGE_TASKS, ...CROWDSTRIKE_TASKS],
+  [vmTargets, vwseriesTargets, volumeTargets, edrHostTargets],
 );
 
 /** Every area's licence seat counters, handed to the licence area. */
-export const SEAT_COUNTERS: readonly SeatCounter[] = [...computeSeatCounters];
+export const SEAT_COUNTERS: readonly SeatCounter[] = [
+  ...computeSeatCounters,
+  ...endpointSeatCounters,
+];
 
 /**
  * The built-in driver: each area's simulator. Compute's operations are inherited, so adding one
@@ -53,6 +64,7 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
   readonly name = 'simulator';
   private readonly vwseries: VwseriesSimulator;
   private readonly storage: StorageSimulator;
+  private readonly endpoints: EndpointSimulator;
 
   constructor(db: Database, options: { speed: number }) {
     super(db, options);
@@ -64,6 +76,15 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
         ),
       vm: (q, tenantId, vmId) => this.platformVm(tenantId, vmId, q),
     });
+    this.endpoints = new EndpointSimulator(db, options);
+  }
+
+  observeEndpoints(...args: Parameters<EndpointDriver['observeEndpoints']>) {
+    return this.endpoints.observeEndpoints(...args);
+  }
+
+  setContainment(...args: Parameters<EndpointDriver['setContainment']>) {
+    return this.endpoints.setContainment(...args);
   }
 
   refreshVwseries(ctx: OperationContext, serviceId: number) {

@@ -3,6 +3,7 @@
 import { ADMINISTRATOR_ROLE, permissionsOnAllAreas, type Permissions } from '@portal/api/contract';
 import type { Database, Queryable } from './database.ts';
 import { seedDemoCompute } from '../areas/compute/index.ts';
+import { seedDemoCrowdstrike } from '../areas/crowdstrike/index.ts';
 import { insertDemoDseries } from '../areas/dseries/index.ts';
 import { seedDemoStorage } from '../areas/storage/index.ts';
 import { insertDemoVwseries } from '../areas/vwseries/index.ts';
@@ -146,6 +147,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
 }
 
 async function seedComputeOnce(tx: Queryable): Promise<boolean> {
+  await seedDemoCrowdstrike(tx);
   const seeded = await tx.query('select 1 from app_meta where key = $1', [COMPUTE_SEEDED_KEY]);
   if (seeded.length > 0) return seedDemoStorage(tx);
   await seedDemoCompute(tx, { service: insertDemoVwseries, server: insertDemoDseries });

@@ -7,3 +7,4 @@ export * from './dseries.ts';
 export * from './storage.ts';
 export * from './license.ts';
 export * from './tasks.ts';
+export * from './crowdstrike.ts';

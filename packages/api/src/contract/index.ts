@@ -13,3 +13,5 @@ export * from './storage.ts';
 export * from './storage-values.ts';
 export * from './license.ts';
 export * from './license-values.ts';
+export * from './crowdstrike.ts';
+export * from './crowdstrike-values.ts';

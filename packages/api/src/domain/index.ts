@@ -1,3 +1,4 @@
 export * from './compute.ts';
 export * from './storage.ts';
 export * from './license.ts';
+export * from './crowdstrike.ts';

@@ -1,5 +1,3 @@
-import { notAvailable } from '../../kit/NotAvailable.tsx';
-
-export const CrowdstrikeListPage = notAvailable({ title: 'Endpoint security' });
-export const MedrDetailPage = notAvailable({ title: 'Managed EDR subscription' });
-export const MsspDetailPage = notAvailable({ title: 'MSSP subscription' });
+export { CrowdstrikeListPage } from './CrowdstrikeListPage.tsx';
+export { MedrDetailPage } from './MedrDetailPage.tsx';
+export { MsspDetailPage } from './MsspDetailPage.tsx';

@@ -1,9 +1,10 @@
 import { mdiShieldCheck } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
+import { CROWDSTRIKE_PERMISSION } from './permission.ts';
 
 const load = () => import('./index.ts');
 
-/** Endpoint security: managed EDR (medr) and MSSP subscriptions. */
+/** Endpoint security: managed EDR (medr) and MSSP subscriptions ("Managed EDR", "MSSP"). */
 export const crowdstrikeArea: AreaManifest = {
   id: 'crowdstrike',
   title: 'Endpoint security',
@@ -22,8 +23,5 @@ export const crowdstrikeArea: AreaManifest = {
       order: 90,
     },
   ],
-  permission: {
-    area: 'crowdstrike',
-    readOnly: 'Your role can view endpoint security but not change it.',
-  },
+  permission: CROWDSTRIKE_PERMISSION,
 };

@@ -4,6 +4,7 @@ import { sql as areas } from './003_areas.ts';
 import { sql as listVersions } from './004_list_versions.ts';
 import { sql as storage } from './006_storage.ts';
 import { sql as license } from './009_license.ts';
+import { sql as crowdstrike } from './010_crowdstrike.ts';
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '004_list_versions', sql: listVersions },
   { id: '006_storage', sql: storage },
   { id: '009_license', sql: license },
+  { id: '010_crowdstrike', sql: crowdstrike },
 ];

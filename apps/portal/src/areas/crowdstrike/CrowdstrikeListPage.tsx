@@ -1,0 +1,100 @@
+import { mdiShieldOffOutline } from '@mdi/js';
+import type { EdrSubscription } from '@portal/api/contract';
+import { EmptyState, Link, StatusChip, type DataTableColumn } from '@portal/ui';
+import { ListPage } from '../../kit/ListPage.tsx';
+import { KIND_LABELS, openDetections } from './labels.ts';
+import { crowdstrikeQueries } from './queries.ts';
+
+const COLUMNS: DataTableColumn<EdrSubscription>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    accessor: 'name',
+    width: 'minmax(180px, 1.5fr)',
+    hideable: false,
+    cell: (row) => <Link href={`/crowdstrike/${row.kind}/${row.id}`}>{row.name}</Link>,
+  },
+  {
+    id: 'kind',
+    header: 'Kind',
+    accessor: (row) => KIND_LABELS[row.kind],
+    filter: 'select',
+    width: 130,
+  },
+  {
+    id: 'state',
+    header: 'State',
+    accessor: (row) => (row.state === 'active' ? 'Active' : 'Suspended'),
+    width: 120,
+    cell: (row) => (
+      <StatusChip
+        status={row.state === 'active' ? 'success' : 'warning'}
+        label={row.state === 'active' ? 'Active' : 'Suspended'}
+      />
+    ),
+  },
+  {
+    id: 'children',
+    header: 'Children',
+    accessor: (row) => row.children ?? '',
+    align: 'end',
+    width: 100,
+  },
+  { id: 'hosts', header: 'Hosts', accessor: (row) => row.totals.hosts, align: 'end', width: 90 },
+  {
+    id: 'outdated',
+    header: 'Outdated sensors',
+    accessor: (row) => row.totals.outdated,
+    align: 'end',
+    width: 150,
+  },
+  {
+    id: 'stale',
+    header: 'Stale hosts',
+    accessor: (row) => row.totals.stale,
+    align: 'end',
+    width: 120,
+  },
+  {
+    id: 'open',
+    header: 'Open detections',
+    accessor: (row) => openDetections(row.totals.open_detections),
+    align: 'end',
+    width: 150,
+  },
+  {
+    id: 'critical',
+    header: 'Critical',
+    accessor: (row) => row.totals.open_detections.critical,
+    align: 'end',
+    width: 100,
+  },
+  { id: 'tenant', header: 'Tenant', accessor: 'tenant_name', defaultHidden: true, minWidth: 160 },
+];
+
+/** `/crowdstrike`: the tenant's managed EDR and MSSP subscriptions with their figures. */
+export function CrowdstrikeListPage() {
+  return (
+    <ListPage
+      listId="crowdstrike"
+      title="Endpoint security"
+      description="Managed EDR watches your hosts for threats; an MSSP subscription oversees several customers' Managed EDR."
+      tableLabel="Endpoint security subscriptions"
+      searchLabel="Search subscriptions"
+      noun={{ one: 'subscription', other: 'subscriptions' }}
+      query={crowdstrikeQueries.list()}
+      columns={COLUMNS}
+      getRowId={(row) => `${row.kind}-${row.id}`}
+      getRowLabel={(row) => row.name}
+      rowHref={(row) => `/crowdstrike/${row.kind}/${row.id}`}
+      defaultSorting={{ id: 'name' }}
+      emptyState={
+        <EmptyState
+          icon={mdiShieldOffOutline}
+          title="No endpoint security yet"
+          description="Managed EDR and MSSP subscriptions your tenant contracts appear here."
+        />
+      }
+    />
+  );
+}

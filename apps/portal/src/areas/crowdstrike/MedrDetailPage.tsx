@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useQuery } from '@tanstack/react-query';
+import type { MedrDetail } from '@portal/api/contract';
+import { SENSOR_POLICY_LABELS } from '@portal/api/domain';
+import { Button, Card, KeyValue, StatusChip } from '@portal/ui';
+import { DetailPage, type DetailTab } from '../../kit/DetailPage.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { useCan, useManageReason } from '../../state/permissions.ts';
+import { CROWDSTRIKE_PERMISSION } from './permission.ts';
+import { DetectionsTab } from './DetectionsTab.tsx';
+import { HostsTab } from './HostsTab.tsx';
+import { PolicyDialog } from './PolicyDialog.tsx';
+import { crowdstrikeQueries } from './queries.ts';
+import { TotalsGrid } from './TotalsGrid.tsx';
+
+const Stack = styled.div`
+  display: grid;
+  gap: 16px;
+`;
+
+const Note = styled.p`
+  margin: 0;
+  color: var(--ui-color-text-secondary);
+`;
+
+function Overview({
+  medr,
+  lockedReason,
+  onEditPolicy,
+}: {
+  medr: MedrDetail;
+  lockedReason?: string;
+  onEditPolicy: () => void;
+}) {
+  const latest = medr.releases[0];
+  return (
+    <Stack>
+      <TotalsGrid totals={medr.totals} label={`${medr.name} figures`} />
+      <Card
+        title="Sensor update policy"
+        headingLevel={2}
+        actions={
+          <Button variant="outlined" disabledReason={lockedReason} onClick={onEditPolicy}>
+            Edit policy
+          </Button>
+        }
+      >
+        <KeyValue
+          items={[
+            { label: 'Sensor version', value: SENSOR_POLICY_LABELS[medr.policy.mode] },
+            ...(medr.policy.mode === 'pinned'
+              ? [{ label: 'Pinned version', value: medr.policy.pinned_version ?? '' }]
+              : []),
+            { label: 'Hosts should run', value: medr.target_version ?? 'nothing released yet' },
+            {
+              label: 'Newest release',
+              value: latest ? `${latest.version} (${formatDateTime(latest.released_at)})` : '',
+            },
+            {
+              label: 'Uninstall protection',
+              value: medr.policy.uninstall_protection ? 'On' : 'Off',
+            },
+          ]}
+        />
+      </Card>
+    </Stack>
+  );
+}
+
+/** `/crowdstrike/medr/{id}`: a Managed EDR subscription's hosts, detections and policy. */
+export function MedrDetailPage() {
+  const { id: idParam = '' } = useParams();
+  const id = Number(idParam);
+  const { data: medr, error, isPending, refetch } = useQuery(crowdstrikeQueries.medr(id));
+  const canManage = useCan('crowdstrike', 'manage');
+  const readOnlyReason = useManageReason(CROWDSTRIKE_PERMISSION);
+  const lockedReason =
+    readOnlyReason ?? (!canManage ? 'Checking what your role may change…' : undefined);
+  const [editing, setEditing] = useState(false);
+
+  const tabs: DetailTab[] = medr
+    ? [
+        {
+          id: 'overview',
+          label: 'Overview',
+          content: (
+            <Overview
+              medr={medr}
+              lockedReason={lockedReason}
+              onEditPolicy={() => setEditing(true)}
+            />
+          ),
+        },
+        {
+          id: 'hosts',
+          label: `Hosts (${medr.totals.hosts})`,
+          content: <HostsTab medrId={id} lockedReason={lockedReason} />,
+        },
+        {
+          id: 'detections',
+          label: 'Detections',
+          content: <DetectionsTab medrId={id} lockedReason={lockedReason} />,
+        },
+      ]
+    : [];
+
+  return (
+    <>
+      <DetailPage
+        listPath="/crowdstrike"
+        listLabel="Endpoint security"
+        noun="Managed EDR subscription"
+        loading={isPending}
+        error={error ?? undefined}
+        onRetry={() => void refetch()}
+        title={medr?.name ?? `Managed EDR ${idParam}`}
+        loadingTitle={`Managed EDR ${idParam}`}
+        status={
+          medr && (
+            <StatusChip
+              status={medr.state === 'active' ? 'success' : 'warning'}
+              label={medr.state === 'active' ? 'Active' : 'Suspended'}
+              size="medium"
+            />
+          )
+        }
+        description={
+          medr && (
+            <Note>
+              Managed EDR · {medr.tenant_name}
+              {readOnlyReason ? ` · ${readOnlyReason}` : ''}
+            </Note>
+          )
+        }
+        tabs={tabs}
+        tabsLabel={medr ? `${medr.name} details` : undefined}
+      />
+      {editing && medr && <PolicyDialog medr={medr} onClose={() => setEditing(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,334 @@
+// Endpoint security's SQL. Every read is scoped to what the caller's tenant may see: its own
+// subscriptions, and the medr subscriptions of children that delegated access to an mssp the
+// tenant owns (VISIBLE_MEDR).
+import type {
+  DetectionSeverity,
+  DetectionStatus,
+  EdrComment,
+  EdrDetection,
+  SensorPolicy,
+} from '@portal/api/contract';
+import type { Queryable } from '../../db/database.ts';
+import type { EndpointFacts } from './driver.ts';
+
+export interface SubscriptionRecord {
+  id: number;
+  tenantId: number;
+  kind: 'medr' | 'mssp';
+  name: string;
+  state: 'active' | 'suspended';
+  tenantName: string;
+  cdbId: string;
+  policyMode: SensorPolicy;
+  pinnedVersion: string | null;
+  uninstallProtection: boolean;
+}
+
+const SUBSCRIPTION_FIELDS = `s.id, s.tenant_id as "tenantId", s.kind, s.name, s.state,
+  t.name as "tenantName", t.cdb_id as "cdbId", s.policy_mode as "policyMode",
+  s.pinned_version as "pinnedVersion", s.uninstall_protection as "uninstallProtection"`;
+const SUBSCRIPTION = `select ${SUBSCRIPTION_FIELDS}
+  from edr_subscriptions s join tenants t on t.id = s.tenant_id`;
+
+/** A medr subscription `s` the tenant `$1` may open: its own, or a child delegated to its mssp. */
+const VISIBLE_MEDR = `s.kind = 'medr' and (s.tenant_id = $1 or exists (
+  select 1 from edr_mssp_children c join edr_subscriptions m on m.id = c.mssp_id
+   where c.child_id = s.id and c.delegated and m.tenant_id = $1))`;
+
+/** The tenant's own subscriptions, medr first, then by name. */
+export const listOwnSubscriptions = (db: Queryable, tenantId: number) =>
+  db.query<SubscriptionRecord>(`${SUBSCRIPTION} where s.tenant_id = $1 order by s.kind, s.name`, [
+    tenantId,
+  ]);
+
+/** A medr subscription the tenant may open, or null (`lock`: for update). */
+export async function findMedr(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+  lock = false,
+): Promise<SubscriptionRecord | null> {
+  const rows = await db.query<SubscriptionRecord>(
+    `${SUBSCRIPTION} where s.id = $2 and ${VISIBLE_MEDR}${lock ? ' for update of s' : ''}`,
+    [tenantId, id],
+  );
+  return rows[0] ?? null;
+}
+
+/** One of the tenant's own mssp subscriptions, or null. */
+export async function findMssp(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+): Promise<SubscriptionRecord | null> {
+  const rows = await db.query<SubscriptionRecord>(
+    `${SUBSCRIPTION} where s.id = $2 and s.kind = 'mssp' and s.tenant_id = $1`,
+    [tenantId, id],
+  );
+  return rows[0] ?? null;
+}
+
+/** The children of an mssp the tenant owns, with whether they delegated access. */
+export const listMsspChildren = (db: Queryable, tenantId: number, msspId: number) =>
+  db.query<SubscriptionRecord & { delegated: boolean }>(
+    `select ${SUBSCRIPTION_FIELDS}, c.delegated
+       from edr_subscriptions s join tenants t on t.id = s.tenant_id
+       join edr_mssp_children c on c.child_id = s.id
+      join edr_subscriptions m on m.id = c.mssp_id
+     where c.mssp_id = $2 and m.tenant_id = $1 order by t.name, s.name`,
+    [tenantId, msspId],
+  );
+
+export async function countChildren(db: Queryable, msspIds: readonly number[]) {
+  const rows = await db.query<{ mssp_id: number; count: number }>(
+    `select mssp_id, count(*)::int as count from edr_mssp_children
+      where mssp_id = any($1::int[]) group by mssp_id`,
+    [msspIds],
+  );
+  return new Map(rows.map((row) => [row.mssp_id, row.count]));
+}
+
+export interface HostRecord {
+  id: number;
+  subscriptionId: number;
+  ref: string;
+  hostname: string;
+  os: string;
+  kind: 'vm' | 'endpoint';
+  sensorVersion: string;
+  lastSeen: Date;
+  online: boolean;
+  contained: boolean;
+}
+
+const HOST = `select h.id::int as id, h.subscription_id as "subscriptionId", h.ref, h.hostname,
+  h.os, h.kind, h.sensor_version as "sensorVersion", h.last_seen as "lastSeen", h.online,
+  h.contained from edr_hosts h`;
+
+/** The hosts of subscriptions already found visible, by hostname. */
+export const listHosts = (db: Queryable, subscriptionIds: readonly number[]) =>
+  db.query<HostRecord>(
+    `${HOST} where h.subscription_id = any($1::int[]) order by lower(h.hostname), h.id`,
+    [subscriptionIds],
+  );
+
+/** A host of a visible subscription, locked for a containment change. */
+export async function lockHost(
+  tx: Queryable,
+  subscriptionId: number,
+  hostId: number,
+): Promise<HostRecord | null> {
+  const rows = await tx.query<HostRecord>(
+    `${HOST} where h.subscription_id = $1 and h.id = $2 for update`,
+    [subscriptionId, hostId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function setHostContained(
+  tx: Queryable,
+  hostId: number,
+  contained: boolean,
+): Promise<void> {
+  await tx.query('update edr_hosts set contained = $2 where id = $1', [hostId, contained]);
+}
+
+/** Where the tenant's containment tasks point: the host's medr detail. */
+export async function hostPaths(db: Queryable, tenantId: number, hostIds: readonly number[]) {
+  const rows = await db.query<{ id: number; subscription_id: number }>(
+    `select h.id::int as id, s.id as subscription_id from edr_hosts h
+       join edr_subscriptions s on s.id = h.subscription_id
+      where h.id = any($2::bigint[]) and ${VISIBLE_MEDR}`,
+    [tenantId, hostIds],
+  );
+  return new Map(rows.map((row) => [row.id, `/crowdstrike/medr/${row.subscription_id}`]));
+}
+
+/** Open detections (new, in progress) per subscription and severity. */
+export async function openDetectionCounts(db: Queryable, subscriptionIds: readonly number[]) {
+  return db.query<{ subscription_id: number; severity: DetectionSeverity; count: number }>(
+    `select subscription_id, severity, count(*)::int as count from edr_detections
+      where subscription_id = any($1::int[]) and status <> 'closed'
+      group by subscription_id, severity`,
+    [subscriptionIds],
+  );
+}
+
+/** Released sensor versions, newest first. */
+export const listReleases = (db: Queryable) =>
+  db.query<{ version: string; released_at: string }>(
+    `select version, to_char(released_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+            as released_at
+       from edr_sensor_releases order by released_at desc, version desc`,
+  );
+
+/** A detection list as the contract's `EdrDetection`, newest first, with comments. */
+export async function listDetections(
+  db: Queryable,
+  subscriptionId: number,
+  status: DetectionStatus | undefined,
+): Promise<EdrDetection[]> {
+  const iso = (column: string) =>
+    `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const rows = await db.query<{ list: EdrDetection[] | string }>(
+    `select coalesce(json_agg(x order by x.detected_at desc, x.id desc), '[]'::json) as list from (
+       select d.id::int as id, d.host_id::int as host_id, h.hostname, d.severity, d.tactic,
+              d.technique, d.description, ${iso('d.detected_at')} as detected_at, d.status,
+              d.assignee,
+              coalesce((select json_agg(json_build_object('id', c.id, 'author', c.author,
+                          'body', c.body, 'created_at', ${iso('c.created_at')}) order by c.id)
+                          from edr_detection_comments c where c.detection_id = d.id),
+                       '[]'::json) as comments
+         from edr_detections d join edr_hosts h on h.id = d.host_id
+        where d.subscription_id = $1 and ($2::text is null or d.status = $2)) x`,
+    [subscriptionId, status ?? null],
+  );
+  const list = rows[0]?.list ?? [];
+  return typeof list === 'string' ? (JSON.parse(list) as EdrDetection[]) : list;
+}
+
+/** The ids among `ids` that are detections of the subscription. */
+export async function existingDetections(
+  tx: Queryable,
+  subscriptionId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  const rows = await tx.query<{ id: number }>(
+    `select id::int as id from edr_detections
+      where subscription_id = $1 and id = any($2::bigint[]) order by id for update`,
+    [subscriptionId, ids],
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function updateDetections(
+  tx: Queryable,
+  subscriptionId: number,
+  ids: readonly number[],
+  changes: { status?: DetectionStatus; assignee?: string | null },
+): Promise<number> {
+  const rows = await tx.query<{ id: number }>(
+    `update edr_detections
+        set status = coalesce($3, status),
+            assignee = case when $4::boolean then $5 else assignee end
+      where subscription_id = $1 and id = any($2::bigint[]) returning id`,
+    [
+      subscriptionId,
+      ids,
+      changes.status ?? null,
+      changes.assignee !== undefined,
+      changes.assignee ?? null,
+    ],
+  );
+  return rows.length;
+}
+
+export async function insertComment(
+  tx: Queryable,
+  tenantId: number,
+  detectionId: number,
+  author: string,
+  body: string,
+): Promise<EdrComment> {
+  const rows = await tx.query<EdrComment>(
+    `insert into edr_detection_comments (detection_id, tenant_id, author, body)
+     values ($1, $2, $3, $4)
+     returning id::int as id, author, body,
+       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
+    [detectionId, tenantId, author, body],
+  );
+  const [comment] = rows;
+  if (!comment) throw new Error('insert returned no comment');
+  return comment;
+}
+
+export async function updatePolicy(
+  tx: Queryable,
+  subscriptionId: number,
+  policy: { mode: SensorPolicy; pinnedVersion: string | null; uninstallProtection: boolean },
+): Promise<void> {
+  await tx.query(
+    `update edr_subscriptions set policy_mode = $2, pinned_version = $3, uninstall_protection = $4
+      where id = $1`,
+    [subscriptionId, policy.mode, policy.pinnedVersion, policy.uninstallProtection],
+  );
+}
+
+/**
+ * Writes a check-in round's facts: the releases, every host (containment is written only by the
+ * containment task, so a round read before it ended cannot undo it), and new detections.
+ */
+export async function applyEndpointFacts(
+  tx: Queryable,
+  subscription: { id: number; tenantId: number },
+  facts: EndpointFacts,
+): Promise<void> {
+  for (const release of facts.releases)
+    await tx.query(
+      `insert into edr_sensor_releases (version, released_at) values ($1, $2)
+       on conflict (version) do nothing`,
+      [release.version, release.releasedAt],
+    );
+  if (facts.hosts.length > 0)
+    await tx.query(
+      `insert into edr_hosts (subscription_id, tenant_id, ref, hostname, os, kind, sensor_version,
+                              last_seen, online, contained)
+       select $1, $2, x.ref, x.hostname, x.os, x.kind, x."sensorVersion", x."lastSeen"::timestamptz,
+              x.online, x.contained
+         from json_to_recordset($3::json) as x(ref text, hostname text, os text, kind text,
+              "sensorVersion" text, "lastSeen" text, online boolean, contained boolean)
+       on conflict (subscription_id, ref) do update
+         set hostname = excluded.hostname, os = excluded.os,
+             sensor_version = excluded.sensor_version, last_seen = excluded.last_seen,
+             online = excluded.online`,
+      [subscription.id, subscription.tenantId, JSON.stringify(facts.hosts)],
+    );
+  if (facts.detections.length > 0)
+    await tx.query(
+      `insert into edr_detections (subscription_id, tenant_id, host_id, ref, severity, tactic,
+                                   technique, description, detected_at)
+       select $1, $2, h.id, x.ref, x.severity, x.tactic, x.technique, x.description,
+              x."detectedAt"::timestamptz
+         from json_to_recordset($3::json) as x(ref text, "hostRef" text, severity text,
+              tactic text, technique text, description text, "detectedAt" text)
+         join edr_hosts h on h.subscription_id = $1 and h.ref = x."hostRef"
+       on conflict (subscription_id, ref) do nothing`,
+      [subscription.id, subscription.tenantId, JSON.stringify(facts.detections)],
+    );
+}
+
+/** Seats: the hosts with a sensor in the tenant's own medr subscriptions. */
+export const sensorHosts = (db: Queryable, tenantId: number) =>
+  db.query<{ id: string; name: string }>(
+    `select h.id::text as id, h.hostname as name from edr_hosts h
+       join edr_subscriptions s on s.id = h.subscription_id
+      where s.tenant_id = $1 and s.kind = 'medr' order by lower(h.hostname), h.id`,
+    [tenantId],
+  );
+
+/** A subscription of a tenant (by cdb_id), for the demo data. Answers its id. */
+export async function insertSubscription(
+  tx: Queryable,
+  cdbId: string,
+  subscription: { kind: 'medr' | 'mssp'; name: string },
+): Promise<number | null> {
+  const rows = await tx.query<{ id: number }>(
+    `insert into edr_subscriptions (tenant_id, kind, name)
+     select id, $2, $3 from tenants where cdb_id = $1 returning id`,
+    [cdbId, subscription.kind, subscription.name],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function insertMsspChild(
+  tx: Queryable,
+  msspId: number,
+  childId: number,
+  delegated: boolean,
+): Promise<void> {
+  await tx.query(
+    `insert into edr_mssp_children (mssp_id, child_id, delegated) values ($1, $2, $3)
+     on conflict do nothing`,
+    [msspId, childId, delegated],
+  );
+}

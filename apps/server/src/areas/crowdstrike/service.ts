@@ -1,0 +1,366 @@
+// Endpoint security's rules: who sees what, the headline figures, and the checks before a change.
+// Reads first let the platform's sensors check in (a round of `observeEndpoints`), so figures are
+// as of the call; the round's facts are written to the portal's tables here.
+import type {
+  ContainmentBody,
+  DetectionBulkBody,
+  EdrComment,
+  EdrDetection,
+  EdrDetectionQuery,
+  EdrHost,
+  EdrHostQuery,
+  EdrPolicyBody,
+  EdrSubscription,
+  EdrTotals,
+  MedrDetail,
+  MsspDetail,
+} from '@portal/api/contract';
+import {
+  containmentRefusal,
+  isOutdated,
+  isStale,
+  policyRefusal,
+  targetVersion,
+} from '@portal/api/domain';
+import type { Database, Queryable } from '../../db/database.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import type { Caller } from '../../plugins/access.ts';
+import type { Prepared } from '../../platform/tasks/route.ts';
+import { listVms } from '../compute/index.ts';
+import type { EndpointDriver } from './driver.ts';
+import {
+  applyEndpointFacts,
+  countChildren,
+  existingDetections,
+  findMedr,
+  findMssp,
+  insertComment,
+  listDetections,
+  listHosts,
+  listMsspChildren,
+  listOwnSubscriptions,
+  listReleases,
+  lockHost,
+  openDetectionCounts,
+  updateDetections,
+  updatePolicy,
+  type HostRecord,
+  type SubscriptionRecord,
+} from './repository.ts';
+
+export interface CrowdstrikeDeps {
+  db: Database;
+  driver: EndpointDriver;
+}
+
+const MEDR_NOT_FOUND = (id: number) => `The managed EDR subscription ${id} does not exist.`;
+
+/** One check-in round of a medr subscription's sensors, written to the portal's tables. */
+async function checkIn(deps: CrowdstrikeDeps, subscription: SubscriptionRecord): Promise<void> {
+  const vms = await listVms(deps.db, subscription.tenantId, { series: 'any' });
+  const facts = await deps.driver.observeEndpoints(
+    { id: subscription.id, tenantId: subscription.tenantId },
+    vms.map((vm) => ({
+      vmId: vm.id,
+      name: vm.displayName,
+      os: `${vm.os.name} ${vm.os.version}`,
+      poweredOn: vm.powerState === 'poweredOn',
+    })),
+    { mode: subscription.policyMode, pinnedVersion: subscription.pinnedVersion },
+    new Date(),
+  );
+  await deps.db.transaction((tx) => applyEndpointFacts(tx, subscription, facts));
+}
+
+const checkInAll = async (deps: CrowdstrikeDeps, subscriptions: readonly SubscriptionRecord[]) => {
+  for (const subscription of subscriptions)
+    if (subscription.kind === 'medr') await checkIn(deps, subscription);
+};
+
+const versionsOf = async (db: Queryable) =>
+  (await listReleases(db)).map((release) => release.version);
+
+const targetOf = (subscription: SubscriptionRecord, versions: readonly string[]) =>
+  targetVersion(
+    { mode: subscription.policyMode, pinned_version: subscription.pinnedVersion },
+    versions,
+  );
+
+const hostView = (host: HostRecord, target: string | null, now: number): EdrHost => ({
+  id: host.id,
+  hostname: host.hostname,
+  os: host.os,
+  kind: host.kind,
+  sensor_version: host.sensorVersion,
+  outdated: isOutdated(host.sensorVersion, target),
+  stale: isStale(host.lastSeen, now),
+  status: host.contained ? 'contained' : host.online ? 'online' : 'offline',
+  last_seen: new Date(host.lastSeen).toISOString(),
+});
+
+const emptyTotals = (): EdrTotals => ({
+  hosts: 0,
+  online: 0,
+  contained: 0,
+  outdated: 0,
+  stale: 0,
+  open_detections: { critical: 0, high: 0, medium: 0, low: 0 },
+});
+
+/** Each medr subscription's figures, by id. */
+async function totalsOf(
+  db: Queryable,
+  subscriptions: readonly SubscriptionRecord[],
+): Promise<Map<number, EdrTotals>> {
+  const medrs = subscriptions.filter((subscription) => subscription.kind === 'medr');
+  const ids = medrs.map((subscription) => subscription.id);
+  const versions = await versionsOf(db);
+  const targets = new Map(medrs.map((s) => [s.id, targetOf(s, versions)]));
+  const totals = new Map(ids.map((id) => [id, emptyTotals()]));
+  const now = Date.now();
+  for (const host of await listHosts(db, ids)) {
+    const total = totals.get(host.subscriptionId);
+    if (!total) continue;
+    const view = hostView(host, targets.get(host.subscriptionId) ?? null, now);
+    total.hosts += 1;
+    if (view.status === 'online') total.online += 1;
+    if (view.status === 'contained') total.contained += 1;
+    if (view.outdated) total.outdated += 1;
+    if (view.stale) total.stale += 1;
+  }
+  for (const row of await openDetectionCounts(db, ids)) {
+    const total = totals.get(row.subscription_id);
+    if (total) total.open_detections[row.severity] += row.count;
+  }
+  return totals;
+}
+
+const sum = (parts: readonly EdrTotals[]): EdrTotals =>
+  parts.reduce((all, part) => {
+    all.hosts += part.hosts;
+    all.online += part.online;
+    all.contained += part.contained;
+    all.outdated += part.outdated;
+    all.stale += part.stale;
+    for (const severity of ['critical', 'high', 'medium', 'low'] as const)
+      all.open_detections[severity] += part.open_detections[severity];
+    return all;
+  }, emptyTotals());
+
+/** `GET /services/crowdstrike`: the tenant's own medr and mssp subscriptions. */
+export async function readSubscriptions(
+  deps: CrowdstrikeDeps,
+  caller: Caller,
+): Promise<EdrSubscription[]> {
+  const own = await listOwnSubscriptions(deps.db, caller.tenantId);
+  const mssps = own.filter((subscription) => subscription.kind === 'mssp');
+  const children = new Map<number, SubscriptionRecord[]>();
+  for (const mssp of mssps)
+    children.set(mssp.id, await listMsspChildren(deps.db, caller.tenantId, mssp.id));
+  const medrs = [...own, ...[...children.values()].flat()];
+  await checkInAll(deps, medrs);
+  const totals = await totalsOf(deps.db, medrs);
+  const counts = await countChildren(
+    deps.db,
+    mssps.map((mssp) => mssp.id),
+  );
+  return own.map((subscription) => ({
+    id: subscription.id,
+    kind: subscription.kind,
+    name: subscription.name,
+    state: subscription.state,
+    tenant_name: subscription.tenantName,
+    totals:
+      subscription.kind === 'medr'
+        ? (totals.get(subscription.id) ?? emptyTotals())
+        : sum((children.get(subscription.id) ?? []).map((c) => totals.get(c.id) ?? emptyTotals())),
+    children: subscription.kind === 'mssp' ? (counts.get(subscription.id) ?? 0) : null,
+  }));
+}
+
+async function visibleMedr(deps: CrowdstrikeDeps, caller: Caller, id: number, sync = true) {
+  const subscription = await findMedr(deps.db, caller.tenantId, id);
+  if (!subscription) throw notFound(MEDR_NOT_FOUND(id));
+  if (sync) await checkIn(deps, subscription);
+  return subscription;
+}
+
+async function medrDetail(db: Queryable, subscription: SubscriptionRecord): Promise<MedrDetail> {
+  const releases = await listReleases(db);
+  const totals = await totalsOf(db, [subscription]);
+  return {
+    id: subscription.id,
+    kind: 'medr',
+    name: subscription.name,
+    state: subscription.state,
+    tenant_name: subscription.tenantName,
+    policy: {
+      mode: subscription.policyMode,
+      pinned_version: subscription.pinnedVersion,
+      uninstall_protection: subscription.uninstallProtection,
+    },
+    target_version: targetOf(
+      subscription,
+      releases.map((release) => release.version),
+    ),
+    releases,
+    totals: totals.get(subscription.id) ?? emptyTotals(),
+  };
+}
+
+/** `GET /services/crowdstrike/medr/{id}` */
+export async function readMedr(
+  deps: CrowdstrikeDeps,
+  caller: Caller,
+  id: number,
+): Promise<MedrDetail> {
+  return medrDetail(deps.db, await visibleMedr(deps, caller, id));
+}
+
+/** `GET /services/crowdstrike/medr/{id}/hosts` */
+export async function readHosts(
+  deps: CrowdstrikeDeps,
+  caller: Caller,
+  id: number,
+  query: EdrHostQuery,
+): Promise<EdrHost[]> {
+  const subscription = await visibleMedr(deps, caller, id);
+  const target = targetOf(subscription, await versionsOf(deps.db));
+  const now = Date.now();
+  const hosts = (await listHosts(deps.db, [id])).map((host) => hostView(host, target, now));
+  if (query.filter === 'outdated') return hosts.filter((host) => host.outdated);
+  if (query.filter === 'stale') return hosts.filter((host) => host.stale);
+  return hosts;
+}
+
+/** `GET /services/crowdstrike/medr/{id}/detections` */
+export async function readDetections(
+  deps: CrowdstrikeDeps,
+  caller: Caller,
+  id: number,
+  query: EdrDetectionQuery,
+): Promise<EdrDetection[]> {
+  await visibleMedr(deps, caller, id);
+  return listDetections(deps.db, id, query.status);
+}
+
+/** `PATCH /services/crowdstrike/medr/{id}/policy`: answers the detail with the new policy. */
+export async function changePolicy(
+  deps: CrowdstrikeDeps,
+  caller: Caller,
+  id: number,
+  body: EdrPolicyBody,
+): Promise<MedrDetail> {
+  const subscription = await deps.db.transaction(async (tx) => {
+    const found = await findMedr(tx, caller.tenantId, id, true);
+    if (!found) throw notFound(MEDR_NOT_FOUND(id));
+    const refusal = policyRefusal(body, await versionsOf(tx));
+    if (refusal) throw badRequest(`pinned_version: ${refusal}`, 'pinned_version');
+    const pinnedVersion = body.mode === 'pinned' ? (body.pinned_version ?? null) : null;
+    await updatePolicy(tx, id, {
+      mode: body.mode,
+      pinnedVersion,
+      uninstallProtection: body.uninstall_protection,
+    });
+    return {
+      ...found,
+      policyMode: body.mode,
+      pinnedVersion,
+      uninstallProtection: body.uninstall_protection,
+    };
+  });
+  await checkIn(deps, subscription);
+  return medrDetail(deps.db, subscription);
+}
+
+/** `PATCH /services/crowdstrike/medr/{id}/detections`: status, assignee and a comment on several. */
+export async function changeDetections(
+  deps: CrowdstrikeDeps,
+  caller: Caller,
+  id: number,
+  body: DetectionBulkBody,
+): Promise<{ updated: number }> {
+  if (body.status === undefined && body.assignee === undefined && body.comment === undefined)
+    throw badRequest('status: give a status, an assignee or a comment', 'status');
+  return deps.db.transaction(async (tx) => {
+    if (!(await findMedr(tx, caller.tenantId, id))) throw notFound(MEDR_NOT_FOUND(id));
+    const ids = [...new Set(body.ids)];
+    const found = await existingDetections(tx, id, ids);
+    const missing = ids.filter((each) => !found.includes(each));
+    if (missing.length > 0)
+      throw notFound(
+        `Detection${missing.length === 1 ? '' : 's'} ${missing.join(', ')} ${missing.length === 1 ? 'does' : 'do'} not exist.`,
+      );
+    const assignee = body.assignee === undefined ? undefined : (body.assignee?.trim() ?? null);
+    const updated = await updateDetections(tx, id, ids, { status: body.status, assignee });
+    if (body.comment !== undefined)
+      for (const detection of ids)
+        await insertComment(tx, caller.tenantId, detection, caller.email, body.comment.trim());
+    return { updated };
+  });
+}
+
+/** `POST /services/crowdstrike/medr/{id}/detections/{detectionId}/comments` */
+export async function addComment(
+  deps: CrowdstrikeDeps,
+  caller: Caller,
+  id: number,
+  detectionId: number,
+  body: string,
+): Promise<EdrComment> {
+  return deps.db.transaction(async (tx) => {
+    if (!(await findMedr(tx, caller.tenantId, id))) throw notFound(MEDR_NOT_FOUND(id));
+    if ((await existingDetections(tx, id, [detectionId])).length === 0)
+      throw notFound(`Detection ${detectionId} does not exist.`);
+    return insertComment(tx, caller.tenantId, detectionId, caller.email, body.trim());
+  });
+}
+
+/** `GET /services/crowdstrike/mssp/{id}`: totals over the children and the children table. */
+export async function readMssp(
+  deps: CrowdstrikeDeps,
+  caller: Caller,
+  id: number,
+): Promise<MsspDetail> {
+  const mssp = await findMssp(deps.db, caller.tenantId, id);
+  if (!mssp) throw notFound(`The MSSP subscription ${id} does not exist.`);
+  const children = await listMsspChildren(deps.db, caller.tenantId, id);
+  await checkInAll(deps, children);
+  const totals = await totalsOf(deps.db, children);
+  const rows = children.map((child) => ({
+    tenant_name: child.tenantName,
+    cdb_id: child.cdbId,
+    name: child.name,
+    medr_id: child.delegated || child.tenantId === caller.tenantId ? child.id : null,
+    totals: totals.get(child.id) ?? emptyTotals(),
+  }));
+  return {
+    id: mssp.id,
+    kind: 'mssp',
+    name: mssp.name,
+    state: mssp.state,
+    tenant_name: mssp.tenantName,
+    totals: sum(rows.map((row) => row.totals)),
+    children: rows,
+  };
+}
+
+/** The containment task's precondition: a host of a visible medr, in a state that allows it. */
+export async function prepareContainment(
+  tx: Queryable,
+  caller: Caller,
+  id: number,
+  hostId: number,
+  body: ContainmentBody,
+): Promise<Prepared<{ subscription_id: number; host_ref: string; operation: 'contain' | 'lift' }>> {
+  if (!(await findMedr(tx, caller.tenantId, id))) throw notFound(MEDR_NOT_FOUND(id));
+  const host = await lockHost(tx, id, hostId);
+  if (!host) throw notFound(`The host ${hostId} does not exist.`);
+  const status = host.contained ? 'contained' : host.online ? 'online' : 'offline';
+  const refusal = containmentRefusal(body.operation, status);
+  if (refusal) throw conflict(refusal);
+  return {
+    target: { id: host.id, name: host.hostname },
+    payload: { subscription_id: id, host_ref: host.ref, operation: body.operation },
+  };
+}

@@ -1,0 +1,117 @@
+import { expect, openSignedIn, test, type Page } from './fixtures.ts';
+
+// acme@portal.test (UZZ100001) has the demo "Acme Managed EDR" subscription: a sensor on each of
+// its VMs and a few laptops (LT-…), which the simulated platform keeps online.
+const CUSTOMER = 'acme@portal.test';
+const SUBSCRIPTION = 'Acme Managed EDR';
+
+async function openMedr(page: Page, tab: 'Overview' | RegExp | 'Detections') {
+  await openSignedIn(page, CUSTOMER, '/crowdstrike');
+  await page
+    .getByRole('grid', { name: 'Endpoint security subscriptions' })
+    .getByRole('link', { name: SUBSCRIPTION })
+    .click();
+  await expect(page.getByRole('heading', { name: SUBSCRIPTION, level: 1 })).toBeVisible();
+  await page.getByRole('tab', { name: tab }).click();
+}
+
+const hostnames = async (page: Page) => {
+  const grid = page.getByRole('grid', { name: 'Hosts' });
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  return (await grid.getByRole('row').all()).slice(1);
+};
+
+test('contains a laptop and lifts the containment', async ({ page, axe }) => {
+  test.setTimeout(90_000);
+  await openMedr(page, /^Hosts/);
+  const grid = page.getByRole('grid', { name: 'Hosts' });
+  const laptop = grid.getByRole('row').filter({ hasText: /LT-\d{3}-02/ });
+  await expect(laptop).toContainText('Online');
+  const hostname = (await laptop.getByRole('gridcell').first().innerText()).trim();
+  await axe();
+
+  await laptop.getByRole('button', { name: `Actions for ${hostname}` }).click();
+  await page.getByRole('menuitem', { name: 'Contain' }).click();
+  const contain = page.getByRole('alertdialog', { name: `Contain ${hostname}?` });
+  await contain.getByRole('button', { name: 'Contain' }).click();
+  await expect(page.getByText('Contain host succeeded.')).toBeVisible({ timeout: 20_000 });
+  await expect(laptop).toContainText('Contained');
+
+  await laptop.getByRole('button', { name: `Actions for ${hostname}` }).click();
+  await page.getByRole('menuitem', { name: 'Lift containment' }).click();
+  const lift = page.getByRole('alertdialog', { name: `Lift containment of ${hostname}?` });
+  await lift.getByRole('button', { name: 'Lift containment' }).click();
+  await expect(page.getByText('Lift containment succeeded.')).toBeVisible({ timeout: 20_000 });
+  await expect(laptop).toContainText('Online');
+});
+
+test('closes a detection with a comment', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openMedr(page, 'Detections');
+  const grid = page.getByRole('grid', { name: 'Detections' });
+  const first = grid.getByRole('row').nth(1);
+  const checkbox = first.getByRole('checkbox');
+  await expect(checkbox).toBeVisible();
+  const label = (await checkbox.getAttribute('aria-label')) ?? '';
+  expect(label).toMatch(/^Select /);
+  await checkbox.check();
+  await page
+    .getByLabel('Selected rows', { exact: true })
+    .getByRole('button', { name: 'Change status' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Change the detection' });
+  await dialog.getByRole('textbox', { name: 'Comment' }).fill('Benign: the admin ran the tool.');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The detection was updated.')).toBeVisible();
+
+  const row = grid.getByRole('row').filter({ has: page.getByRole('checkbox', { name: label }) });
+  await expect(row).toContainText('Closed');
+  const name = label.replace(/^Select /, '');
+  await row.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Comments' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Comments' }).getByText('Benign: the admin ran the tool.'),
+  ).toBeVisible();
+});
+
+test('the outdated sensor filter follows a policy change', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openMedr(page, 'Overview');
+  const policy = async (mode: string, pinned?: 'oldest') => {
+    await page.getByRole('button', { name: 'Edit policy' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sensor update policy' });
+    await dialog.getByRole('combobox', { name: /^Sensor version/ }).click();
+    await page.getByRole('option', { name: mode }).click();
+    if (pinned) {
+      await dialog.getByRole('combobox', { name: /^Pinned version/ }).click();
+      await page.getByRole('option').last().click();
+    }
+    await dialog.getByRole('button', { name: 'Save policy' }).click();
+    await expect(page.getByText('The sensor update policy was saved.').first()).toBeVisible();
+  };
+  const show = async (choice: 'All hosts' | 'Outdated sensor') => {
+    await page.getByRole('combobox', { name: /^Show/ }).click();
+    await page.getByRole('option', { name: choice }).click();
+  };
+
+  await policy('Latest');
+  await page.getByRole('tab', { name: /^Hosts/ }).click();
+  const outdated: string[] = [];
+  for (const row of await hostnames(page))
+    if ((await row.innerText()).includes('Outdated'))
+      outdated.push((await row.getByRole('gridcell').first().innerText()).trim());
+  expect(outdated.length).toBeGreaterThan(0);
+
+  await show('Outdated sensor');
+  const grid = page.getByRole('grid', { name: 'Hosts' });
+  await expect(grid.getByRole('row')).toHaveCount(outdated.length + 1);
+  for (const hostname of outdated)
+    await expect(grid.getByRole('row').filter({ hasText: hostname })).toHaveCount(1);
+
+  // Pinned to the oldest release, no sensor is older than the policy asks.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await policy('Pinned version', 'oldest');
+  await page.getByRole('tab', { name: /^Hosts/ }).click();
+  await show('Outdated sensor');
+  await expect(page.getByText('No outdated sensors')).toBeVisible();
+});

@@ -15,6 +15,12 @@ import {
   vwseriesTargets,
   type VwseriesDriver,
 } from './areas/vwseries/index.ts';
+import {
+  PHISHING_TASKS,
+  PhishingSimulator,
+  campaignTargets,
+  type PhishingDriver,
+} from './areas/phishing/index.ts';
 import { TaskRegistry } from './platform/tasks/registry.ts';
 import { TaskEngine, type TaskWorkerOptions } from './platform/tasks/worker.ts';
 
@@ -23,14 +29,14 @@ import type { OperationContext } from './platform/driver.ts';
 export { DriverError, type OperationContext } from './platform/driver.ts';
 
 /** The infrastructure seam: one driver per area, behind one object. */
-export interface InfrastructureDriver extends ComputeDriver, VwseriesDriver {
+export interface InfrastructureDriver extends ComputeDriver, VwseriesDriver, PhishingDriver {
   readonly name: string;
 }
 
 /** Every area's task definitions. */
 export const TASKS = new TaskRegistry<InfrastructureDriver>(
-  [...COMPUTE_TASKS, ...VWSERIES_TASKS],
-  [vmTargets, vwseriesTargets],
+  [...COMPUTE_TASKS, ...VWSERIES_TASKS, ...PHISHING_TASKS],
+  [vmTargets, vwseriesTargets, campaignTargets],
 );
 
 /**
@@ -40,14 +46,32 @@ export const TASKS = new TaskRegistry<InfrastructureDriver>(
 export class SimulatorDriver extends ComputeSimulator implements InfrastructureDriver {
   readonly name = 'simulator';
   private readonly vwseries: VwseriesSimulator;
+  private readonly phishing: PhishingSimulator;
 
   constructor(db: Database, options: { speed: number }) {
     super(db, options);
     this.vwseries = new VwseriesSimulator(db, options);
+    this.phishing = new PhishingSimulator(db, options);
   }
 
   refreshVwseries(ctx: OperationContext, serviceId: number) {
     return this.vwseries.refreshVwseries(ctx, serviceId);
+  }
+
+  launchPhishingCampaign(...args: Parameters<PhishingDriver['launchPhishingCampaign']>) {
+    return this.phishing.launchPhishingCampaign(...args);
+  }
+
+  addPhishingRecipients(...args: Parameters<PhishingDriver['addPhishingRecipients']>) {
+    return this.phishing.addPhishingRecipients(...args);
+  }
+
+  endPhishingCampaign(...args: Parameters<PhishingDriver['endPhishingCampaign']>) {
+    return this.phishing.endPhishingCampaign(...args);
+  }
+
+  phishingActivity(...args: Parameters<PhishingDriver['phishingActivity']>) {
+    return this.phishing.phishingActivity(...args);
   }
 }
 

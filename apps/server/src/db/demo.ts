@@ -5,6 +5,7 @@ import type { Database, Queryable } from './database.ts';
 import { seedDemoCompute } from '../areas/compute/index.ts';
 import { insertDemoDseries } from '../areas/dseries/index.ts';
 import { insertDemoVwseries } from '../areas/vwseries/index.ts';
+import { seedDemoPhishing } from '../areas/phishing/index.ts';
 import type { TenantKind } from './tenants.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -107,7 +108,10 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     const seeded = await tx.query('select 1 from app_meta where key = $1', [SEEDED_KEY]);
-    if (seeded.length > 0) return seedComputeOnce(tx);
+    if (seeded.length > 0) {
+      const phishing = await seedDemoPhishing(tx);
+      return (await seedComputeOnce(tx)) || phishing;
+    }
     for (const tenant of DEMO_TENANTS) {
       await tx.query(
         `insert into tenants (cdb_id, name, kind) values ($1, $2, $3)
@@ -131,6 +135,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       );
     }
     await seedComputeOnce(tx);
+    await seedDemoPhishing(tx);
     await tx.query('insert into app_meta (key, value) values ($1, $2)', [
       SEEDED_KEY,
       new Date().toISOString(),

@@ -139,6 +139,8 @@ export interface ListPageProps<T extends object, K extends QueryKey = QueryKey> 
   toolbar?: ReactNode;
   /** Below the table (dialogs the row actions open). */
   children?: ReactNode;
+  /** Between the header and the table, also while loading: headline figures about the list. */
+  summary?: ReactNode;
 }
 
 const Names = styled.ul`
@@ -194,6 +196,7 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
   emptyState,
   toolbar,
   children,
+  summary,
 }: ListPageProps<T, K>) {
   const navigate = useNavigate();
   const [search, setSearch] = useUrlSearch();
@@ -237,7 +240,10 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
   };
 
   const header = (
-    <PageHeader title={title} description={description} actions={actions} back={back} />
+    <>
+      <PageHeader title={title} description={description} actions={actions} back={back} />
+      {summary}
+    </>
   );
   if (isPending && !error) {
     return (

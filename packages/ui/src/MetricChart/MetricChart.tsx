@@ -162,7 +162,12 @@ export function MetricChart({
             role={tableShown ? 'region' : undefined}
             aria-label={tableShown ? `${title}: data` : undefined}
           >
-            <DataTable title={title} series={series} range={range} timeZone={timeZone} />
+            <DataTable
+              title={title}
+              series={series}
+              range={rangePicker ? range : undefined}
+              timeZone={timeZone}
+            />
           </TableRegion>
         </>
       )}
@@ -178,15 +183,14 @@ function DataTable({
 }: {
   title: string;
   series: readonly MetricSeries[];
-  range: MetricRange;
+  /** Named in the caption; none when the chart has no range picker. */
+  range: MetricRange | undefined;
   timeZone: string | undefined;
 }) {
   const [times, ...columns] = useMemo(() => alignSeries(series), [series]);
   return (
     <Table>
-      <caption>
-        {title}, {RANGE_LABEL[range]}
-      </caption>
+      <caption>{range ? `${title}, ${RANGE_LABEL[range]}` : title}</caption>
       <thead>
         <tr>
           <th scope="col">Time</th>

@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { PhishingTemplate } from '@portal/api/contract';
+import { mdiPlus } from '@mdi/js';
 import { Button, Card, Dialog, StatusChip } from '@portal/ui';
+import { useCan, useManageReason } from '../../state/permissions.ts';
+import { NewTemplateDialog } from './NewTemplateDialog.tsx';
+import { PHISHING_PERMISSION } from './permission.ts';
 import { TemplatePreview } from './TemplatePreview.tsx';
 import { phishingQueries } from './queries.ts';
 
@@ -35,9 +39,26 @@ export function Library() {
   const templates = useQuery(phishingQueries.templates()).data ?? [];
   const groups = useQuery(phishingQueries.groups()).data ?? [];
   const [shown, setShown] = useState<PhishingTemplate | null>(null);
+  const [creating, setCreating] = useState(false);
+  const canManage = useCan('phishing-prevention', 'manage');
+  const readOnly = useManageReason(PHISHING_PERMISSION);
   return (
     <Grid>
-      <Card title="Templates and landing pages">
+      <Card
+        title="Templates and landing pages"
+        actions={
+          <Button
+            variant="outlined"
+            size="small"
+            leadingIcon={mdiPlus}
+            disabled={!canManage}
+            title={readOnly}
+            onClick={() => setCreating(true)}
+          >
+            New template
+          </Button>
+        }
+      >
         <List aria-label="Templates and landing pages">
           {templates.map((template) => (
             <li key={template.id}>
@@ -76,6 +97,7 @@ export function Library() {
           </List>
         )}
       </Card>
+      <NewTemplateDialog open={creating} onOpenChange={setCreating} />
       <Dialog.Root open={shown !== null} onOpenChange={(open) => !open && setShown(null)}>
         <Dialog.Content size="large">
           <Dialog.Title>{shown?.name}</Dialog.Title>

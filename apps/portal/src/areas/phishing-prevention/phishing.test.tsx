@@ -120,6 +120,7 @@ function setup(path: string) {
           },
         ],
       };
+    if (url.endsWith('/templates')) return { ...TEMPLATE, id: 20, builtin: false };
     if (url.endsWith('/groups'))
       return {
         group: { id: 9, name: (body as { name: string }).name, recipient_count: 1, created_at: '' },
@@ -189,6 +190,25 @@ describe('phishing prevention pages', () => {
     expect(within(dialog).getByLabelText(/Group name/)).toHaveProperty('value', 'staff');
     await user.click(within(dialog).getByRole('button', { name: 'Import 1 recipient' }));
     expect(post).toHaveBeenCalledWith('/services/phishing/groups', { name: 'staff', csv });
+  });
+
+  it('saves a template of your own, asking for its content first', async () => {
+    const { post, user } = setup('/phishing-prevention');
+    await user.click(await screen.findByRole('button', { name: 'New template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New template' });
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Invoice overdue');
+    await user.type(within(dialog).getByLabelText(/^Subject/), 'Invoice 4411');
+    await user.click(within(dialog).getByRole('button', { name: 'Save template' }));
+    expect(await within(dialog).findByText('Enter the HTML of the message or page.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText('HTML content'), '<p>Pay now</p>');
+    await user.click(within(dialog).getByRole('button', { name: 'Save template' }));
+    expect(post).toHaveBeenCalledWith('/services/phishing/templates', {
+      kind: 'email',
+      name: 'Invoice overdue',
+      subject: 'Invoice 4411',
+      content: '<p>Pay now</p>',
+    });
   });
 
   it('shows results per recipient and exports them as CSV', async () => {

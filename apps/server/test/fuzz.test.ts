@@ -45,6 +45,8 @@ interface Schema {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /** Values the contract gives as examples (the only ones some inputs accept, e.g. a CSV file). */
+  examples?: Json[];
   nullable?: boolean;
   anyOf?: Schema[];
   oneOf?: Schema[];
@@ -313,6 +315,7 @@ describe.each(databaseKinds())('fuzzing every operation on $kind', ({ open }) =>
       (observed.get(key) ?? []).filter((value) => fits(schema, value)),
     );
     if (seen.length > 0 && rng.chance(0.85)) return rng.pick(seen);
+    if (schema.examples?.length && rng.chance(0.85)) return rng.pick(schema.examples);
     if (schema.enum) return rng.pick(schema.enum) as Json;
     switch (typeOf(schema)) {
       case 'integer':

@@ -78,6 +78,7 @@ export type PhishingGroupDetail = Static<typeof PhishingGroupDetail>;
 const Csv = Type.String({
   minLength: 1,
   maxLength: MAX_CSV_LENGTH,
+  examples: ['email,first_name,last_name,department\nnew.hire@acme.example,New,Hire,Sales\n'],
   description:
     'The file: a header line email,first_name,last_name,department, then one row per recipient.',
 });
@@ -156,9 +157,25 @@ export type PhishingCampaign = Static<typeof PhishingCampaign>;
 export const PhishingCampaignCreate = Type.Object(
   {
     name: Name,
-    template_id: Id,
-    landing_page_id: Id,
-    group_id: Id,
+    // The examples are the built-in library's first template and landing page, and the first group.
+    template_id: Type.Integer({
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      examples: [1],
+      description: 'An e-mail template.',
+    }),
+    landing_page_id: Type.Integer({
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      examples: [4],
+      description: 'A landing page.',
+    }),
+    group_id: Type.Integer({
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      examples: [1],
+      description: 'A recipient group.',
+    }),
     launch_at: Type.Optional(Nullable(DateTime)),
     send_by: Type.Optional(Nullable(DateTime)),
   },
@@ -180,7 +197,7 @@ export const PhishingRecipientsAdd = Type.Object(
     recipients: Type.Array(
       Type.Object(
         {
-          email: Type.String({ minLength: 1, maxLength: 254 }),
+          email: Type.String({ minLength: 1, maxLength: 254, examples: ['new.hire@acme.example'] }),
           first_name: Type.Optional(Type.String({ maxLength: 100 })),
           last_name: Type.Optional(Type.String({ maxLength: 100 })),
           department: Type.Optional(Type.String({ maxLength: 100 })),

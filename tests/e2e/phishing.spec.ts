@@ -108,4 +108,13 @@ test('exports the results of a campaign as CSV', async ({ page }) => {
   expect(lines[0]).toContain('Reported');
   expect(lines).toHaveLength(25);
   expect(lines.some((line) => line.includes('ana.berg@acme.example'))).toBe(true);
+
+  // The message as recipients saw it: in a sandboxed frame, under the portal's security policy.
+  await page.getByRole('tab', { name: 'Message' }).click();
+  const preview = page.frameLocator('iframe[title="Preview of Password expiry notice"]');
+  await expect(preview.getByRole('link', { name: 'Keep my password' })).toBeVisible();
+  await expect(page.locator('iframe[title="Preview of Password expiry notice"]')).toHaveAttribute(
+    'sandbox',
+    '',
+  );
 });

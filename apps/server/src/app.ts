@@ -21,6 +21,7 @@ import {
   TaskWorker,
   type InfrastructureDriver,
 } from './infrastructure.ts';
+import { phishingRoutes } from './areas/phishing/index.ts';
 import type { TokenVerifier } from './identity.ts';
 import { loggerOptions } from './logging.ts';
 import accessPlugin from './plugins/access.ts';
@@ -129,6 +130,7 @@ export async function buildApp({
       await api.register(vwseriesRoutes);
       await api.register(dseriesRoutes);
       await api.register(storageRoutes);
+      await api.register(phishingRoutes);
       await api.register(consoleRoutes);
       await api.register(licenseRoutes, { counters: SEAT_COUNTERS });
       await api.register(crowdstrikeRoutes);

@@ -31,6 +31,12 @@ import {
   type EndpointDriver,
 } from './areas/crowdstrike/index.ts';
 import type { SeatCounter } from './platform/seats.ts';
+import {
+  PHISHING_TASKS,
+  PhishingSimulator,
+  campaignTargets,
+  type PhishingDriver,
+} from './areas/phishing/index.ts';
 import { TaskRegistry } from './platform/tasks/registry.ts';
 import { TaskEngine, type TaskWorkerOptions } from './platform/tasks/worker.ts';
 
@@ -40,14 +46,14 @@ export { DriverError, type OperationContext } from './platform/driver.ts';
 
 /** The infrastructure seam: one driver per area, behind one object. */
 export interface InfrastructureDriver
-  extends ComputeDriver, VwseriesDriver, StorageDriver, EndpointDriver {
+  extends ComputeDriver, VwseriesDriver, StorageDriver, EndpointDriver, PhishingDriver {
   readonly name: string;
 }
 
 /** Every area's task definitions. */
 export const TASKS = new TaskRegistry<InfrastructureDriver>(
-  [...COMPUTE_TASKS, ...VWSERIES_TASKS, ...STORAGE_TASKS, ...CROWDSTRIKE_TASKS],
-  [vmTargets, vwseriesTargets, volumeTargets, edrHostTargets],
+  [...COMPUTE_TASKS, ...VWSERIES_TASKS, ...STORAGE_TASKS, ...CROWDSTRIKE_TASKS, ...PHISHING_TASKS],
+  [vmTargets, vwseriesTargets, volumeTargets, edrHostTargets, campaignTargets],
 );
 
 /** Every area's licence seat counters, handed to the licence area. */
@@ -65,6 +71,7 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
   private readonly vwseries: VwseriesSimulator;
   private readonly storage: StorageSimulator;
   private readonly endpoints: EndpointSimulator;
+  private readonly phishing: PhishingSimulator;
 
   constructor(db: Database, options: { speed: number }) {
     super(db, options);
@@ -77,6 +84,7 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
       vm: (q, tenantId, vmId) => this.platformVm(tenantId, vmId, q),
     });
     this.endpoints = new EndpointSimulator(db, options);
+    this.phishing = new PhishingSimulator(db, options);
   }
 
   observeEndpoints(...args: Parameters<EndpointDriver['observeEndpoints']>) {
@@ -108,6 +116,22 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
   }
   deleteVolume(ctx: OperationContext, volumeId: number) {
     return this.storage.deleteVolume(ctx, volumeId);
+  }
+
+  launchPhishingCampaign(...args: Parameters<PhishingDriver['launchPhishingCampaign']>) {
+    return this.phishing.launchPhishingCampaign(...args);
+  }
+
+  addPhishingRecipients(...args: Parameters<PhishingDriver['addPhishingRecipients']>) {
+    return this.phishing.addPhishingRecipients(...args);
+  }
+
+  endPhishingCampaign(...args: Parameters<PhishingDriver['endPhishingCampaign']>) {
+    return this.phishing.endPhishingCampaign(...args);
+  }
+
+  phishingActivity(...args: Parameters<PhishingDriver['phishingActivity']>) {
+    return this.phishing.phishingActivity(...args);
   }
 }
 

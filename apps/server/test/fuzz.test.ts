@@ -45,6 +45,10 @@ interface Schema {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /** Values the contract gives as examples (the only ones some inputs accept, e.g. a CSV file). */
+  examples?: Json[];
+  /** OpenAPI 3.0's form of the first of them. */
+  example?: Json;
   nullable?: boolean;
   anyOf?: Schema[];
   oneOf?: Schema[];
@@ -313,6 +317,8 @@ describe.each(databaseKinds())('fuzzing every operation on $kind', ({ open }) =>
       (observed.get(key) ?? []).filter((value) => fits(schema, value)),
     );
     if (seen.length > 0 && rng.chance(0.85)) return rng.pick(seen);
+    const examples = schema.examples ?? (schema.example === undefined ? [] : [schema.example]);
+    if (examples.length > 0 && rng.chance(0.85)) return rng.pick(examples);
     if (schema.enum) return rng.pick(schema.enum) as Json;
     switch (typeOf(schema)) {
       case 'integer':

@@ -110,8 +110,6 @@ export interface ListPageProps<T extends object, K extends QueryKey = QueryKey> 
   actions?: ReactNode;
   /** Above the title: a `BackButton`. */
   back?: ReactNode;
-  /** Between the header and the table (a summary, alerts); shown while the rows load too. */
-  intro?: ReactNode;
   /** The table's accessible name: "Virtual machines". */
   tableLabel: string;
   /** The search box's name: "Search virtual machines". */
@@ -141,6 +139,8 @@ export interface ListPageProps<T extends object, K extends QueryKey = QueryKey> 
   toolbar?: ReactNode;
   /** Below the table (dialogs the row actions open). */
   children?: ReactNode;
+  /** Between the header and the table, also while the rows load: headline figures, alerts. */
+  summary?: ReactNode;
 }
 
 const Names = styled.ul`
@@ -180,7 +180,6 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
   description,
   actions,
   back,
-  intro,
   tableLabel,
   searchLabel,
   noun,
@@ -197,6 +196,7 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
   emptyState,
   toolbar,
   children,
+  summary,
 }: ListPageProps<T, K>) {
   const navigate = useNavigate();
   const [search, setSearch] = useUrlSearch();
@@ -242,7 +242,7 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
   const header = (
     <>
       <PageHeader title={title} description={description} actions={actions} back={back} />
-      {intro}
+      {summary}
     </>
   );
   if (isPending && !error) {

@@ -8,6 +8,7 @@ import { insertDemoDseries } from '../areas/dseries/index.ts';
 import { seedDemoStorage } from '../areas/storage/index.ts';
 import { insertDemoVwseries } from '../areas/vwseries/index.ts';
 import { seedDemoLicense } from '../areas/license/index.ts';
+import { seedDemoPhishing } from '../areas/phishing/index.ts';
 import type { TenantKind } from './tenants.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -112,7 +113,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     const seeded = await tx.query('select 1 from app_meta where key = $1', [SEEDED_KEY]);
     if (seeded.length > 0) {
       const license = await seedDemoLicense(tx);
-      return (await seedComputeOnce(tx)) || license;
+      const phishing = await seedDemoPhishing(tx);
+      return (await seedComputeOnce(tx)) || license || phishing;
     }
     for (const tenant of DEMO_TENANTS) {
       await tx.query(
@@ -138,6 +140,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     }
     await seedComputeOnce(tx);
     await seedDemoLicense(tx);
+    await seedDemoPhishing(tx);
     await tx.query('insert into app_meta (key, value) values ($1, $2)', [
       SEEDED_KEY,
       new Date().toISOString(),

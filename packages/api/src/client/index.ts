@@ -8,3 +8,4 @@ export * from './storage.ts';
 export * from './license.ts';
 export * from './tasks.ts';
 export * from './crowdstrike.ts';
+export * from './phishing.ts';

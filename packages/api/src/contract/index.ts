@@ -15,3 +15,5 @@ export * from './license.ts';
 export * from './license-values.ts';
 export * from './crowdstrike.ts';
 export * from './crowdstrike-values.ts';
+export * from './phishing.ts';
+export * from './phishing-values.ts';

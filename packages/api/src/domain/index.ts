@@ -2,3 +2,4 @@ export * from './compute.ts';
 export * from './storage.ts';
 export * from './license.ts';
 export * from './crowdstrike.ts';
+export * from './phishing.ts';

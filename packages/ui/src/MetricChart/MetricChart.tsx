@@ -42,6 +42,8 @@ export interface MetricChartProps {
   defaultRange?: MetricRange;
   /** Called when the user picks a range: fetch that window's points. */
   onRangeChange?: (range: MetricRange) => void;
+  /** Offer the range picker (default true); false for series that are not a time window. */
+  rangePicker?: boolean;
   /** Points are being fetched: a spinner instead of the chart. */
   loading?: boolean;
   /** Fetching failed: this message instead of the chart. */
@@ -71,6 +73,7 @@ export function MetricChart({
   range: rangeProp,
   defaultRange = '24h',
   onRangeChange,
+  rangePicker = true,
   loading = false,
   error,
   onRetry,
@@ -88,7 +91,10 @@ export function MetricChart({
   const [tableShown, setTableShown] = useState(false);
   const titleId = useId();
   const tableId = useId();
-  const summary = useMemo(() => describeChart(title, series, range), [title, series, range]);
+  const summary = useMemo(
+    () => describeChart(title, series, rangePicker ? range : undefined),
+    [title, series, range, rangePicker],
+  );
   const failed = error !== undefined && error !== null && error !== false;
   const ready = !loading && !failed && hasData(series);
 
@@ -128,7 +134,9 @@ export function MetricChart({
         <Title as={`h${headingLevel}`} id={titleId}>
           {title}
         </Title>
-        <Segmented label="Time range" options={RANGE_OPTIONS} value={range} onChange={setRange} />
+        {rangePicker && (
+          <Segmented label="Time range" options={RANGE_OPTIONS} value={range} onChange={setRange} />
+        )}
       </Header>
       <Body $height={height} aria-busy={loading || undefined}>
         {body}
@@ -154,7 +162,12 @@ export function MetricChart({
             role={tableShown ? 'region' : undefined}
             aria-label={tableShown ? `${title}: data` : undefined}
           >
-            <DataTable title={title} series={series} range={range} timeZone={timeZone} />
+            <DataTable
+              title={title}
+              series={series}
+              range={rangePicker ? range : undefined}
+              timeZone={timeZone}
+            />
           </TableRegion>
         </>
       )}
@@ -170,15 +183,14 @@ function DataTable({
 }: {
   title: string;
   series: readonly MetricSeries[];
-  range: MetricRange;
+  /** Named in the caption; none when the chart has no range picker. */
+  range: MetricRange | undefined;
   timeZone: string | undefined;
 }) {
   const [times, ...columns] = useMemo(() => alignSeries(series), [series]);
   return (
     <Table>
-      <caption>
-        {title}, {RANGE_LABEL[range]}
-      </caption>
+      <caption>{range ? `${title}, ${RANGE_LABEL[range]}` : title}</caption>
       <thead>
         <tr>
           <th scope="col">Time</th>

@@ -154,7 +154,7 @@ export function LicenseListPage() {
         readOnlyReason ??
         'Seats in use are counted from the machines you run; pin a seat to a machine or change renewal from a row’s menu.'
       }
-      intro={<LicenseSummaryPanel />}
+      summary={<LicenseSummaryPanel />}
       tableLabel="Licence subscriptions"
       searchLabel="Search subscriptions"
       noun={{ one: 'subscription', other: 'subscriptions' }}

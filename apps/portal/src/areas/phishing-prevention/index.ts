@@ -1,4 +1,2 @@
-import { notAvailable } from '../../kit/NotAvailable.tsx';
-
-export const PhishingListPage = notAvailable({ title: 'Phishing prevention' });
-export const PhishingDetailPage = notAvailable({ title: 'Protected domain' });
+export { PhishingListPage } from './PhishingListPage.tsx';
+export { PhishingDetailPage } from './PhishingDetailPage.tsx';

@@ -1,16 +1,23 @@
 import { mdiEmailAlert } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
+import { PARAM_RULES } from '../../lib/patterns.ts';
+import { PHISHING_PERMISSION } from './permission.ts';
 
 const load = () => import('./index.ts');
 
-/** Phishing prevention: protected domains. */
+/** Phishing prevention: simulated phishing campaigns that train a tenant's staff. */
 export const phishingArea: AreaManifest = {
   id: 'phishing-prevention',
   title: 'Phishing prevention',
   icon: mdiEmailAlert,
   routes: [
     { path: 'phishing-prevention', load, page: 'PhishingListPage' },
-    { path: 'phishing-prevention/:id', load, page: 'PhishingDetailPage' },
+    {
+      path: 'phishing-prevention/:id',
+      load,
+      page: 'PhishingDetailPage',
+      params: { id: PARAM_RULES.numeric },
+    },
   ],
   nav: [
     {
@@ -21,8 +28,5 @@ export const phishingArea: AreaManifest = {
       order: 100,
     },
   ],
-  permission: {
-    area: 'phishing-prevention',
-    readOnly: 'Your role can view phishing prevention but not change it.',
-  },
+  permission: PHISHING_PERMISSION,
 };

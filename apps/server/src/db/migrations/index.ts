@@ -5,6 +5,7 @@ import { sql as listVersions } from './004_list_versions.ts';
 import { sql as storage } from './006_storage.ts';
 import { sql as license } from './009_license.ts';
 import { sql as crowdstrike } from './010_crowdstrike.ts';
+import { sql as phishing } from './011_phishing.ts';
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '006_storage', sql: storage },
   { id: '009_license', sql: license },
   { id: '010_crowdstrike', sql: crowdstrike },
+  { id: '011_phishing', sql: phishing },
 ];

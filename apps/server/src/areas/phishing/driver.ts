@@ -1,0 +1,64 @@
+import { Type, type Static } from 'typebox';
+import type { OperationContext } from '../../platform/driver.ts';
+
+/** When the platform starts sending (now, or the campaign's later launch time). */
+export const LaunchFacts = Type.Object({ startAt: Type.String() });
+export type LaunchFacts = Static<typeof LaunchFacts>;
+
+/** The addresses queued, and when. */
+export const AddedFacts = Type.Object({
+  queuedAt: Type.String(),
+  emails: Type.Array(Type.String()),
+});
+export type AddedFacts = Static<typeof AddedFacts>;
+
+/** When the platform stopped sending and tracking. */
+export const EndedFacts = Type.Object({ endedAt: Type.String() });
+export type EndedFacts = Static<typeof EndedFacts>;
+
+export const ActivityEvent = Type.Object({
+  email: Type.String(),
+  kind: Type.Union([
+    Type.Literal('sent'),
+    Type.Literal('opened'),
+    Type.Literal('clicked'),
+    Type.Literal('submitted'),
+    Type.Literal('reported'),
+  ]),
+  at: Type.String(),
+});
+export type ActivityEvent = Static<typeof ActivityEvent>;
+
+/** What has happened in a campaign so far, as the mail platform tracked it. */
+export interface ActivityFacts {
+  /** Sending has started. */
+  started: boolean;
+  /** Nothing more will happen: ended, or every recipient's window has passed; and when. */
+  completedAt: string | null;
+  events: ActivityEvent[];
+}
+
+export interface PhishingLaunch {
+  campaignId: number;
+  /** The campaign's launch time, or null for now. */
+  launchAt: string | null;
+  /** Messages are spread evenly until then (null: all at once). */
+  sendBy: string | null;
+  emails: string[];
+}
+
+/**
+ * The phishing simulation platform (GoPhish, Defender attack simulation): it sends the messages,
+ * tracks opens, clicks, submitted data and reports. Idempotent per `ctx.taskId`.
+ */
+export interface PhishingDriver {
+  launchPhishingCampaign(ctx: OperationContext, launch: PhishingLaunch): Promise<LaunchFacts>;
+  addPhishingRecipients(
+    ctx: OperationContext,
+    campaignId: number,
+    emails: string[],
+  ): Promise<AddedFacts>;
+  endPhishingCampaign(ctx: OperationContext, campaignId: number): Promise<EndedFacts>;
+  /** What has happened in the campaign up to `now` (milliseconds since the epoch). */
+  phishingActivity(campaignId: number, now: number): Promise<ActivityFacts>;
+}

@@ -1,0 +1,272 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  Envelope,
+  PhishingCampaign,
+  PhishingCampaignCreate,
+  PhishingCampaignParams,
+  PhishingCsvBody,
+  PhishingCsvPreview,
+  PhishingGroup,
+  PhishingGroupCreate,
+  PhishingGroupCreated,
+  PhishingGroupDetail,
+  PhishingRecipientsAdd,
+  PhishingResults,
+  PhishingStats,
+  PhishingTemplate,
+  PhishingTemplateCreate,
+} from '@portal/api/contract';
+import { Type } from 'typebox';
+import { callerOf } from '../../plugins/access.ts';
+import { errorReplies } from '../../platform/schemas.ts';
+import { NONE, taskRoute } from '../../platform/tasks/route.ts';
+import {
+  createCampaign,
+  createGroup,
+  createTemplate,
+  prepareAddRecipients,
+  prepareEnd,
+  prepareLaunch,
+  previewCsv,
+  readCampaign,
+  readCampaigns,
+  readGroup,
+  readGroups,
+  readResults,
+  readStats,
+  readTemplate,
+  readTemplates,
+} from './service.ts';
+import { addRecipientsTask, endCampaignTask, launchCampaignTask } from './tasks.ts';
+
+const READ = { access: { area: 'phishing-prevention', level: 'read' } } as const;
+const MANAGE = { access: { area: 'phishing-prevention', level: 'manage' } } as const;
+const TAGS = ['phishing-prevention'];
+const BASE = '/services/phishing';
+const Params = PhishingCampaignParams;
+const READ_ERRORS = errorReplies(400, 401, 403, 404);
+
+/** Phishing prevention: campaigns, templates and landing pages, recipient groups, figures. */
+const phishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = { db: app.db, driver: app.driver };
+
+  app.get(
+    `${BASE}/campaigns`,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: 'Your phishing campaigns, newest first, with their counts',
+        response: { 200: Envelope(Type.Array(PhishingCampaign)), ...errorReplies(401, 403) },
+      },
+    },
+    async (request) => ({ data: await readCampaigns(deps, callerOf(request)) }),
+  );
+
+  app.post(
+    `${BASE}/campaigns`,
+    {
+      config: MANAGE,
+      schema: {
+        tags: TAGS,
+        summary: 'Create a draft campaign',
+        body: PhishingCampaignCreate,
+        response: { 201: Envelope(PhishingCampaign), ...errorReplies(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await createCampaign(deps, callerOf(request), request.body) }),
+  );
+
+  app.get(
+    `${BASE}/campaigns/:id`,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: 'One campaign with its counts',
+        params: Params,
+        response: { 200: Envelope(PhishingCampaign), ...READ_ERRORS },
+      },
+    },
+    async (request) => ({ data: await readCampaign(deps, callerOf(request), request.params.id) }),
+  );
+
+  app.get(
+    `${BASE}/campaigns/:id/results`,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: "A campaign's results: per recipient, and every event in time order",
+        params: Params,
+        response: { 200: Envelope(PhishingResults), ...READ_ERRORS },
+      },
+    },
+    async (request) => ({ data: await readResults(deps, callerOf(request), request.params.id) }),
+  );
+
+  taskRoute(app, {
+    method: 'POST',
+    url: `${BASE}/campaigns/:id/launch`,
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Launch a draft campaign (at its launch time)',
+      params: Params,
+      body: NONE,
+      querystring: NONE,
+    },
+    definition: launchCampaignTask,
+    audit: { action: 'phishing.launch', target: ({ params }) => `phishing-campaign:${params.id}` },
+    prepare: (tx, caller, { params }) => prepareLaunch(tx, caller, params.id),
+  });
+
+  taskRoute(app, {
+    method: 'POST',
+    url: `${BASE}/campaigns/:id/end`,
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'End a scheduled or running campaign early',
+      params: Params,
+      body: NONE,
+      querystring: NONE,
+    },
+    definition: endCampaignTask,
+    audit: { action: 'phishing.end', target: ({ params }) => `phishing-campaign:${params.id}` },
+    prepare: (tx, caller, { params }) => prepareEnd(tx, caller, params.id),
+  });
+
+  taskRoute(app, {
+    method: 'POST',
+    url: `${BASE}/campaigns/:id/recipients`,
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Add recipients to a running campaign',
+      params: Params,
+      body: PhishingRecipientsAdd,
+      querystring: NONE,
+    },
+    definition: addRecipientsTask,
+    audit: {
+      action: 'phishing.add-recipients',
+      target: ({ params }) => `phishing-campaign:${params.id}`,
+    },
+    prepare: (tx, caller, { params, body }) => prepareAddRecipients(tx, caller, params.id, body),
+  });
+
+  app.get(
+    `${BASE}/stats`,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: 'Figures across your campaigns: click rate over time, reports, repeat offenders',
+        response: { 200: Envelope(PhishingStats), ...errorReplies(401, 403) },
+      },
+    },
+    async (request) => ({ data: await readStats(deps, callerOf(request)) }),
+  );
+
+  app.get(
+    `${BASE}/templates`,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: 'E-mail templates and landing pages: the built-in library and your own',
+        response: { 200: Envelope(Type.Array(PhishingTemplate)), ...errorReplies(401, 403) },
+      },
+    },
+    async (request) => ({ data: await readTemplates(deps, callerOf(request)) }),
+  );
+
+  app.get(
+    `${BASE}/templates/:id`,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: 'One template or landing page',
+        params: Params,
+        response: { 200: Envelope(PhishingTemplate), ...READ_ERRORS },
+      },
+    },
+    async (request) => ({ data: await readTemplate(deps, callerOf(request), request.params.id) }),
+  );
+
+  app.post(
+    `${BASE}/templates`,
+    {
+      config: MANAGE,
+      schema: {
+        tags: TAGS,
+        summary: 'Add an e-mail template or landing page of your own',
+        body: PhishingTemplateCreate,
+        response: { 201: Envelope(PhishingTemplate), ...errorReplies(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await createTemplate(deps, callerOf(request), request.body) }),
+  );
+
+  app.get(
+    `${BASE}/groups`,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: 'Your recipient groups',
+        response: { 200: Envelope(Type.Array(PhishingGroup)), ...errorReplies(401, 403) },
+      },
+    },
+    async (request) => ({ data: await readGroups(deps, callerOf(request)) }),
+  );
+
+  app.get(
+    `${BASE}/groups/:id`,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: 'One recipient group with its recipients',
+        params: Params,
+        response: { 200: Envelope(PhishingGroupDetail), ...READ_ERRORS },
+      },
+    },
+    async (request) => ({ data: await readGroup(deps, callerOf(request), request.params.id) }),
+  );
+
+  app.post(
+    `${BASE}/groups/preview`,
+    {
+      config: MANAGE,
+      schema: {
+        tags: TAGS,
+        summary: 'Check a recipient CSV file: every row, the bad ones with the reason',
+        body: PhishingCsvBody,
+        response: { 200: Envelope(PhishingCsvPreview), ...errorReplies(400, 401, 403) },
+      },
+    },
+    async (request) => ({ data: previewCsv(request.body.csv) }),
+  );
+
+  app.post(
+    `${BASE}/groups`,
+    {
+      config: MANAGE,
+      schema: {
+        tags: TAGS,
+        summary: 'Create a recipient group from a CSV file (bad rows are skipped)',
+        body: PhishingGroupCreate,
+        response: { 201: Envelope(PhishingGroupCreated), ...errorReplies(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await createGroup(deps, callerOf(request), request.body) }),
+  );
+};
+
+export default phishingRoutes;

@@ -1,0 +1,114 @@
+// The phishing area's slow operations: launching and ending a campaign, and adding recipients to
+// a running one. The mail platform reports facts; `apply` writes them to the portal's tables.
+import { Type } from 'typebox';
+import { DriverError } from '../../platform/driver.ts';
+import { taskDefiner, type TargetKind } from '../../platform/tasks/registry.ts';
+import type { PhishingDriver } from './driver.ts';
+import {
+  addCampaignRecipients,
+  groupRecipients,
+  lockCampaign,
+  recordActivity,
+  recordLaunch,
+} from './repository.ts';
+
+const defineTask = taskDefiner<PhishingDriver>();
+
+/** Where a campaign is in the portal. */
+export const campaignTargets: TargetKind = {
+  kind: 'phishing-campaign',
+  async paths(db, tenantId, ids) {
+    const rows = await db.query<{ id: number }>(
+      'select id from phishing_campaigns where tenant_id = $1 and id = any($2::integer[])',
+      [tenantId, ids],
+    );
+    return new Map(rows.map((row) => [row.id, `/phishing-prevention/${row.id}`]));
+  },
+};
+
+const gone = () => new DriverError('The campaign no longer exists.');
+
+export const launchCampaignTask = defineTask({
+  area: 'phishing-prevention',
+  op: 'phishing.launch',
+  kind: 'phishing-campaign',
+  label: () => 'Launch',
+  operation: () => 'launch',
+  payload: Type.Object({}),
+  async run(ctx, task) {
+    const campaign = await lockCampaign(ctx.db, task.tenantId, task.targetId, false);
+    if (!campaign) throw gone();
+    const recipients = await groupRecipients(ctx.db, campaign.group_id);
+    return ctx.driver.launchPhishingCampaign(ctx, {
+      campaignId: campaign.id,
+      launchAt: campaign.launch_at?.toISOString() ?? null,
+      sendBy: campaign.send_by?.toISOString() ?? null,
+      emails: recipients.map((recipient) => recipient.email),
+    });
+  },
+  async apply(tx, task, facts) {
+    const campaign = await lockCampaign(tx, task.tenantId, task.targetId);
+    if (!campaign) throw gone();
+    await recordLaunch(tx, campaign, facts.startAt);
+    return Date.parse(facts.startAt) > Date.now()
+      ? `The campaign ${campaign.name} is scheduled.`
+      : `The campaign ${campaign.name} is running.`;
+  },
+});
+
+export const endCampaignTask = defineTask({
+  area: 'phishing-prevention',
+  op: 'phishing.end',
+  kind: 'phishing-campaign',
+  label: () => 'End campaign',
+  operation: () => 'end',
+  payload: Type.Object({}),
+  async run(ctx, task) {
+    const ended = await ctx.driver.endPhishingCampaign(ctx, task.targetId);
+    // What happened up to the end, so the finished campaign's results are complete.
+    const activity = await ctx.driver.phishingActivity(task.targetId, Date.parse(ended.endedAt));
+    return { ...ended, activity };
+  },
+  async apply(tx, task, facts) {
+    const campaign = await lockCampaign(tx, task.tenantId, task.targetId);
+    if (!campaign) throw gone();
+    await recordActivity(tx, campaign.id, { ...facts.activity, completedAt: facts.endedAt });
+    await tx.query(
+      `update phishing_campaigns set state = 'finished', ended_at = $2 where id = $1`,
+      [campaign.id, facts.endedAt],
+    );
+    return `The campaign ${campaign.name} has ended.`;
+  },
+});
+
+const Recipient = Type.Object({
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  department: Type.String(),
+});
+
+export const addRecipientsTask = defineTask({
+  area: 'phishing-prevention',
+  op: 'phishing.add-recipients',
+  kind: 'phishing-campaign',
+  label: (payload) =>
+    `Add ${payload.recipients.length} recipient${payload.recipients.length === 1 ? '' : 's'}`,
+  operation: () => 'addRecipients',
+  payload: Type.Object({ recipients: Type.Array(Recipient) }),
+  run: (ctx, task) =>
+    ctx.driver.addPhishingRecipients(
+      ctx,
+      task.targetId,
+      task.payload.recipients.map((recipient) => recipient.email),
+    ),
+  async apply(tx, task, facts) {
+    const campaign = await lockCampaign(tx, task.tenantId, task.targetId);
+    if (!campaign) throw gone();
+    await addCampaignRecipients(tx, campaign.id, task.payload.recipients);
+    const n = facts.emails.length;
+    return `${n} recipient${n === 1 ? ' was' : 's were'} added to ${campaign.name}.`;
+  },
+});
+
+export const PHISHING_TASKS = [launchCampaignTask, endCampaignTask, addRecipientsTask] as const;

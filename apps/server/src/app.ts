@@ -11,6 +11,7 @@ import { computeRoutes, consoleRoutes } from './areas/compute/index.ts';
 import { systemRoutes, userRoutes } from './areas/account/index.ts';
 import { dseriesRoutes } from './areas/dseries/index.ts';
 import { vwseriesRoutes } from './areas/vwseries/index.ts';
+import { monitoringRoutes } from './areas/monitoring/index.ts';
 import { SimulatorDriver, TASKS, TaskWorker, type InfrastructureDriver } from './infrastructure.ts';
 import type { TokenVerifier } from './identity.ts';
 import { loggerOptions } from './logging.ts';
@@ -120,6 +121,7 @@ export async function buildApp({
       await api.register(vwseriesRoutes);
       await api.register(dseriesRoutes);
       await api.register(consoleRoutes);
+      await api.register(monitoringRoutes);
       await api.register(taskRoutes(TASKS));
       for (const plugin of apiPlugins) await api.register(plugin);
     },

@@ -15,6 +15,12 @@ import {
   vwseriesTargets,
   type VwseriesDriver,
 } from './areas/vwseries/index.ts';
+import {
+  MONITORING_TASKS,
+  MonitoringSimulator,
+  monitorTargets,
+  type MonitoringDriver,
+} from './areas/monitoring/index.ts';
 import { TaskRegistry } from './platform/tasks/registry.ts';
 import { TaskEngine, type TaskWorkerOptions } from './platform/tasks/worker.ts';
 
@@ -23,14 +29,14 @@ import type { OperationContext } from './platform/driver.ts';
 export { DriverError, type OperationContext } from './platform/driver.ts';
 
 /** The infrastructure seam: one driver per area, behind one object. */
-export interface InfrastructureDriver extends ComputeDriver, VwseriesDriver {
+export interface InfrastructureDriver extends ComputeDriver, VwseriesDriver, MonitoringDriver {
   readonly name: string;
 }
 
 /** Every area's task definitions. */
 export const TASKS = new TaskRegistry<InfrastructureDriver>(
-  [...COMPUTE_TASKS, ...VWSERIES_TASKS],
-  [vmTargets, vwseriesTargets],
+  [...COMPUTE_TASKS, ...VWSERIES_TASKS, ...MONITORING_TASKS],
+  [vmTargets, vwseriesTargets, monitorTargets],
 );
 
 /**
@@ -40,14 +46,28 @@ export const TASKS = new TaskRegistry<InfrastructureDriver>(
 export class SimulatorDriver extends ComputeSimulator implements InfrastructureDriver {
   readonly name = 'simulator';
   private readonly vwseries: VwseriesSimulator;
+  private readonly monitoring: MonitoringSimulator;
 
   constructor(db: Database, options: { speed: number }) {
     super(db, options);
     this.vwseries = new VwseriesSimulator(db, options);
+    this.monitoring = new MonitoringSimulator(db, options);
   }
 
   refreshVwseries(ctx: OperationContext, serviceId: number) {
     return this.vwseries.refreshVwseries(ctx, serviceId);
+  }
+
+  createProbe(...args: Parameters<MonitoringDriver['createProbe']>) {
+    return this.monitoring.createProbe(...args);
+  }
+
+  checks(...args: Parameters<MonitoringDriver['checks']>) {
+    return this.monitoring.checks(...args);
+  }
+
+  checkPeriodMs(intervalSeconds: number) {
+    return this.monitoring.checkPeriodMs(intervalSeconds);
   }
 }
 

@@ -5,6 +5,7 @@ import type { Database, Queryable } from './database.ts';
 import { seedDemoCompute } from '../areas/compute/index.ts';
 import { insertDemoDseries } from '../areas/dseries/index.ts';
 import { insertDemoVwseries } from '../areas/vwseries/index.ts';
+import { seedDemoMonitoring } from '../areas/monitoring/index.ts';
 import type { TenantKind } from './tenants.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -147,6 +148,7 @@ async function seedComputeOnce(tx: Queryable): Promise<boolean> {
     COMPUTE_SEEDED_KEY,
     new Date().toISOString(),
   ]);
+  await seedDemoMonitoring(tx);
   return true;
 }
 

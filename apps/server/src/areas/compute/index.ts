@@ -9,3 +9,5 @@ export { listVmsFor, type ComputeDeps, type VmScope } from './service.ts';
 /** The VMs of a vwseries service, for that area's usage and backup pages. */
 export { listVms, type VmRecord } from './repository.ts';
 export { seedDemoCompute } from './demo.ts';
+/** When a VM changed power state, for another area's simulated platform (monitoring probes). */
+export { powerHistory as vmPowerHistory } from './simulator/state.ts';

@@ -140,6 +140,8 @@ export async function lockDueMonitors(
   ids: readonly number[] | null,
   now: Date,
   msPerIntervalSecond: number,
+  /** Lock the rows (in a transaction), skipping those another transaction holds. */
+  lock = true,
 ): Promise<MonitorRow[]> {
   const params: unknown[] = [now, msPerIntervalSecond];
   let where = scopeSql(scope, params);
@@ -151,7 +153,7 @@ export async function lockDueMonitors(
     `select m.* from monitors m
       where ${where} and m.status = 'active' and not m.paused
         and m.checked_until + m.interval_seconds * $2::float8 * interval '1 millisecond' <= $1
-      order by m.id for update skip locked`,
+      order by m.id${lock ? ' for update skip locked' : ''}`,
     params,
   );
 }

@@ -64,7 +64,7 @@ export interface MonitoringDeps {
 
 const DAY_MS = 86_400_000;
 /** Checks worked out per monitor and read at most (a monitor unread for longer skips the rest). */
-const CHECKS_PER_READ = 20_000;
+const CHECKS_PER_READ = 10_000;
 /** Results stored per monitor and read (the newest). */
 const RESULTS_PER_READ = 500;
 /** Results are kept this long (the response-time chart's longest period). */
@@ -130,19 +130,40 @@ export async function refreshMonitors(
   ids: readonly number[] | null,
   now = Date.now(),
 ): Promise<void> {
+  // The platform is asked first, outside the transaction (PGlite runs one at a time); then the
+  // rows are locked and only those nobody brought up to date meanwhile are recorded.
+  const due = await lockDueMonitors(
+    deps.db,
+    scope,
+    ids,
+    new Date(now),
+    deps.driver.checkPeriodMs(1),
+    false,
+  );
+  if (due.length === 0) return;
+  const checks = await deps.driver.checks(
+    due.map((row) => ({
+      monitorId: row.id,
+      spec: probeSpec(row),
+      since: new Date(row.checked_until ?? row.created_at).getTime(),
+    })),
+    now,
+    CHECKS_PER_READ,
+  );
+  const asked = new Map(due.map((row) => [row.id, new Date(row.checked_until ?? 0).getTime()]));
   await deps.db.transaction(async (tx) => {
-    const rows = await lockDueMonitors(tx, scope, ids, new Date(now), deps.driver.checkPeriodMs(1));
+    const locked = await lockDueMonitors(
+      tx,
+      scope,
+      due.map((row) => row.id),
+      new Date(now),
+      deps.driver.checkPeriodMs(1),
+    );
+    const rows = locked.filter(
+      (row) => asked.get(row.id) === new Date(row.checked_until ?? 0).getTime(),
+    );
     if (rows.length === 0) return;
     const monitorIds = rows.map((row) => row.id);
-    const checks = await deps.driver.checks(
-      rows.map((row) => ({
-        monitorId: row.id,
-        spec: probeSpec(row),
-        since: new Date(row.checked_until ?? row.created_at).getTime(),
-      })),
-      now,
-      CHECKS_PER_READ,
-    );
     const windows = await windowsOf(tx, monitorIds);
     const open = await openIncidents(tx, monitorIds);
     const results: NewResult[] = [];
@@ -155,9 +176,11 @@ export async function refreshMonitors(
       let streak = row.fail_streak;
       let incident = open.get(row.id) ?? null;
       const stored: NewResult[] = [];
-      for (const check of done) {
-        const at = new Date(check.at).toISOString();
-        const maintenance = inWindow(own, check.at);
+      const storeFrom = done.length - RESULTS_PER_READ;
+      for (const [index, check] of done.entries()) {
+        const maintenance = own.length > 0 && inWindow(own, check.at);
+        const keep = index >= storeFrom;
+        const at = keep || !check.ok || incident !== null ? new Date(check.at).toISOString() : '';
         if (check.ok) {
           streak = 0;
           state = check.warning ? 'degraded' : 'up';
@@ -185,17 +208,18 @@ export async function refreshMonitors(
           alert('up', incident);
           incident = null;
         }
-        stored.push({
-          monitor_id: row.id,
-          at,
-          ok: check.ok,
-          state,
-          response_ms: check.responseMs,
-          message: check.message,
-          maintenance,
-        });
+        if (keep)
+          stored.push({
+            monitor_id: row.id,
+            at,
+            ok: check.ok,
+            state,
+            response_ms: check.responseMs,
+            message: check.message,
+            maintenance,
+          });
       }
-      results.push(...stored.slice(-RESULTS_PER_READ));
+      results.push(...stored);
       const last = done.at(-1);
       const times = [
         ...row.response_times,

@@ -1,6 +1,6 @@
 import { mdiChartLine, mdiPlus } from '@mdi/js';
 import { isSuperTenantUser, MONITOR_TYPE_LABELS, type Monitor } from '@portal/api/contract';
-import { EmptyState, LinkButton, Sparkline, type DataTableColumn } from '@portal/ui';
+import { EmptyState, Link, LinkButton, Sparkline, type DataTableColumn } from '@portal/ui';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { ListPage } from '../../kit/ListPage.tsx';
@@ -16,7 +16,12 @@ const CREATE_PATH = '/monitoring/create';
 
 function columns(everyTenant: boolean): DataTableColumn<Monitor>[] {
   return [
-    { id: 'name', header: 'Name', accessor: 'name' },
+    {
+      id: 'name',
+      header: 'Name',
+      accessor: 'name',
+      cell: (row) => <Link href={`/monitoring/${row.id}`}>{row.name}</Link>,
+    },
     ...(everyTenant
       ? [
           {

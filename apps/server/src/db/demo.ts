@@ -142,7 +142,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
 
 async function seedComputeOnce(tx: Queryable): Promise<boolean> {
   const seeded = await tx.query('select 1 from app_meta where key = $1', [COMPUTE_SEEDED_KEY]);
-  if (seeded.length > 0) return false;
+  if (seeded.length > 0) return seedDemoMonitoring(tx);
   await seedDemoCompute(tx, { service: insertDemoVwseries, server: insertDemoDseries });
   await tx.query('insert into app_meta (key, value) values ($1, $2)', [
     COMPUTE_SEEDED_KEY,

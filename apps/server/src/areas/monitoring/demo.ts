@@ -71,10 +71,13 @@ const DEMO: Record<string, { contacts: AlertContact[]; monitors: DemoMonitor[] }
   },
 };
 
-/** Seeds the demo monitors once per database (recorded in app_meta). */
-export async function seedDemoMonitoring(tx: Queryable): Promise<void> {
+/**
+ * Seeds the demo monitors once per database (recorded in app_meta), also into a database seeded
+ * before monitoring existed. Returns whether it seeded anything.
+ */
+export async function seedDemoMonitoring(tx: Queryable): Promise<boolean> {
   const seeded = await tx.query('select 1 from app_meta where key = $1', [SEEDED_KEY]);
-  if (seeded.length > 0) return;
+  if (seeded.length > 0) return false;
   const startedAt = new Date(Date.now() - 30 * DAY_MS);
   for (const [cdbId, demo] of Object.entries(DEMO)) {
     const tenant = await tx.query<{ id: number }>('select id from tenants where cdb_id = $1', [
@@ -119,4 +122,5 @@ export async function seedDemoMonitoring(tx: Queryable): Promise<void> {
     SEEDED_KEY,
     new Date().toISOString(),
   ]);
+  return true;
 }

@@ -22,6 +22,7 @@ import {
   type InfrastructureDriver,
 } from './infrastructure.ts';
 import { phishingRoutes } from './areas/phishing/index.ts';
+import { monitoringRoutes } from './areas/monitoring/index.ts';
 import type { TokenVerifier } from './identity.ts';
 import { loggerOptions } from './logging.ts';
 import accessPlugin from './plugins/access.ts';
@@ -134,6 +135,7 @@ export async function buildApp({
       await api.register(consoleRoutes);
       await api.register(licenseRoutes, { counters: SEAT_COUNTERS });
       await api.register(crowdstrikeRoutes);
+      await api.register(monitoringRoutes);
       await api.register(taskRoutes(TASKS));
       for (const plugin of apiPlugins) await api.register(plugin);
     },

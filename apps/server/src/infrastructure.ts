@@ -37,6 +37,12 @@ import {
   campaignTargets,
   type PhishingDriver,
 } from './areas/phishing/index.ts';
+import {
+  MONITORING_TASKS,
+  MonitoringSimulator,
+  monitorTargets,
+  type MonitoringDriver,
+} from './areas/monitoring/index.ts';
 import { TaskRegistry } from './platform/tasks/registry.ts';
 import { TaskEngine, type TaskWorkerOptions } from './platform/tasks/worker.ts';
 
@@ -46,14 +52,27 @@ export { DriverError, type OperationContext } from './platform/driver.ts';
 
 /** The infrastructure seam: one driver per area, behind one object. */
 export interface InfrastructureDriver
-  extends ComputeDriver, VwseriesDriver, StorageDriver, EndpointDriver, PhishingDriver {
+  extends
+    ComputeDriver,
+    VwseriesDriver,
+    StorageDriver,
+    EndpointDriver,
+    PhishingDriver,
+    MonitoringDriver {
   readonly name: string;
 }
 
 /** Every area's task definitions. */
 export const TASKS = new TaskRegistry<InfrastructureDriver>(
-  [...COMPUTE_TASKS, ...VWSERIES_TASKS, ...STORAGE_TASKS, ...CROWDSTRIKE_TASKS, ...PHISHING_TASKS],
-  [vmTargets, vwseriesTargets, volumeTargets, edrHostTargets, campaignTargets],
+  [
+    ...COMPUTE_TASKS,
+    ...VWSERIES_TASKS,
+    ...STORAGE_TASKS,
+    ...CROWDSTRIKE_TASKS,
+    ...PHISHING_TASKS,
+    ...MONITORING_TASKS,
+  ],
+  [vmTargets, vwseriesTargets, volumeTargets, edrHostTargets, campaignTargets, monitorTargets],
 );
 
 /** Every area's licence seat counters, handed to the licence area. */
@@ -72,6 +91,7 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
   private readonly storage: StorageSimulator;
   private readonly endpoints: EndpointSimulator;
   private readonly phishing: PhishingSimulator;
+  private readonly monitoring: MonitoringSimulator;
 
   constructor(db: Database, options: { speed: number }) {
     super(db, options);
@@ -85,6 +105,7 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
     });
     this.endpoints = new EndpointSimulator(db, options);
     this.phishing = new PhishingSimulator(db, options);
+    this.monitoring = new MonitoringSimulator(db, options);
   }
 
   observeEndpoints(...args: Parameters<EndpointDriver['observeEndpoints']>) {
@@ -132,6 +153,18 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
 
   phishingActivity(...args: Parameters<PhishingDriver['phishingActivity']>) {
     return this.phishing.phishingActivity(...args);
+  }
+
+  createProbe(...args: Parameters<MonitoringDriver['createProbe']>) {
+    return this.monitoring.createProbe(...args);
+  }
+
+  checks(...args: Parameters<MonitoringDriver['checks']>) {
+    return this.monitoring.checks(...args);
+  }
+
+  checkPeriodMs(intervalSeconds: number) {
+    return this.monitoring.checkPeriodMs(intervalSeconds);
   }
 }
 

@@ -51,6 +51,7 @@ describe('area manifests', () => {
         '/storage/:id',
         '/monitoring',
         '/monitoring/create',
+        '/monitoring/:id',
         '/license',
         '/crowdstrike',
         '/crowdstrike/medr/:id',

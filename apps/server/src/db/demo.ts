@@ -9,6 +9,7 @@ import { seedDemoStorage } from '../areas/storage/index.ts';
 import { insertDemoVwseries } from '../areas/vwseries/index.ts';
 import { seedDemoLicense } from '../areas/license/index.ts';
 import { seedDemoPhishing } from '../areas/phishing/index.ts';
+import { seedDemoMonitoring } from '../areas/monitoring/index.ts';
 import type { TenantKind } from './tenants.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -152,13 +153,17 @@ export async function seedDemoData(db: Database): Promise<boolean> {
 async function seedComputeOnce(tx: Queryable): Promise<boolean> {
   await seedDemoCrowdstrike(tx);
   const seeded = await tx.query('select 1 from app_meta where key = $1', [COMPUTE_SEEDED_KEY]);
-  if (seeded.length > 0) return seedDemoStorage(tx);
+  if (seeded.length > 0) {
+    const storage = await seedDemoStorage(tx);
+    return (await seedDemoMonitoring(tx)) || storage;
+  }
   await seedDemoCompute(tx, { service: insertDemoVwseries, server: insertDemoDseries });
   await seedDemoStorage(tx);
   await tx.query('insert into app_meta (key, value) values ($1, $2)', [
     COMPUTE_SEEDED_KEY,
     new Date().toISOString(),
   ]);
+  await seedDemoMonitoring(tx);
   return true;
 }
 

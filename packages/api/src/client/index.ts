@@ -9,3 +9,4 @@ export * from './license.ts';
 export * from './tasks.ts';
 export * from './crowdstrike.ts';
 export * from './phishing.ts';
+export * from './monitoring.ts';

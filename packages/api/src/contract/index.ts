@@ -17,3 +17,5 @@ export * from './crowdstrike.ts';
 export * from './crowdstrike-values.ts';
 export * from './phishing.ts';
 export * from './phishing-values.ts';
+export * from './monitoring.ts';
+export * from './monitoring-values.ts';

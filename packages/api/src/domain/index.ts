@@ -3,3 +3,4 @@ export * from './storage.ts';
 export * from './license.ts';
 export * from './crowdstrike.ts';
 export * from './phishing.ts';
+export * from './monitoring.ts';

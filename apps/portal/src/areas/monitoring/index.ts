@@ -1,4 +1,4 @@
-import { notAvailable } from '../../kit/NotAvailable.tsx';
-
-export const MonitoringListPage = notAvailable({ title: 'Monitoring' });
-export const MonitoringCreatePage = notAvailable({ title: 'Create monitoring' });
+// The pages the monitoring manifest loads.
+export { MonitoringListPage } from './MonitoringListPage.tsx';
+export { MonitoringDetailPage } from './MonitoringDetailPage.tsx';
+export { MonitoringCreatePage } from './MonitoringCreatePage.tsx';

@@ -1,6 +1,8 @@
 import { mdiChartLine } from '@mdi/js';
 import { isSuperTenantUser } from '@portal/api/contract';
 import type { AreaManifest } from '../../kit/area.tsx';
+import { PARAM_RULES } from '../../lib/patterns.ts';
+import { MONITORING_PERMISSION } from './permission.ts';
 
 const load = () => import('./index.ts');
 
@@ -17,6 +19,12 @@ export const monitoringArea: AreaManifest = {
       page: 'MonitoringCreatePage',
       allow: isSuperTenantUser,
     },
+    {
+      path: 'monitoring/:id',
+      load,
+      page: 'MonitoringDetailPage',
+      params: { id: PARAM_RULES.numeric },
+    },
   ],
   nav: [
     {
@@ -27,8 +35,5 @@ export const monitoringArea: AreaManifest = {
       order: 70,
     },
   ],
-  permission: {
-    area: 'monitoring',
-    readOnly: 'Your role can view monitoring but not change it.',
-  },
+  permission: MONITORING_PERMISSION,
 };

@@ -13,3 +13,5 @@ export { findSnapshot, findVm } from './repository.ts';
 export { seedDemoCompute } from './demo.ts';
 /** The licence seats compute's VMs use (Windows, RHEL, SQL Server), for the licence area. */
 export { computeSeatCounters } from './seats.ts';
+/** When a VM changed power state, for another area's simulated platform (monitoring probes). */
+export { powerHistory as vmPowerHistory } from './simulator/state.ts';

@@ -1,0 +1,166 @@
+import { mdiChartLine, mdiPlus } from '@mdi/js';
+import { isSuperTenantUser, MONITOR_TYPE_LABELS, type Monitor } from '@portal/api/contract';
+import { EmptyState, Link, LinkButton, Sparkline, type DataTableColumn } from '@portal/ui';
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { ListPage } from '../../kit/ListPage.tsx';
+import { formatRelative } from '../../lib/format.ts';
+import { session } from '../../services.ts';
+import { useManageReason } from '../../state/permissions.ts';
+import { MONITORING_PERMISSION } from './permission.ts';
+import { MonitorStateChip, msText, percentText, stateLabel } from './parts.tsx';
+import { monitoringClient, monitoringKeys, monitoringQueries } from './queries.ts';
+import { SlaReportPanel } from './SlaReportPanel.tsx';
+
+const CREATE_PATH = '/monitoring/create';
+
+function columns(everyTenant: boolean): DataTableColumn<Monitor>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Name',
+      accessor: 'name',
+      cell: (row) => <Link href={`/monitoring/${row.id}`}>{row.name}</Link>,
+    },
+    ...(everyTenant
+      ? [
+          {
+            id: 'tenant',
+            header: 'Tenant',
+            accessor: (row: Monitor) => row.tenant,
+            cell: (row: Monitor) => `${row.tenant} · ${row.tenant_name}`,
+            filter: 'select' as const,
+          },
+        ]
+      : []),
+    {
+      id: 'state',
+      header: 'State',
+      accessor: (row) => stateLabel(row.state),
+      cell: (row) => <MonitorStateChip state={row.state} />,
+      filter: 'select',
+    },
+    {
+      id: 'type',
+      header: 'Type',
+      accessor: (row) => MONITOR_TYPE_LABELS[row.type],
+      filter: 'select',
+    },
+    { id: 'target', header: 'Target', accessor: 'target' },
+    {
+      id: 'uptime_24h',
+      header: 'Uptime 24 h',
+      accessor: (row) => row.uptime_24h ?? -1,
+      cell: (row) => percentText(row.uptime_24h),
+      align: 'end',
+    },
+    {
+      id: 'uptime_7d',
+      header: 'Uptime 7 d',
+      accessor: (row) => row.uptime_7d ?? -1,
+      cell: (row) => percentText(row.uptime_7d),
+      align: 'end',
+    },
+    {
+      id: 'uptime_30d',
+      header: 'Uptime 30 d',
+      accessor: (row) => row.uptime_30d ?? -1,
+      cell: (row) => percentText(row.uptime_30d),
+      align: 'end',
+    },
+    {
+      id: 'last_check',
+      header: 'Last check',
+      accessor: (row) => row.last_check_at ?? '',
+      cell: (row) => (row.last_check_at ? formatRelative(row.last_check_at) : 'not yet'),
+    },
+    {
+      id: 'response',
+      header: 'Response time',
+      accessor: (row) => row.last_response_ms ?? -1,
+      cell: (row) =>
+        row.response_times.length > 0 ? (
+          <Sparkline
+            values={row.response_times}
+            label={`Response time of ${row.name}, last checks`}
+            format={msText}
+            tone={row.state === 'down' ? 'error' : 'primary'}
+          />
+        ) : (
+          '–'
+        ),
+      searchable: false,
+    },
+  ];
+}
+
+/**
+ * `/monitoring`: the tenant's monitors, with their state, uptime and response times; the
+ * provider's super-tenant user sees every tenant's, with a tenant filter, and creates them.
+ */
+export function MonitoringListPage() {
+  const { user } = useSnapshot(session);
+  const everyTenant = user ? isSuperTenantUser(user) : false;
+  const readOnlyReason = useManageReason(MONITORING_PERMISSION);
+  // The report is made only once asked for: with thousands of monitors it is not free.
+  const [slaOpen, setSlaOpen] = useState(false);
+  return (
+    <ListPage
+      listId="monitoring"
+      title="Monitoring"
+      description={
+        readOnlyReason ??
+        (everyTenant
+          ? "The checks you run for your customers' services."
+          : 'The checks your provider runs on your services, and how they have been doing.')
+      }
+      actions={
+        everyTenant ? (
+          <LinkButton href={CREATE_PATH} variant="primary" leadingIcon={mdiPlus}>
+            Create
+          </LinkButton>
+        ) : undefined
+      }
+      tableLabel="Monitors"
+      searchLabel="Search monitors"
+      noun={{ one: 'monitor', other: 'monitors' }}
+      query={monitoringQueries.list()}
+      paged={{
+        queryKey: monitoringKeys.lists(),
+        fetchPage: (request) => monitoringClient().page(request),
+        sorts: ['name', 'tenant', 'state', 'type'],
+      }}
+      columns={columns(everyTenant)}
+      getRowId={(row) => String(row.id)}
+      getRowLabel={(row) => row.name}
+      defaultSorting={{ id: 'name', desc: false }}
+      rowHref={(row) => `/monitoring/${row.id}`}
+      children={
+        <details onToggle={(event) => setSlaOpen(event.currentTarget.open)}>
+          <summary>SLA report{everyTenant ? ' (every tenant, or filter by one)' : ''}</summary>
+          {slaOpen ? (
+            <SlaReportPanel heading="SLA report per tenant" withTenantFilter={everyTenant} />
+          ) : null}
+        </details>
+      }
+      emptyState={
+        <EmptyState
+          icon={mdiChartLine}
+          title="No monitors yet"
+          description={
+            everyTenant
+              ? "Create a monitor to watch a customer's VM, address or website."
+              : 'Monitors your provider sets up for your services appear here.'
+          }
+          action={
+            everyTenant ? (
+              <LinkButton href={CREATE_PATH} variant="primary">
+                Create a monitor
+              </LinkButton>
+            ) : undefined
+          }
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,207 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  permissionsOnAllAreas,
+  type CurrentUser,
+  type Incident,
+  type Monitor,
+} from '@portal/api/contract';
+import type { ApiClient } from '@portal/api/client';
+import type { IdentityService } from '@portal/api/identity';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { LinkProvider, ThemeProvider } from '@portal/ui';
+import { provideServices, session, type Services } from '../../services.ts';
+import { createQueryClient } from '../../kit/query.ts';
+import { AppLink } from '../../layout/Root.tsx';
+import { memoryRouter } from '../../test-router.tsx';
+import { tasks } from '../../state/tasks.ts';
+import { MonitoringListPage } from './MonitoringListPage.tsx';
+import { MonitoringDetailPage } from './MonitoringDetailPage.tsx';
+import { contactsOf, monitorCreateBody, EMPTY_MONITOR_FORM } from './monitorCreateBody.ts';
+import { maintenanceBody } from './MaintenanceDialog.tsx';
+import { periodOf } from './SlaReportPanel.tsx';
+
+const monitor = (id: number, patch: Partial<Monitor> = {}): Monitor => ({
+  id,
+  name: `monitor-${id}`,
+  tenant: 'UZZ100001',
+  tenant_name: 'Acme',
+  type: 'ping',
+  target_kind: 'vm',
+  vm_id: 7,
+  target: 'erp-01',
+  port: null,
+  expected_status: null,
+  keyword: null,
+  dns_record_type: null,
+  tls_days_threshold: null,
+  interval_seconds: 60,
+  timeout_seconds: 10,
+  retries: 1,
+  state: 'up',
+  in_maintenance: false,
+  uptime_24h: 100,
+  uptime_7d: 99.5,
+  uptime_30d: 98.25,
+  last_check_at: new Date().toISOString(),
+  last_response_ms: 14,
+  last_message: 'Reply from erp-01',
+  response_times: [12, 14, 13, 18],
+  contacts: [{ kind: 'email', address: 'ops@acme.example' }],
+  created_at: '2026-10-01T00:00:00.000Z',
+  ...patch,
+});
+
+const user = (cdbId: string, manage = true): CurrentUser => ({
+  email: 'someone@portal.test',
+  tenant: { cdb_id: cdbId, name: cdbId },
+  role: {
+    name: 'Operator',
+    builtin: false,
+    permissions: permissionsOnAllAreas(manage ? 'manage' : 'read'),
+  },
+});
+
+const INCIDENT: Incident = {
+  id: 1,
+  monitor_id: 1,
+  started_at: '2026-11-20T10:00:00.000Z',
+  ended_at: '2026-11-20T10:05:00.000Z',
+  message: 'Request timed out: no reply from erp-01',
+};
+
+function setup(path: string, who: CurrentUser, monitors: Monitor[]) {
+  const get = vi.fn(async (url: string) => {
+    if (url === '/services/monitoring') return monitors;
+    if (url.endsWith('/incidents')) return [INCIDENT];
+    if (url.endsWith('/results')) return [];
+    if (/\/services\/monitoring\/\d+$/.test(url)) return monitors[0];
+    return [];
+  });
+  const post = vi.fn(async (_url: string, body: { operation?: string }) => ({
+    ...monitors[0],
+    state: body.operation === 'pause' ? 'paused' : 'pending',
+  }));
+  session.user = who;
+  provideServices({
+    identity: {} as IdentityService,
+    api: {
+      get,
+      post,
+      page: async () => ({ data: monitors, page: { next_cursor: null, total: monitors.length } }),
+    } as unknown as ApiClient,
+    currentUser: {} as Services['currentUser'],
+  });
+  const { element } = memoryRouter(
+    [
+      { path: '/monitoring', element: <MonitoringListPage /> },
+      { path: '/monitoring/:id', element: <MonitoringDetailPage /> },
+    ],
+    path,
+  );
+  render(
+    <ThemeProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <LinkProvider component={AppLink}>{element}</LinkProvider>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return { get, post, user: userEvent.setup() };
+}
+
+describe('monitoring pages', () => {
+  beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => {
+    tasks.stopAll();
+    session.user = null;
+    vi.restoreAllMocks();
+  });
+
+  it('lists every tenant for the super-tenant user, with state, uptime and a response-time line', async () => {
+    setup('/monitoring', user('UZZ999999'), [
+      monitor(1),
+      monitor(2, { tenant: 'UZZ100002', tenant_name: 'Globex', state: 'down' }),
+    ]);
+    const grid = await screen.findByRole('grid', { name: 'Monitors' });
+    await waitFor(() => expect(within(grid).getAllByRole('link')).toHaveLength(2));
+    expect(within(grid).getByText('UZZ100002 · Globex')).toBeTruthy();
+    expect(within(grid).getByText('Down')).toBeTruthy();
+    expect(within(grid).getAllByText('99.50 %')).toHaveLength(2);
+    expect(within(grid).getAllByRole('img', { name: /Response time of monitor-1/ })).toHaveLength(
+      1,
+    );
+    expect(screen.getByRole('link', { name: 'Create' }).getAttribute('href')).toBe(
+      '/monitoring/create',
+    );
+  });
+
+  it('shows a customer its own monitors without a tenant column or Create', async () => {
+    setup('/monitoring', user('UZZ100001'), [monitor(1)]);
+    const grid = await screen.findByRole('grid', { name: 'Monitors' });
+    await waitFor(() => expect(within(grid).getAllByRole('link')).toHaveLength(1));
+    expect(within(grid).queryByRole('columnheader', { name: /Tenant/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
+  });
+
+  it('shows the incident timeline and pauses a monitor', async () => {
+    const { post, user: person } = setup('/monitoring/1?tab=incidents', user('UZZ100001'), [
+      monitor(1, { state: 'down' }),
+    ]);
+    expect(await screen.findByText(/Down from .* to .* \(5 min/)).toBeTruthy();
+    expect(screen.getByText('Request timed out: no reply from erp-01')).toBeTruthy();
+    await person.click(screen.getByRole('button', { name: 'Pause' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/services/monitoring/1', { operation: 'pause' }),
+    );
+    expect(await screen.findByRole('button', { name: 'Resume' })).toBeTruthy();
+  });
+
+  it('lets a viewer look but not pause', async () => {
+    setup('/monitoring/1', user('UZZ100002', false), [monitor(1)]);
+    const pause = await screen.findByRole('button', { name: /Pause/ });
+    expect(pause.getAttribute('aria-disabled') ?? pause.hasAttribute('disabled')).toBeTruthy();
+  });
+});
+
+describe('monitoring bodies', () => {
+  it('builds a create body from the form: a VM ping, contacts split by kind', () => {
+    expect(contactsOf('ops@acme.example, https://hooks.example/x')).toEqual([
+      { kind: 'email', address: 'ops@acme.example' },
+      { kind: 'webhook', address: 'https://hooks.example/x' },
+    ]);
+    const body = monitorCreateBody({
+      ...EMPTY_MONITOR_FORM,
+      tenant: 'UZZ100001',
+      vm_id: '7',
+      name: ' ERP ',
+      contacts: 'ops@acme.example',
+    });
+    expect(body).toMatchObject({ name: 'ERP', vm_id: 7, target: null, port: null, type: 'ping' });
+  });
+
+  it('builds maintenance bodies and SLA periods', () => {
+    expect(
+      maintenanceBody({
+        name: 'Patch',
+        kind: 'weekly',
+        starts_at: '',
+        ends_at: '',
+        days: 'weekend',
+        start_time: '02:00',
+        duration_minutes: 60,
+      }),
+    ).toEqual({
+      name: 'Patch',
+      kind: 'weekly',
+      days: [0, 6],
+      start_time: '02:00',
+      duration_minutes: 60,
+    });
+    expect(periodOf('2026-11-01', '2026-11-01')).toEqual({
+      from: '2026-11-01T00:00:00.000Z',
+      to: '2026-11-02T00:00:00.000Z',
+    });
+    expect(periodOf('2026-11-02', '2026-11-01')).toBeNull();
+  });
+});

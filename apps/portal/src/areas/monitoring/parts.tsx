@@ -1,0 +1,25 @@
+// Small pieces the monitoring pages share: the state chip and how figures read.
+import { StatusChip } from '@portal/ui';
+import type { MonitorState } from '@portal/api/contract';
+
+const STATE_LOOK: Record<MonitorState, { status: string; label: string }> = {
+  up: { status: 'success', label: 'Up' },
+  down: { status: 'error', label: 'Down' },
+  degraded: { status: 'warning', label: 'Degraded' },
+  paused: { status: 'neutral', label: 'Paused' },
+  pending: { status: 'PENDING', label: 'Pending' },
+};
+
+export const stateLabel = (state: MonitorState) => STATE_LOOK[state].label;
+
+/** A monitor's state as a chip: Up, Down, Degraded, Paused, Pending. */
+export function MonitorStateChip({ state }: { state: MonitorState }) {
+  const look = STATE_LOOK[state];
+  return <StatusChip status={look.status} label={look.label} />;
+}
+
+/** `99.95 %`, or a dash before the first check. */
+export const percentText = (value: number | null) =>
+  value === null ? '–' : `${value.toFixed(value === 100 ? 0 : 2)} %`;
+
+export const msText = (value: number) => `${value} ms`;

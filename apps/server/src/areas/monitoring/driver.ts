@@ -1,0 +1,61 @@
+import { Type, type Static } from 'typebox';
+import type { DnsRecordType, MonitorType } from '@portal/api/contract';
+import type { OperationContext } from '../../platform/driver.ts';
+
+/** What a probe checks, as the monitoring platform is told when it is created. */
+export interface ProbeSpec {
+  type: MonitorType;
+  /** The host name, address or URL; a VM's address when it has one, else its name. */
+  target: string;
+  /** A VM of the tenant (its reachability follows its power). */
+  vmId: number | null;
+  port: number | null;
+  expectedStatus: number | null;
+  keyword: string | null;
+  dnsRecordType: DnsRecordType | null;
+  tlsDaysThreshold: number | null;
+  intervalSeconds: number;
+  timeoutSeconds: number;
+}
+
+/** What the platform reports once a probe is set up. */
+export const ProbeCreatedFacts = Type.Object({
+  /** The first check runs one interval after this. */
+  startedAt: Type.String(),
+  certificateExpiresAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type ProbeCreatedFacts = Static<typeof ProbeCreatedFacts>;
+
+/** One check the platform ran. */
+export interface CheckFacts {
+  /** Epoch ms. */
+  at: number;
+  ok: boolean;
+  /** Passed, but close to failing (slow, or a certificate near its expiry). */
+  warning: boolean;
+  responseMs: number | null;
+  message: string;
+}
+
+/**
+ * The monitoring platform: what a real driver implements (Uptime Kuma's, Checkly's API). Probes
+ * are named by the portal's monitor id; creation is idempotent per `ctx.taskId`.
+ */
+export interface MonitoringDriver {
+  createProbe(
+    ctx: OperationContext,
+    monitorId: number,
+    spec: ProbeSpec,
+  ): Promise<ProbeCreatedFacts>;
+  /**
+   * The checks each probe ran after `since` (epoch ms) up to `until`, oldest first; at most
+   * `limit` per probe (the newest).
+   */
+  checks(
+    probes: readonly { monitorId: number; spec: ProbeSpec; since: number }[],
+    until: number,
+    limit: number,
+  ): Promise<Map<number, CheckFacts[]>>;
+  /** Milliseconds between two checks of a probe with this interval. */
+  checkPeriodMs(intervalSeconds: number): number;
+}

@@ -1,0 +1,51 @@
+// The monitoring area's slow operations: creating a monitor sets up its probe on the platform.
+import { Type } from 'typebox';
+import { DriverError } from '../../platform/driver.ts';
+import { taskDefiner, type TargetKind } from '../../platform/tasks/registry.ts';
+import { SUPER_TENANT_CDB_ID } from '@portal/api/contract';
+import type { MonitoringDriver } from './driver.ts';
+import { activateMonitor, existingMonitors, lockMonitor } from './repository.ts';
+import { probeSpec } from './service.ts';
+
+const defineTask = taskDefiner<MonitoringDriver>();
+
+/** The success sentence of the specification's section 8. */
+export const MONITOR_CREATED_MESSAGE = 'Monitoring has been created';
+
+/** Where a monitor is in the portal. Its tasks are the super-tenant user's. */
+export const monitorTargets: TargetKind = {
+  kind: 'monitor',
+  async paths(db, tenantId, ids) {
+    const rows = await db.query<{ cdb_id: string }>('select cdb_id from tenants where id = $1', [
+      tenantId,
+    ]);
+    const everyTenant = rows[0]?.cdb_id === SUPER_TENANT_CDB_ID;
+    const found = await existingMonitors(db, { tenantId: everyTenant ? null : tenantId }, ids);
+    return new Map(found.map((id) => [id, `/monitoring/${id}`]));
+  },
+};
+
+const gone = () => new DriverError('The monitor no longer exists.');
+
+export const createMonitorTask = defineTask({
+  area: 'monitoring',
+  op: 'monitor.create',
+  kind: 'monitor',
+  label: () => 'Create monitor',
+  operation: () => 'create',
+  payload: Type.Object({}),
+  async run(ctx, task) {
+    // The monitor belongs to the customer tenant; the task to the super-tenant user who made it.
+    const row = await lockMonitor(ctx.db, { tenantId: null }, task.targetId);
+    if (!row) throw gone();
+    return ctx.driver.createProbe(ctx, row.id, probeSpec(row));
+  },
+  async apply(tx, task, facts) {
+    const row = await lockMonitor(tx, { tenantId: null }, task.targetId);
+    if (!row) throw gone();
+    await activateMonitor(tx, row.id, new Date(facts.startedAt));
+    return MONITOR_CREATED_MESSAGE;
+  },
+});
+
+export const MONITORING_TASKS = [createMonitorTask] as const;

@@ -7,6 +7,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { backupRoutes } from './areas/backup/index.ts';
 import { computeRoutes, consoleRoutes } from './areas/compute/index.ts';
 import { systemRoutes, userRoutes } from './areas/account/index.ts';
 import { dseriesRoutes } from './areas/dseries/index.ts';
@@ -119,6 +120,7 @@ export async function buildApp({
       await api.register(computeRoutes);
       await api.register(vwseriesRoutes);
       await api.register(dseriesRoutes);
+      await api.register(backupRoutes);
       await api.register(consoleRoutes);
       await api.register(taskRoutes(TASKS));
       for (const plugin of apiPlugins) await api.register(plugin);

@@ -2,6 +2,7 @@
 // build also emits it alone as dist/demo.mjs, which the start script reads to list the accounts.
 import { ADMINISTRATOR_ROLE, permissionsOnAllAreas, type Permissions } from '@portal/api/contract';
 import type { Database, Queryable } from './database.ts';
+import { seedDemoBackup } from '../areas/backup/index.ts';
 import { seedDemoCompute } from '../areas/compute/index.ts';
 import { insertDemoDseries } from '../areas/dseries/index.ts';
 import { insertDemoVwseries } from '../areas/vwseries/index.ts';
@@ -140,8 +141,9 @@ export async function seedDemoData(db: Database): Promise<boolean> {
 }
 
 async function seedComputeOnce(tx: Queryable): Promise<boolean> {
+  const backup = await seedDemoBackup(tx);
   const seeded = await tx.query('select 1 from app_meta where key = $1', [COMPUTE_SEEDED_KEY]);
-  if (seeded.length > 0) return false;
+  if (seeded.length > 0) return backup;
   await seedDemoCompute(tx, { service: insertDemoVwseries, server: insertDemoDseries });
   await tx.query('insert into app_meta (key, value) values ($1, $2)', [
     COMPUTE_SEEDED_KEY,

@@ -206,6 +206,7 @@ export class TaskEngine<D> {
     const message = success ? await outcome(tx) : outcome.message;
     const state = success ? 'SUCCESS' : 'FAILURE';
     if (!(await finishTask(tx, task.id, this.owner, state, message))) return false;
+    if (!success) await this.registry.find(task.payload)?.failed?.(tx, task, message);
     await insertAuditEntry(tx, {
       actorEmail: task.createdBy,
       actorTenant: task.tenantCdbId,

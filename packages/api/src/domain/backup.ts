@@ -24,7 +24,11 @@ export function quotaAlertRefusal(
 }
 
 /** The warning the portal shows for a backup tenant's usage, or null while below the soft limit. */
-export function quotaWarning(usedGb: number, quotaGb: number, warningPercent: number): string | null {
+export function quotaWarning(
+  usedGb: number,
+  quotaGb: number,
+  warningPercent: number,
+): string | null {
   const percent = usedPercent(usedGb, quotaGb);
   if (usedGb >= quotaGb)
     return `Over the hard quota: ${formatGb(usedGb)} of ${quotaGb} GB used. The next job will fail.`;

@@ -64,9 +64,7 @@ const DEMO_BACKUPS: readonly DemoBackup[] = [
 export async function seedDemoBackup(tx: Queryable): Promise<boolean> {
   const seeded = await tx.query('select 1 from app_meta where key = $1', [SEEDED_KEY]);
   if (seeded.length > 0) return false;
-  const tenants = await tx.query<{ id: number; cdb_id: string }>(
-    'select id, cdb_id from tenants',
-  );
+  const tenants = await tx.query<{ id: number; cdb_id: string }>('select id, cdb_id from tenants');
   const idOf = new Map(tenants.map((tenant) => [tenant.cdb_id, tenant.id]));
   for (const demo of DEMO_BACKUPS) {
     const tenantId = idOf.get(demo.tenant);

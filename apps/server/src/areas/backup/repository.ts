@@ -234,7 +234,12 @@ export async function applySummary(
   );
   const backup = rows[0];
   if (!backup) return;
-  const alerts = await db.query<{ id: number; kind: 'percent' | 'gb'; value: number; fired: boolean }>(
+  const alerts = await db.query<{
+    id: number;
+    kind: 'percent' | 'gb';
+    value: number;
+    fired: boolean;
+  }>(
     `select id::integer as id, kind, value::float8 as value, triggered_at is not null as fired
        from backup_quota_alerts where backup_id = $1`,
     [facts.backupId],

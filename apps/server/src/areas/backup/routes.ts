@@ -146,8 +146,7 @@ const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) =>
-      readRestorePoints(deps, callerOf(request), request.params.id, request.query),
+    async (request) => readRestorePoints(deps, callerOf(request), request.params.id, request.query),
   );
 
   app.get(
@@ -225,8 +224,7 @@ const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       data: await audited(
         request,
         { action: 'backup.retention', target: target(request), detail: request.body.retention },
-        () =>
-          changeRetention(deps, callerOf(request), request.params.id, request.body.retention),
+        () => changeRetention(deps, callerOf(request), request.params.id, request.body.retention),
       ),
     }),
   );

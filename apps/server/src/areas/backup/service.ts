@@ -172,7 +172,10 @@ export async function readRestorePoints(
   const desc = wanted.startsWith('-');
   const sort = POINT_SORTS.find((candidate) => candidate === (desc ? wanted.slice(1) : wanted));
   if (!sort)
-    throw badRequest('sort: must be one of created, size (with - before it for descending)', 'sort');
+    throw badRequest(
+      'sort: must be one of created, size (with - before it for descending)',
+      'sort',
+    );
   let offset = 0;
   if (query.cursor) {
     const match = /^rp:(-?\w+):(\d{1,9})$/.exec(
@@ -192,7 +195,10 @@ export async function readRestorePoints(
   const next = offset + page.points.length;
   return {
     data: page.points,
-    page: { next_cursor: next < page.total ? encodePointCursor(wanted, next) : null, total: page.total },
+    page: {
+      next_cursor: next < page.total ? encodePointCursor(wanted, next) : null,
+      total: page.total,
+    },
   };
 }
 
@@ -254,10 +260,11 @@ export async function changeQuota(
     });
     if (body.alerts) await replaceAlerts(tx, caller.tenantId, backup.id, body.alerts);
     if (summary) await applySummary(tx, caller.tenantId, summary);
-    else if (body.alerts) await tx.query(
-      'update backup_tenants set next_job_at = least(next_job_at, now()) where id = $1',
-      [backup.id],
-    );
+    else if (body.alerts)
+      await tx.query(
+        'update backup_tenants set next_job_at = least(next_job_at, now()) where id = $1',
+        [backup.id],
+      );
   });
   return readBackup(deps, caller, uuid);
 }

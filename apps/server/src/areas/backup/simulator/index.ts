@@ -24,7 +24,7 @@ export const BACKUP_DURATIONS = { create: 4, job: 3, delete: 2 };
 /** Hours between scheduled jobs at speed 1. */
 export const JOB_INTERVAL_HOURS = 6;
 /** At most this many missed scheduled jobs are run when the platform catches up. */
-export const MAX_CATCH_UP = 120;
+export const MAX_CATCH_UP = 60;
 /** What a tenant may allocate in backup quotas altogether, unless sim_backup_allowance says. */
 export const DEFAULT_ALLOWANCE_GB = 20_000;
 
@@ -402,7 +402,14 @@ export class BackupSimulator implements BackupDriver {
       await tx.query(
         `insert into sim_backup_point (backup_id, job_seq, created_at, kind, size_gb, machines)
          values ($1, $2, $3, $4, $5, $6)`,
-        [id, seq, at, first ? 'full' : 'incremental', transferred, machines.length - (offline ? 1 : 0)],
+        [
+          id,
+          seq,
+          at,
+          first ? 'full' : 'incremental',
+          transferred,
+          machines.length - (offline ? 1 : 0),
+        ],
       );
       await prune(tx, id, account.retention);
       usedAfter = await usedGb(tx, id);
@@ -503,7 +510,11 @@ async function prune(db: Queryable, backupId: number, retention: BackupRetention
 
 /** The machines whose agents sign in to a new account: one to four, from its id. */
 async function insertMachines(db: Queryable, backupId: number, name: string): Promise<void> {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'host';
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'host';
   const count = 1 + Math.floor(fraction(backupId, 1) * 4);
   for (let index = 0; index < count; index++) {
     await db.query(

@@ -21,7 +21,10 @@ function isoWeek(at: Date): string {
 }
 
 /** The ids of the points to keep. */
-export function pointsToKeep(points: readonly PointTime[], retention: BackupRetention): Set<number> {
+export function pointsToKeep(
+  points: readonly PointTime[],
+  retention: BackupRetention,
+): Set<number> {
   const newest = [...points].sort(
     (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
   );

@@ -10,7 +10,7 @@
 //
 // The database is prepared before the server starts, through the server's own db module (the
 // embedded PGlite is one process's at a time): migrations, the demo data, then BENCH_VMS (default
-// 10000) eseries VMs for acme@portal.test (UZZ100001) in one INSERT … SELECT generate_series.
+// 10000) eseries VMs for acme@portal.test (UZZ100001) from the compute area's bench.ts.
 // BENCH_SCREENSHOT=file.png also saves a picture of the loaded list.
 // Exits 0 whatever the figures unless `--strict` (then search must stay ≤ 100 ms, first rows
 // ≤ 3000 ms).
@@ -58,33 +58,12 @@ async function prepareDatabase(dir) {
   const { openPglite } = await fromServer('src/db/pglite.ts');
   const { migrate } = await fromServer('src/db/migrate.ts');
   const { seedDemoData } = await fromServer('src/db/demo.ts');
+  const { seedBench } = await fromServer('src/areas/compute/bench.ts');
   const db = await openPglite(dir);
   try {
     await migrate(db);
     await seedDemoData(db);
-    const roles = ['vm', 'web', 'db', 'cache', 'app'];
-    await db.query(
-      `insert into vms (tenant_id, display_name, status, power_state, os_name, os_version,
-                        os_guest_full_name, vcpus, memory_mb, disk_size_gb, plan_id, location,
-                        cluster, adapters, vsnap, monitoring)
-       select t.id,
-              ($2::text[])[1 + g % 5] || '-' || lpad((g / 5)::text, 4, '0') || '-' || g,
-              case when g % 17 = 0 then 'trial' else 'active' end,
-              case when g % 5 = 0 then 'poweredOff' when g % 23 = 0 then 'suspended'
-                   else 'poweredOn' end,
-              case when g % 3 = 0 then 'Debian' else 'Ubuntu' end,
-              case when g % 3 = 0 then '12' else '24.04 LTS' end,
-              case when g % 3 = 0 then 'Debian GNU/Linux 12 (64-bit)'
-                   else 'Ubuntu Linux 24.04 (64-bit)' end,
-              2 << (g % 3), 4096 << (g % 3), 60, 'std-2',
-              ($3::text[])[1 + g % 3], ($4::text[])[1 + g % 3],
-              jsonb_build_array(jsonb_build_object('portgroup', 'ams1-frontend', 'vlan_id', 100,
-                'ip', '10.100.' || (g / 250) % 256 || '.' || (g % 250 + 2))),
-              false, g % 2 = 0
-         from tenants t, generate_series(1, $1::integer) g
-        where t.cdb_id = 'UZZ100001'`,
-      [VMS, roles, ['AMS1', 'FRA1', 'TYO1'], ['AMS1-CL01', 'FRA1-CL01', 'TYO1-CL01']],
-    );
+    await seedBench(db, 'UZZ100001', VMS);
     await db.exec('analyze');
     const [{ n }] = await db.query(
       `select count(*)::int as n from vms v join tenants t on t.id = v.tenant_id

@@ -1,0 +1,2 @@
+export { Meter, meterLevel } from './Meter.tsx';
+export type { MeterLevel, MeterProps } from './Meter.tsx';

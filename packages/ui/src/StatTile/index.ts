@@ -1,0 +1,2 @@
+export { StatTile, StatGrid } from './StatTile.tsx';
+export type { StatTileProps, StatTone } from './StatTile.tsx';

@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+/* global window, document, requestAnimationFrame, MutationObserver -- page code */
+// `npm run bench:list -- --area backup --route /backup --count 1000`: any area's list page with
+// COUNT items, in Debian's Chromium, on the real built portal, the real server and the Auth
+// emulator. Prints the time from navigation start to the first frame painted with data rows
+// (median of 5 loads) and how much of it the area's list reply took.
+//
+// The area provides the rows: `apps/server/src/areas/<area>/bench.ts` exports
+// `seedBench(db, tenantCdbId, count)`, run on a fresh database (migrations and the demo data
+// first) before the server starts, since the embedded PGlite is one process's at a time.
+// Options: --email (default acme@portal.test) and --tenant (default its tenant, UZZ100001) choose
+// who looks; --api (a regular expression, default the route's /api/services path) picks the reply
+// to time; BENCH_SCREENSHOT=file.png saves a picture of the loaded list.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { buildAll } from './lib/build.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from './lib/chromium.mjs';
+import { repoRoot } from './lib/proc.mjs';
+import { startStack } from './lib/stack.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    area: { type: 'string' },
+    route: { type: 'string' },
+    count: { type: 'string', default: '1000' },
+    email: { type: 'string', default: 'acme@portal.test' },
+    tenant: { type: 'string', default: 'UZZ100001' },
+    api: { type: 'string' },
+  },
+});
+if (!args.area || !args.route) {
+  console.error('usage: npm run bench:list -- --area <area> --route /<route> [--count N]');
+  process.exit(2);
+}
+const COUNT = Number(args.count);
+const LOADS = 5;
+const PASSWORD = 'Demo-pass-2026';
+const apiPattern = args.api ?? `/api/services${args.route}(\\?|$)`;
+
+const serverDir = join(repoRoot, 'apps/server');
+const requireFromServer = createRequire(join(serverDir, 'package.json'));
+// tsx's ESM entry (require.resolve would pick its CommonJS one).
+const tsxRoot = dirname(requireFromServer.resolve('tsx/package.json'));
+const { tsImport } = await import(pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href);
+const fromServer = (path) => tsImport(pathToFileURL(join(serverDir, path)).href, import.meta.url);
+
+/** Migrates, seeds the demo data and the area's rows, then closes the database for the server. */
+async function prepareDatabase(dir) {
+  const { openPglite } = await fromServer('src/db/pglite.ts');
+  const { migrate } = await fromServer('src/db/migrate.ts');
+  const { seedDemoData } = await fromServer('src/db/demo.ts');
+  const { seedBench } = await fromServer(`src/areas/${args.area}/bench.ts`);
+  const db = await openPglite(dir);
+  try {
+    await migrate(db);
+    await seedDemoData(db);
+    await seedBench(db, args.tenant, COUNT);
+    await db.exec('analyze');
+  } finally {
+    await db.close();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const ms = (value) => `${Math.round(value)} ms`;
+
+// In the page: when the first data row (a table row or, at phone width, a card) was painted,
+// counted from navigation start.
+function watchFirstRows() {
+  window.__firstRows = null;
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('[role="grid"] [role="row"][data-ri], [role="list"] li')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      window.__firstRows = performance.now();
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+await ensureChromium();
+await buildAll();
+const dataDir = mkdtempSync(join(tmpdir(), `bench-list-${args.area}-`));
+console.log(`Preparing a database with ${COUNT} ${args.area} items for ${args.tenant}…`);
+await prepareDatabase(join(dataDir, 'pglite'));
+const stack = await startStack({ dataDir, quiet: true, env: { LOG_LEVEL: 'warn' } });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+try {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${stack.url}/auth/signin`);
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(args.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+
+  await page.addInitScript(watchFirstRows);
+  const firstRows = [];
+  const replies = [];
+  // The first load warms the server's caches and the browser's; it is not counted.
+  for (let run = 0; run < LOADS + 1; run++) {
+    await page.goto(`${stack.url}${args.route}`);
+    await page.waitForFunction(() => window.__firstRows !== null, null, { timeout: 60_000 });
+    const { at, reply } = await page.evaluate((pattern) => {
+      const entry = performance
+        .getEntriesByType('resource')
+        .filter((e) => new RegExp(pattern).test(new URL(e.name).pathname + new URL(e.name).search))
+        .filter((e) => e.responseEnd <= window.__firstRows)
+        .at(-1);
+      return {
+        at: window.__firstRows,
+        reply: entry ? entry.responseEnd - entry.requestStart : null,
+      };
+    }, apiPattern);
+    if (run === 0) continue;
+    firstRows.push(at);
+    if (reply !== null) replies.push(reply);
+  }
+  const rows = await page.locator('[role="grid"] [role="row"][data-ri]').count();
+  if (process.env.BENCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_SCREENSHOT });
+  console.log(`\n${args.route} with ${COUNT} items for ${args.email} (${rows} rows painted)`);
+  console.log(
+    `  first rows  ${ms(median(firstRows))} median of ${LOADS} loads ` +
+      `(min ${ms(Math.min(...firstRows))}, max ${ms(Math.max(...firstRows))})`,
+  );
+  console.log(
+    replies.length > 0
+      ? `  list reply  ${ms(median(replies))} median (${apiPattern})`
+      : `  list reply  none matched ${apiPattern} before the rows showed`,
+  );
+} finally {
+  await browser.close();
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -4,6 +4,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import styled from 'styled-components';
 import {
   mdiDelete,
+  mdiHistory,
   mdiPauseCircleOutline,
   mdiPencil,
   mdiPlayCircleOutline,
@@ -36,6 +37,7 @@ import { useCan, useManageReason } from '../../state/permissions.ts';
 import { BACKUP_PERMISSION } from './permission.ts';
 import { BackupStateChip, QuotaWarnings, UsageMeter, alertText } from './parts.tsx';
 import { QuotaDialog, type QuotaForm } from './QuotaDialog.tsx';
+import { RetentionDialog } from './RetentionDialog.tsx';
 import { api, backupKeys, backupQueries } from './queries.ts';
 
 const LIST_PATH = '/backup';
@@ -104,6 +106,7 @@ function TenantActions({ tenant }: { tenant: BackupTenant }) {
   const canManage = useCan('backup', 'manage');
   const readOnly = useManageReason(BACKUP_PERMISSION);
   const [quotaOpen, setQuotaOpen] = useState(false);
+  const [retentionOpen, setRetentionOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [switching, setSwitching] = useState(false);
   const resource = `backup:${tenant.uuid}`;
@@ -132,6 +135,10 @@ function TenantActions({ tenant }: { tenant: BackupTenant }) {
   const saveQuota = async (values: QuotaForm) => {
     refresh(await api().setQuota(tenant.uuid, values));
     notify(`The quota of ${tenant.name} was saved.`, 'success');
+  };
+  const saveRetention = async (retention: BackupTenant['retention']) => {
+    refresh(await api().setRetention(tenant.uuid, retention));
+    notify(`The retention of ${tenant.name} was saved.`, 'success');
   };
   const toggle = async () => {
     setSwitching(true);
@@ -169,6 +176,15 @@ function TenantActions({ tenant }: { tenant: BackupTenant }) {
       </Button>
       <Button
         variant="outlined"
+        leadingIcon={mdiHistory}
+        disabled={!canManage || !ready}
+        disabledReason={disabledReason}
+        onClick={() => setRetentionOpen(true)}
+      >
+        Edit retention
+      </Button>
+      <Button
+        variant="outlined"
         leadingIcon={tenant.state === 'disabled' ? mdiPlayCircleOutline : mdiPauseCircleOutline}
         loading={switching}
         disabled={!canManage || !ready}
@@ -192,6 +208,12 @@ function TenantActions({ tenant }: { tenant: BackupTenant }) {
         open={quotaOpen}
         onOpenChange={setQuotaOpen}
         onSave={saveQuota}
+      />
+      <RetentionDialog
+        tenant={tenant}
+        open={retentionOpen}
+        onOpenChange={setRetentionOpen}
+        onSave={saveRetention}
       />
       <ConfirmDialog
         open={deleteOpen}

@@ -1,12 +1,7 @@
 // What a backup platform (Veeam Cloud Connect, Acronis Cyber Protect Cloud) offers the portal,
 // and the facts it reports. Backup tenants are named by the portal's ids.
-import type {
-  BackupRestorePoint} from '@portal/api/contract';
-import {
-  BACKUP_JOB_RESULTS,
-  BackupJob,
-  type BackupRetention,
-} from '@portal/api/contract';
+import type { BackupRestorePoint } from '@portal/api/contract';
+import { BACKUP_JOB_RESULTS, BackupJob, type BackupRetention } from '@portal/api/contract';
 import { Type, type Static } from 'typebox';
 import type { OperationContext } from '../../platform/driver.ts';
 

@@ -274,6 +274,15 @@ export async function applySummary(
   }
 }
 
+/** Asks for the platform's summary at the next read (after a refused job, new alerts). */
+export async function markSummaryDue(db: Queryable, tenantId: number, id: number): Promise<void> {
+  await db.query(
+    `update backup_tenants set next_job_at = least(next_job_at, now())
+      where tenant_id = $1 and id = $2`,
+    [tenantId, id],
+  );
+}
+
 export async function deleteBackup(db: Queryable, tenantId: number, id: number): Promise<void> {
   await db.query('delete from backup_tenants where tenant_id = $1 and id = $2', [tenantId, id]);
 }

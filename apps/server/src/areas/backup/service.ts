@@ -28,6 +28,7 @@ import {
   insertBackup,
   listAlerts,
   listBackupsJson,
+  markSummaryDue,
   replaceAlerts,
   updateBackupSettings,
   type BackupRecord,
@@ -260,11 +261,7 @@ export async function changeQuota(
     });
     if (body.alerts) await replaceAlerts(tx, caller.tenantId, backup.id, body.alerts);
     if (summary) await applySummary(tx, caller.tenantId, summary);
-    else if (body.alerts)
-      await tx.query(
-        'update backup_tenants set next_job_at = least(next_job_at, now()) where id = $1',
-        [backup.id],
-      );
+    else if (body.alerts) await markSummaryDue(tx, caller.tenantId, backup.id);
   });
   return readBackup(deps, caller, uuid);
 }

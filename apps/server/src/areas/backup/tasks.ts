@@ -9,6 +9,7 @@ import {
   backupPaths,
   deleteBackup,
   findBackup,
+  markSummaryDue,
   setBackupFailed,
 } from './repository.ts';
 
@@ -70,12 +71,7 @@ export const runJobTask = defineTask({
   },
   // A refused job (over the hard quota) is recorded by the platform: read its summary at the next
   // look, at once.
-  failed: async (tx, task) => {
-    await tx.query(
-      'update backup_tenants set next_job_at = now() where tenant_id = $1 and id = $2',
-      [task.tenantId, task.targetId],
-    );
-  },
+  failed: (tx, task) => markSummaryDue(tx, task.tenantId, task.targetId),
 });
 
 export const deleteBackupTask = defineTask({

@@ -39,7 +39,7 @@ export const QuotaAlertRule = Type.Object(
     kind: Type.Enum(QUOTA_ALERT_KINDS, {
       description: '`percent` of the hard quota, or an absolute number of `gb`.',
     }),
-    value: Type.Number({ exclusiveMinimum: 0, maximum: BACKUP_QUOTA_MAX_GB }),
+    value: Type.Number({ minimum: 0.1, maximum: BACKUP_QUOTA_MAX_GB }),
   },
   { additionalProperties: false },
 );

@@ -7,6 +7,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { backupRoutes } from './areas/backup/index.ts';
 import { computeRoutes, consoleRoutes } from './areas/compute/index.ts';
 import { systemRoutes, userRoutes } from './areas/account/index.ts';
 import { crowdstrikeRoutes } from './areas/crowdstrike/index.ts';
@@ -132,6 +133,7 @@ export async function buildApp({
       await api.register(dseriesRoutes);
       await api.register(storageRoutes);
       await api.register(phishingRoutes);
+      await api.register(backupRoutes);
       await api.register(consoleRoutes);
       await api.register(licenseRoutes, { counters: SEAT_COUNTERS });
       await api.register(crowdstrikeRoutes);

@@ -43,6 +43,13 @@ import {
   monitorTargets,
   type MonitoringDriver,
 } from './areas/monitoring/index.ts';
+import {
+  BACKUP_TASKS,
+  BackupSimulator,
+  backupSeatCounters,
+  backupTargets,
+  type BackupDriver,
+} from './areas/backup/index.ts';
 import { TaskRegistry } from './platform/tasks/registry.ts';
 import { TaskEngine, type TaskWorkerOptions } from './platform/tasks/worker.ts';
 
@@ -58,7 +65,8 @@ export interface InfrastructureDriver
     StorageDriver,
     EndpointDriver,
     PhishingDriver,
-    MonitoringDriver {
+    MonitoringDriver,
+    BackupDriver {
   readonly name: string;
 }
 
@@ -67,17 +75,27 @@ export const TASKS = new TaskRegistry<InfrastructureDriver>(
   [
     ...COMPUTE_TASKS,
     ...VWSERIES_TASKS,
+    ...BACKUP_TASKS,
     ...STORAGE_TASKS,
+    ...MONITORING_TASKS,
     ...CROWDSTRIKE_TASKS,
     ...PHISHING_TASKS,
-    ...MONITORING_TASKS,
   ],
-  [vmTargets, vwseriesTargets, volumeTargets, edrHostTargets, campaignTargets, monitorTargets],
+  [
+    vmTargets,
+    vwseriesTargets,
+    backupTargets,
+    volumeTargets,
+    monitorTargets,
+    edrHostTargets,
+    campaignTargets,
+  ],
 );
 
 /** Every area's licence seat counters, handed to the licence area. */
 export const SEAT_COUNTERS: readonly SeatCounter[] = [
   ...computeSeatCounters,
+  ...backupSeatCounters,
   ...endpointSeatCounters,
 ];
 
@@ -92,6 +110,7 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
   private readonly endpoints: EndpointSimulator;
   private readonly phishing: PhishingSimulator;
   private readonly monitoring: MonitoringSimulator;
+  private readonly backup: BackupSimulator;
 
   constructor(db: Database, options: { speed: number }) {
     super(db, options);
@@ -106,6 +125,7 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
     this.endpoints = new EndpointSimulator(db, options);
     this.phishing = new PhishingSimulator(db, options);
     this.monitoring = new MonitoringSimulator(db, options);
+    this.backup = new BackupSimulator(db, options);
   }
 
   observeEndpoints(...args: Parameters<EndpointDriver['observeEndpoints']>) {
@@ -165,6 +185,38 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
 
   checkPeriodMs(intervalSeconds: number) {
     return this.monitoring.checkPeriodMs(intervalSeconds);
+  }
+
+  // Backup tenants: the backup area's simulator.
+  createBackupAccount(...args: Parameters<BackupDriver['createBackupAccount']>) {
+    return this.backup.createBackupAccount(...args);
+  }
+  runBackupJob(...args: Parameters<BackupDriver['runBackupJob']>) {
+    return this.backup.runBackupJob(...args);
+  }
+  deleteBackupAccount(...args: Parameters<BackupDriver['deleteBackupAccount']>) {
+    return this.backup.deleteBackupAccount(...args);
+  }
+  setBackupQuota(...args: Parameters<BackupDriver['setBackupQuota']>) {
+    return this.backup.setBackupQuota(...args);
+  }
+  setBackupEnabled(...args: Parameters<BackupDriver['setBackupEnabled']>) {
+    return this.backup.setBackupEnabled(...args);
+  }
+  setBackupRetention(...args: Parameters<BackupDriver['setBackupRetention']>) {
+    return this.backup.setBackupRetention(...args);
+  }
+  backupSummaries(...args: Parameters<BackupDriver['backupSummaries']>) {
+    return this.backup.backupSummaries(...args);
+  }
+  backupJobs(...args: Parameters<BackupDriver['backupJobs']>) {
+    return this.backup.backupJobs(...args);
+  }
+  backupUsage(...args: Parameters<BackupDriver['backupUsage']>) {
+    return this.backup.backupUsage(...args);
+  }
+  backupRestorePoints(...args: Parameters<BackupDriver['backupRestorePoints']>) {
+    return this.backup.backupRestorePoints(...args);
   }
 }
 

@@ -402,6 +402,8 @@ describe.each(databaseKinds())('fuzzing every operation on $kind', ({ open }) =>
       const list = path.slice(0, path.indexOf(`/{${name}}`));
       const aliases = [`${list}|id`, `${list}|${name}`, ...(ALIASES[name] ?? [])];
       if (name === 'id' && /task/.test(path)) aliases.unshift('task_id');
+      // Lists whose items are named by a uuid (backup tenants) answer it as `uuid`.
+      if (name === 'id') aliases.push(`${list}|uuid`);
       const known = aliases.some((key) => observed.has(key));
       if (!parameter || (!known && !parameter.schema.pattern)) missing = true;
       const value = parameter ? valid(parameter.schema, rng, name, aliases) : '1';

@@ -2,6 +2,7 @@
 // build also emits it alone as dist/demo.mjs, which the start script reads to list the accounts.
 import { ADMINISTRATOR_ROLE, permissionsOnAllAreas, type Permissions } from '@portal/api/contract';
 import type { Database, Queryable } from './database.ts';
+import { seedDemoBackup } from '../areas/backup/index.ts';
 import { seedDemoCompute } from '../areas/compute/index.ts';
 import { seedDemoCrowdstrike } from '../areas/crowdstrike/index.ts';
 import { insertDemoDseries } from '../areas/dseries/index.ts';
@@ -152,10 +153,11 @@ export async function seedDemoData(db: Database): Promise<boolean> {
 
 async function seedComputeOnce(tx: Queryable): Promise<boolean> {
   await seedDemoCrowdstrike(tx);
+  const backup = await seedDemoBackup(tx);
   const seeded = await tx.query('select 1 from app_meta where key = $1', [COMPUTE_SEEDED_KEY]);
   if (seeded.length > 0) {
     const storage = await seedDemoStorage(tx);
-    return (await seedDemoMonitoring(tx)) || storage;
+    return (await seedDemoMonitoring(tx)) || storage || backup;
   }
   await seedDemoCompute(tx, { service: insertDemoVwseries, server: insertDemoDseries });
   await seedDemoStorage(tx);

@@ -10,3 +10,4 @@ export * from './tasks.ts';
 export * from './crowdstrike.ts';
 export * from './phishing.ts';
 export * from './monitoring.ts';
+export * from './backup.ts';

@@ -19,3 +19,5 @@ export * from './phishing.ts';
 export * from './phishing-values.ts';
 export * from './monitoring.ts';
 export * from './monitoring-values.ts';
+export * from './backup.ts';
+export * from './backup-values.ts';

@@ -4,3 +4,4 @@ export * from './license.ts';
 export * from './crowdstrike.ts';
 export * from './phishing.ts';
 export * from './monitoring.ts';
+export * from './backup.ts';

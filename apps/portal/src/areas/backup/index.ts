@@ -1,5 +1,3 @@
-import { notAvailable } from '../../kit/NotAvailable.tsx';
-
-export const BackupListPage = notAvailable({ title: 'Backup tenants' });
-export const BackupCreatePage = notAvailable({ title: 'Create a backup tenant' });
-export const BackupTenantPage = notAvailable({ title: 'Backup tenant' });
+export { BackupListPage } from './BackupListPage.tsx';
+export { BackupCreatePage } from './BackupCreatePage.tsx';
+export { BackupTenantPage } from './BackupTenantPage.tsx';

@@ -1,6 +1,7 @@
 import { mdiBackupRestore } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
+import { BACKUP_PERMISSION } from './permission.ts';
 
 const load = () => import('./index.ts');
 
@@ -22,5 +23,5 @@ export const backupArea: AreaManifest = {
     },
   ],
   nav: [{ id: 'backup', label: 'Backup', href: '/backup', section: 'Data', order: 40 }],
-  permission: { area: 'backup', readOnly: 'Your role can view backups but not change them.' },
+  permission: BACKUP_PERMISSION,
 };

@@ -7,6 +7,7 @@ import { sql as license } from './009_license.ts';
 import { sql as crowdstrike } from './010_crowdstrike.ts';
 import { sql as phishing } from './011_phishing.ts';
 import { sql as monitoring } from './008_monitoring.ts';
+import { sql as backup } from './005_backup.ts';
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '010_crowdstrike', sql: crowdstrike },
   { id: '011_phishing', sql: phishing },
   { id: '008_monitoring', sql: monitoring },
+  { id: '005_backup', sql: backup },
 ];

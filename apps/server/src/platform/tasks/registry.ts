@@ -48,10 +48,10 @@ export interface TaskDefinition<D, S extends TObject, F> {
   run: (ctx: TaskContext<D>, task: RunningTask<Static<S>>) => Promise<F>;
   apply: (tx: Queryable, task: RunningTask<Static<S>>, facts: F) => Promise<string>;
   /**
-   * Optional: undoes what the request recorded ahead of the work (a volume shown `creating`),
-   * in the transaction that ends the task in FAILURE.
+   * Optional: records a failure in the portal's tables (a creation that failed marks its record
+   * failed), in the transaction that ends the task in FAILURE with `message`.
    */
-  failed?: (tx: Queryable, task: TaskRecord, message: string) => Promise<void>;
+  failed?: (tx: Queryable, task: RunningTask<Static<S>>, message: string) => Promise<void>;
 }
 
 /** Writes a task's facts and answers its success sentence; run inside the finishing transaction. */
@@ -70,8 +70,8 @@ export interface RegisteredTask<D, P = unknown> {
   operation(payload: P): string;
   /** Checks the stored payload, runs the driver, and answers how to apply its facts. */
   execute(ctx: TaskContext<D>, task: TaskRecord): Promise<ApplyFacts>;
-  /** Run in the transaction that ends the task in FAILURE (the definition's `failed`). */
-  failed(tx: Queryable, task: TaskRecord, message: string): Promise<void>;
+  /** Records the task's failure in the portal's tables, where its definition says how. */
+  failed?(tx: Queryable, task: TaskRecord, message: string): Promise<void>;
 }
 
 const withoutOp = (payload: unknown): unknown => {
@@ -106,7 +106,9 @@ export function defineTask<D, S extends TObject, F>(
       return (tx) => definition.apply(tx, running, facts);
     },
     async failed(tx, task, message) {
-      await definition.failed?.(tx, task, message);
+      const payload = read(task.payload);
+      if (payload === null || !definition.failed) return;
+      await definition.failed(tx, { ...task, payload }, message);
     },
   };
 }

@@ -44,6 +44,11 @@ export interface Prepared<P> {
   payload: P;
   /** Beside `task_id` in the 202 reply (a creation's new id). */
   reply?: Record<string, number>;
+  /**
+   * Beside `task_id` in the 202 reply and never written to the audit log: what a caller is shown
+   * once (a new account's uuid and secret).
+   */
+  secretReply?: Record<string, string>;
   /** Added to the audit row. */
   detail?: Record<string, unknown>;
 }
@@ -125,7 +130,7 @@ export function taskRoute<D, P, PS extends TSchema, BS extends TSchema, QS exten
       };
       const caller = callerOf(request);
       const action = options.audit.action;
-      let data: Record<string, number>;
+      let data: Record<string, number | string>;
       try {
         data = await app.db.transaction(async (tx) => {
           if (options.locksTenant)
@@ -158,7 +163,7 @@ export function taskRoute<D, P, PS extends TSchema, BS extends TSchema, QS exten
             },
             tx,
           );
-          return accepted;
+          return { ...accepted, ...prepared.secretReply };
         });
       } catch (error) {
         if (error instanceof HttpError) {

@@ -204,9 +204,9 @@ export class TaskEngine<D> {
     if (held.length === 0) return false;
     const success = !(outcome instanceof TaskFailure);
     const message = success ? await outcome(tx) : outcome.message;
-    if (!success) await this.registry.find(task.payload)?.failed(tx, task, message);
     const state = success ? 'SUCCESS' : 'FAILURE';
     if (!(await finishTask(tx, task.id, this.owner, state, message))) return false;
+    if (!success) await this.registry.find(task.payload)?.failed?.(tx, task, message);
     await insertAuditEntry(tx, {
       actorEmail: task.createdBy,
       actorTenant: task.tenantCdbId,

@@ -1,0 +1,275 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import {
+  BACKUP_CREATED_MESSAGE,
+  BACKUP_LOCATIONS,
+  BACKUP_NAME_MAX,
+  BACKUP_PRODUCTS,
+  BACKUP_QUOTA_MAX_GB,
+  BACKUP_QUOTA_MIN_GB,
+  BackupCreate,
+  DEFAULT_RETENTION,
+  RETENTION_FIELDS,
+  type BackupCreateAccepted,
+} from '@portal/api/contract';
+import { Alert, BackButton, KeyValue, LinkButton, PageHeader } from '@portal/ui';
+import {
+  CreateFlow,
+  FormNumberField,
+  FormSelect,
+  FormTextField,
+  serverFieldOf,
+  useContractForm,
+  type CreateStep,
+} from '../../kit/form/index.ts';
+import { useTaskAction } from '../../kit/useTaskAction.ts';
+import { useCanState } from '../../state/permissions.ts';
+import { BACKUP_PERMISSION } from './permission.ts';
+import { api, backupKeys } from './queries.ts';
+
+const LIST_PATH = '/backup';
+
+const EMPTY: BackupCreate = {
+  name: '',
+  location: 'TYO1',
+  product: 'Veeam Cloud Connect',
+  quota_gb: 500,
+  warning_percent: 80,
+  retention: DEFAULT_RETENTION,
+};
+
+const Layout = styled.div`
+  display: grid;
+  gap: 20px;
+  max-width: 880px;
+`;
+
+const Fields = styled.div`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 220px), 1fr));
+  align-items: start;
+`;
+
+const Heading = styled.h3`
+  margin: 16px 0 8px;
+  font-size: 1rem;
+`;
+
+type Created = Pick<BackupCreateAccepted, 'uuid' | 'agent_account' | 'agent_secret'>;
+
+/** `/backup/create`: name, location and product; quota and retention; then the summary. */
+export function BackupCreatePage() {
+  const canCreate = useCanState('backup', 'manage');
+  const [created, setCreated] = useState<Created | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [progress, setProgress] = useState<string>();
+  const createTask = useTaskAction({
+    operation: 'Create backup tenant',
+    kind: 'other',
+    successMessage: BACKUP_CREATED_MESSAGE,
+    invalidates: [backupKeys.list()],
+    runningLabel: 'Creating…',
+  });
+  const form = useContractForm<BackupCreate>(BackupCreate, {
+    defaultValues: EMPTY,
+    labels: { quota_gb: 'quota', warning_percent: 'warning threshold' },
+  });
+
+  const submit = async (values: BackupCreate) => {
+    setFailure(null);
+    let accepted: Created | null = null;
+    const run = await createTask.run(
+      async () => {
+        const reply = await api().create(values);
+        accepted = reply;
+        return reply;
+      },
+      {
+        operation: `Create ${values.name}`,
+        onRequestError: (error) => serverFieldOf(error, form) !== undefined,
+      },
+    );
+    if (!run.ok) throw run.error;
+    setProgress(`Creating ${values.name}… this takes a few seconds.`);
+    try {
+      const status = await run.settled;
+      if (status.state === 'SUCCESS') setCreated(accepted);
+      else setFailure(status.message);
+    } finally {
+      setProgress(undefined);
+    }
+  };
+
+  const steps: CreateStep<BackupCreate>[] = [
+    {
+      id: 'basics',
+      label: 'Name and location',
+      fields: ['name', 'location', 'product'],
+      content: (
+        <Fields>
+          <FormTextField<BackupCreate>
+            name="name"
+            label="Name"
+            required
+            maxLength={BACKUP_NAME_MAX}
+            autoComplete="off"
+            help="Letters, digits, spaces, dots, dashes and underscores; a letter or digit first."
+          />
+          <FormSelect<BackupCreate>
+            name="location"
+            label="Location"
+            required
+            options={BACKUP_LOCATIONS.map((entry) => ({
+              value: entry.location,
+              label: `${entry.location}: ${entry.repository}`,
+            }))}
+          />
+          <FormSelect<BackupCreate>
+            name="product"
+            label="Backup product"
+            required
+            options={BACKUP_PRODUCTS.map((product) => ({ value: product, label: product }))}
+          />
+        </Fields>
+      ),
+    },
+    {
+      id: 'quota',
+      label: 'Quota and retention',
+      fields: [
+        'quota_gb',
+        'warning_percent',
+        'retention.keep_last',
+        'retention.daily',
+        'retention.weekly',
+        'retention.monthly',
+        'retention.yearly',
+      ],
+      content: (
+        <>
+          <Fields>
+            <FormNumberField<BackupCreate>
+              name="quota_gb"
+              label="Quota (hard limit)"
+              unit="GB"
+              required
+              min={BACKUP_QUOTA_MIN_GB}
+              max={BACKUP_QUOTA_MAX_GB}
+              step={10}
+              help="A job that would pass it fails."
+            />
+            <FormNumberField<BackupCreate>
+              name="warning_percent"
+              label="Warning at (soft limit)"
+              unit="%"
+              required
+              min={1}
+              max={100}
+              help="The portal warns from this share of the quota."
+            />
+          </Fields>
+          <Heading>Retention</Heading>
+          <Fields>
+            {RETENTION_FIELDS.map((field) => (
+              <FormNumberField<BackupCreate>
+                key={field.key}
+                name={`retention.${field.key}`}
+                label={field.label}
+                required
+                min={field.key === 'keep_last' ? 1 : 0}
+                max={field.max}
+              />
+            ))}
+          </Fields>
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <Layout>
+      <PageHeader
+        title="Create a backup tenant"
+        description="A backup account your agents sign in to, with its storage quota and retention."
+        back={<BackButton href={LIST_PATH}>Backup tenants</BackButton>}
+      />
+      {canCreate === 'denied' ? (
+        <Alert kind="info" title="You cannot create backup tenants">
+          {BACKUP_PERMISSION.readOnly}
+        </Alert>
+      ) : created ? (
+        <AgentSecret created={created} />
+      ) : (
+        <>
+          {failure && (
+            <Alert kind="error" title="The backup tenant could not be created">
+              {failure}
+            </Alert>
+          )}
+          <CreateFlow
+            form={form}
+            steps={steps}
+            summary={(values) => (
+              <KeyValue
+                columns={2}
+                items={[
+                  { label: 'Name', value: values.name },
+                  { label: 'Location', value: values.location },
+                  { label: 'Product', value: values.product },
+                  { label: 'Quota', value: `${values.quota_gb} GB` },
+                  { label: 'Warning at', value: `${values.warning_percent} %` },
+                  {
+                    label: 'Retention',
+                    value: RETENTION_FIELDS.map(
+                      (field) => `${field.label.toLowerCase()} ${values.retention[field.key]}`,
+                    ).join(', '),
+                  },
+                ]}
+              />
+            )}
+            submitLabel="Create backup tenant"
+            onSubmit={submit}
+            progress={progress}
+            aria-label="Steps to create a backup tenant"
+          />
+        </>
+      )}
+    </Layout>
+  );
+}
+
+/** The agent's account and secret, shown this once: only the secret's hash is kept. */
+function AgentSecret({ created }: { created: Created }) {
+  return (
+    <>
+      <Alert kind="success" title={BACKUP_CREATED_MESSAGE}>
+        Copy the agent's secret now: it is shown only this once. Backup agents sign in with this
+        account and secret.
+      </Alert>
+      <KeyValue
+        items={[
+          {
+            label: 'Agent account',
+            value: created.agent_account,
+            mono: true,
+            copyable: true,
+            copyLabel: 'Copy the agent account',
+          },
+          {
+            label: 'Agent secret',
+            value: created.agent_secret,
+            mono: true,
+            copyable: true,
+            copyLabel: 'Copy the agent secret',
+          },
+        ]}
+      />
+      <div>
+        <LinkButton href={`/backup/${created.uuid}`} variant="primary">
+          Open the backup tenant
+        </LinkButton>
+      </div>
+    </>
+  );
+}

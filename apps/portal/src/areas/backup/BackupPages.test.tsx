@@ -1,0 +1,212 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { permissionsOnAllAreas, type CurrentUser } from '@portal/api/contract';
+import type { ApiClient } from '@portal/api/client';
+import type { IdentityService } from '@portal/api/identity';
+import { LinkProvider, ThemeProvider } from '@portal/ui';
+import { createQueryClient } from '../../kit/query.ts';
+import { AppLink } from '../../layout/Root.tsx';
+import { provideServices, session, type Services } from '../../services.ts';
+import { appState } from '../../state/app.ts';
+import { tasks } from '../../state/tasks.ts';
+import { memoryRouter } from '../../test-router.tsx';
+import { makeBackupTenant } from './backup.fixture.ts';
+import { BackupCreatePage } from './BackupCreatePage.tsx';
+import { BackupListPage } from './BackupListPage.tsx';
+import { BackupTenantPage } from './BackupTenantPage.tsx';
+
+const OPERATOR: CurrentUser = {
+  email: 'acme@portal.test',
+  tenant: { cdb_id: 'UZZ100001', name: 'Acme' },
+  role: { name: 'Operator', builtin: false, permissions: permissionsOnAllAreas('manage') },
+};
+const VIEWER: CurrentUser = {
+  ...OPERATOR,
+  role: { name: 'Viewer', builtin: false, permissions: permissionsOnAllAreas('read') },
+};
+
+const TENANT = makeBackupTenant();
+const FULL = makeBackupTenant({
+  uuid: '9a9a9a9a-1111-4222-8333-444455556666',
+  name: 'acme-office',
+  state: 'over_quota',
+  used_gb: 410,
+  quota_gb: 400,
+  alerts: [{ kind: 'percent', value: 70, triggered_at: '2026-11-23T02:00:00.000Z' }],
+});
+
+interface Api {
+  get?: (path: string) => unknown;
+  post?: (path: string, body?: unknown) => unknown;
+  patch?: (path: string, body?: unknown) => unknown;
+}
+
+function setup(path: string, api: Api, who: CurrentUser = OPERATOR) {
+  const get = vi.fn(async (p: string) => {
+    if (p.startsWith('/services/task?') || p === '/services/task') return { data: [] };
+    const answer = api.get?.(p);
+    if (answer === undefined) throw new Error(`unexpected GET ${p}`);
+    return answer;
+  });
+  const post = vi.fn(async (p: string, body?: unknown) => api.post?.(p, body));
+  const patch = vi.fn(async (p: string, body?: unknown) => api.patch?.(p, body));
+  session.user = who;
+  provideServices({
+    identity: {} as IdentityService,
+    api: { get, post, patch } as unknown as ApiClient,
+    currentUser: { load: async () => who } as unknown as Services['currentUser'],
+  });
+  const { element, router } = memoryRouter(
+    [
+      { path: '/backup', element: <BackupListPage /> },
+      { path: '/backup/create', element: <BackupCreatePage /> },
+      { path: '/backup/:uuid', element: <BackupTenantPage /> },
+    ],
+    path,
+  );
+  render(
+    <ThemeProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <LinkProvider component={AppLink}>{element}</LinkProvider>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return {
+    router,
+    get,
+    post,
+    patch,
+    user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  appState.snackbar = { message: '', color: 'info', show: false };
+});
+afterEach(() => {
+  tasks.stopAll();
+  session.user = null;
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('the backup list', () => {
+  it('shows usage bars, state chips and quota warnings', async () => {
+    setup('/backup', { get: (p) => (p === '/services/backup' ? [TENANT, FULL] : undefined) });
+    const table = await screen.findByRole('grid', { name: 'Backup tenants' });
+    const office = within(table).getByRole('row', { name: /acme-office/ });
+    expect(within(office).getByText('Over quota')).toBeTruthy();
+    const meter = within(office).getByRole('meter', { name: 'Storage used by acme-office' });
+    expect(meter.getAttribute('aria-valuetext')).toContain('410 GB of 400 GB');
+    expect(within(office).getByText(/Over the hard quota: 410 GB of 400 GB used/)).toBeTruthy();
+    expect(within(office).getByText(/Alert reached: 70 %/)).toBeTruthy();
+    const production = within(table).getByRole('row', { name: /acme-production/ });
+    expect(within(production).getByText('Active')).toBeTruthy();
+    expect(within(production).queryByText(/Over the hard quota/)).toBeNull();
+  });
+
+  it('offers Create to an operator only', async () => {
+    setup('/backup', { get: () => [TENANT] }, VIEWER);
+    await screen.findByRole('grid', { name: 'Backup tenants' });
+    expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
+  });
+});
+
+describe('creating a backup tenant', () => {
+  const fill = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'nightly');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('spinbutton', { name: /Quota \(hard limit\)/ });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Create backup tenant' }));
+  };
+
+  it('polls the task every 5000 ms, says it was created and shows the secret once', async () => {
+    const statuses = [{ state: 'SUCCESS', message: 'Backup Tenant has been created' }];
+    const { user, post, get } = setup('/backup/create', {
+      post: () => ({
+        task_id: 77,
+        uuid: TENANT.uuid,
+        agent_account: 'uzz100001-bk-3f2b1c2e',
+        agent_secret: 'the-secret-shown-once',
+      }),
+      get: (p) =>
+        p === '/services/task/77'
+          ? (statuses.shift() ?? { state: 'RUNNING', message: '' })
+          : undefined,
+    });
+    await fill(user);
+    expect(post).toHaveBeenCalledWith(
+      '/services/backup',
+      expect.objectContaining({ name: 'nightly', quota_gb: 500, location: 'TYO1' }),
+    );
+    expect(get).not.toHaveBeenCalledWith('/services/task/77');
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await waitFor(() => expect(appState.snackbar.message).toBe('Backup Tenant has been created'));
+    expect(await screen.findByText('the-secret-shown-once')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy the agent secret' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the backup tenant' }).getAttribute('href')).toBe(
+      `/backup/${TENANT.uuid}`,
+    );
+  }, 30_000);
+
+  it("shows the server's sentence when the creation fails", async () => {
+    const message = 'A backup tenant named nightly already exists in your tenant.';
+    const { user } = setup('/backup/create', {
+      post: () => ({ task_id: 78, uuid: TENANT.uuid, agent_account: 'a', agent_secret: 's' }),
+      get: (p) => (p === '/services/task/78' ? { state: 'FAILURE', message } : undefined),
+    });
+    await fill(user);
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Copy the agent secret' })).toBeNull();
+  }, 30_000);
+});
+
+describe('a backup tenant', () => {
+  it('shows usage, retention and machines, and saves a new quota from its dialog', async () => {
+    const { user, patch } = setup(`/backup/${TENANT.uuid}`, {
+      get: (p) => (p === `/services/backup/${TENANT.uuid}` ? TENANT : undefined),
+      patch: () => ({ ...TENANT, quota_gb: 2000 }),
+    });
+    expect(await screen.findByRole('heading', { name: /^acme-production/, level: 1 })).toBeTruthy();
+    expect(screen.getByRole('meter', { name: 'Storage used' })).toBeTruthy();
+    expect(screen.getByText('uzz100001-bk-3f2b1c2e')).toBeTruthy();
+    expect(screen.getByRole('grid', { name: 'Protected machines' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Edit quota' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Quota of acme-production' });
+    const quota = within(dialog).getByRole('spinbutton', { name: /Quota \(hard limit\)/ });
+    await user.clear(quota);
+    await user.type(quota, '2000');
+    await user.click(within(dialog).getByRole('button', { name: 'Add alert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save quota' }));
+    await waitFor(() =>
+      expect(patch).toHaveBeenCalledWith(`/services/backup/${TENANT.uuid}/quota`, {
+        quota_gb: 2000,
+        warning_percent: 80,
+        alerts: [{ kind: 'percent', value: 90 }],
+      }),
+    );
+    await waitFor(() =>
+      expect(appState.snackbar.message).toBe('The quota of acme-production was saved.'),
+    );
+  }, 30_000);
+
+  it('asks for the name before deleting', async () => {
+    const { user } = setup(`/backup/${TENANT.uuid}`, {
+      get: (p) => (p === `/services/backup/${TENANT.uuid}` ? TENANT : undefined),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete acme-production?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    expect(
+      confirm.hasAttribute('disabled') || confirm.getAttribute('aria-disabled') === 'true',
+    ).toBe(true);
+    await user.type(within(dialog).getByRole('textbox'), 'acme-production');
+    expect(confirm.hasAttribute('disabled')).toBe(false);
+  }, 30_000);
+});

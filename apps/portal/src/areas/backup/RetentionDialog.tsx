@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import {
+  BackupRetentionBody,
+  RETENTION_FIELDS,
+  type BackupRetention,
+  type BackupTenant,
+} from '@portal/api/contract';
+import { FormDialog, FormNumberField, useContractForm } from '../../kit/form/index.ts';
+
+interface RetentionForm {
+  retention: BackupRetention;
+}
+
+/** How many restore points of each kind are kept; the platform prunes the rest at once. */
+export function RetentionDialog({
+  tenant,
+  open,
+  onOpenChange,
+  onSave,
+}: {
+  tenant: BackupTenant;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (retention: BackupRetention) => Promise<void>;
+}) {
+  const form = useContractForm<RetentionForm>(BackupRetentionBody, {
+    defaultValues: { retention: tenant.retention },
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset({ retention: tenant.retention });
+  }, [open, reset, tenant.retention]);
+  return (
+    <FormDialog
+      form={form}
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Retention of ${tenant.name}`}
+      description="Restore points the new policy no longer keeps are deleted when you save."
+      submitLabel="Save retention"
+      onSubmit={(values) => onSave(values.retention)}
+      columns={2}
+    >
+      {RETENTION_FIELDS.map((field) => (
+        <FormNumberField<RetentionForm>
+          key={field.key}
+          name={`retention.${field.key}`}
+          label={field.label}
+          required
+          min={field.key === 'keep_last' ? 1 : 0}
+          max={field.max}
+        />
+      ))}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,25 @@
+// The backup area's server state: query keys and options over the typed client.
+import { queryOptions } from '@tanstack/react-query';
+import { backupApi } from '@portal/api/client';
+import { getServices } from '../../services.ts';
+
+export const api = () => backupApi(getServices().api);
+
+export const backupKeys = {
+  all: ['backup'] as const,
+  list: () => [...backupKeys.all, 'list'] as const,
+  tenant: (uuid: string) => [...backupKeys.all, 'tenant', uuid] as const,
+  jobs: (uuid: string) => [...backupKeys.tenant(uuid), 'jobs'] as const,
+  usage: (uuid: string) => [...backupKeys.tenant(uuid), 'usage'] as const,
+  restorePoints: (uuid: string) => [...backupKeys.tenant(uuid), 'restore-points'] as const,
+};
+
+export const backupQueries = {
+  list: () => queryOptions({ queryKey: backupKeys.list(), queryFn: () => api().list() }),
+  tenant: (uuid: string) =>
+    queryOptions({ queryKey: backupKeys.tenant(uuid), queryFn: () => api().get(uuid) }),
+  jobs: (uuid: string) =>
+    queryOptions({ queryKey: backupKeys.jobs(uuid), queryFn: () => api().jobs(uuid) }),
+  usage: (uuid: string) =>
+    queryOptions({ queryKey: backupKeys.usage(uuid), queryFn: () => api().usage(uuid) }),
+};

@@ -1,0 +1,93 @@
+// The backup area's slow operations: creating a backup tenant, running a job now, deleting one.
+import { BACKUP_CREATED_MESSAGE } from '@portal/api/contract';
+import { Type } from 'typebox';
+import { DriverError } from '../../platform/driver.ts';
+import { taskDefiner, type TargetKind } from '../../platform/tasks/registry.ts';
+import type { BackupDriver } from './driver.ts';
+import {
+  applySummary,
+  backupPaths,
+  deleteBackup,
+  findBackup,
+  markSummaryDue,
+  setBackupFailed,
+} from './repository.ts';
+
+const defineTask = taskDefiner<BackupDriver>();
+const AREA = 'backup';
+const KIND = 'backup';
+const Empty = Type.Object({});
+
+const gone = () => new DriverError('The backup tenant no longer exists.');
+
+/** Where a backup tenant is in the portal: its page. */
+export const backupTargets: TargetKind = {
+  kind: KIND,
+  paths: backupPaths,
+};
+
+export const createBackupTask = defineTask({
+  area: AREA,
+  op: 'backup.create',
+  kind: KIND,
+  label: () => 'Create',
+  operation: () => 'create',
+  payload: Empty,
+  async run(ctx, task) {
+    const backup = await findBackup(ctx.db, task.tenantId, { id: task.targetId });
+    if (!backup) throw gone();
+    return ctx.driver.createBackupAccount(ctx, backup.id, {
+      name: backup.name,
+      product: backup.product,
+      location: backup.location,
+      quotaGb: backup.quotaGb,
+      retention: backup.retention,
+    });
+  },
+  async apply(tx, task, facts) {
+    const backup = await findBackup(tx, task.tenantId, { id: task.targetId }, true);
+    if (!backup) throw gone();
+    await applySummary(tx, task.tenantId, facts);
+    return BACKUP_CREATED_MESSAGE;
+  },
+  failed: (tx, task) => setBackupFailed(tx, task.tenantId, task.targetId),
+});
+
+export const runJobTask = defineTask({
+  area: AREA,
+  op: 'backup.job',
+  kind: KIND,
+  label: () => 'Run job',
+  operation: () => 'runJob',
+  payload: Empty,
+  run: (ctx, task) => ctx.driver.runBackupJob(ctx, task.targetId),
+  async apply(tx, task, facts) {
+    const backup = await findBackup(tx, task.tenantId, { id: task.targetId }, true);
+    if (!backup) throw gone();
+    await applySummary(tx, task.tenantId, facts.summary);
+    return facts.job.result === 'warning'
+      ? `The job ended with a warning: ${facts.job.message}`
+      : `The job backed up ${facts.job.transferred_gb} GB; ${facts.summary.usedGb} GB of ${backup.quotaGb} GB used.`;
+  },
+  // A refused job (over the hard quota) is recorded by the platform: read its summary at the next
+  // look, at once.
+  failed: (tx, task) => markSummaryDue(tx, task.tenantId, task.targetId),
+});
+
+export const deleteBackupTask = defineTask({
+  area: AREA,
+  op: 'backup.delete',
+  kind: KIND,
+  label: () => 'Delete',
+  operation: () => 'delete',
+  payload: Empty,
+  run: (ctx, task) => ctx.driver.deleteBackupAccount(ctx, task.targetId),
+  async apply(tx, task) {
+    const backup = await findBackup(tx, task.tenantId, { id: task.targetId }, true);
+    if (!backup) throw gone();
+    await deleteBackup(tx, task.tenantId, backup.id);
+    return `The backup tenant ${backup.name} was deleted.`;
+  },
+});
+
+export const BACKUP_TASKS = [createBackupTask, runJobTask, deleteBackupTask] as const;

@@ -10,6 +10,7 @@ import type { Database } from './db/database.ts';
 import { computeRoutes, consoleRoutes } from './areas/compute/index.ts';
 import { systemRoutes, userRoutes } from './areas/account/index.ts';
 import { dseriesRoutes } from './areas/dseries/index.ts';
+import { networkingRoutes } from './areas/networking/index.ts';
 import { vwseriesRoutes } from './areas/vwseries/index.ts';
 import { SimulatorDriver, TASKS, TaskWorker, type InfrastructureDriver } from './infrastructure.ts';
 import type { TokenVerifier } from './identity.ts';
@@ -119,6 +120,7 @@ export async function buildApp({
       await api.register(computeRoutes);
       await api.register(vwseriesRoutes);
       await api.register(dseriesRoutes);
+      await api.register(networkingRoutes);
       await api.register(consoleRoutes);
       await api.register(taskRoutes(TASKS));
       for (const plugin of apiPlugins) await api.register(plugin);

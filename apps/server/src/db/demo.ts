@@ -3,6 +3,7 @@
 import { ADMINISTRATOR_ROLE, permissionsOnAllAreas, type Permissions } from '@portal/api/contract';
 import type { Database, Queryable } from './database.ts';
 import { seedDemoCompute } from '../areas/compute/index.ts';
+import { seedDemoNetworking } from '../areas/networking/index.ts';
 import { insertDemoDseries } from '../areas/dseries/index.ts';
 import { insertDemoVwseries } from '../areas/vwseries/index.ts';
 import type { TenantKind } from './tenants.ts';
@@ -141,12 +142,13 @@ export async function seedDemoData(db: Database): Promise<boolean> {
 
 async function seedComputeOnce(tx: Queryable): Promise<boolean> {
   const seeded = await tx.query('select 1 from app_meta where key = $1', [COMPUTE_SEEDED_KEY]);
-  if (seeded.length > 0) return false;
+  if (seeded.length > 0) return seedDemoNetworking(tx);
   await seedDemoCompute(tx, { service: insertDemoVwseries, server: insertDemoDseries });
   await tx.query('insert into app_meta (key, value) values ($1, $2)', [
     COMPUTE_SEEDED_KEY,
     new Date().toISOString(),
   ]);
+  await seedDemoNetworking(tx);
   return true;
 }
 

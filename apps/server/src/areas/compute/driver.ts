@@ -147,8 +147,11 @@ export interface MetricsRequest {
  * after a crash, it changes nothing more and reports the same facts.
  */
 export interface ComputeDriver {
-  /** What can be created: regions, sites, zones, plans, images, networks, media. */
-  catalogue(): Promise<Catalogue>;
+  /**
+   * What can be created: regions, sites, zones, plans, images, networks, media; with a tenant,
+   * its own networks and gateways are among the sites' portgroups and gateways.
+   */
+  catalogue(tenantId?: number): Promise<Catalogue>;
   createVm(ctx: OperationContext, vmId: number, spec: VmSpec): Promise<BuiltFacts>;
   power(ctx: OperationContext, vmId: number, operation: PowerOperation): Promise<PowerFacts>;
   /** `newId` names the snapshot a CreateSnapshot takes. */
@@ -173,7 +176,13 @@ export interface ComputeDriver {
     vmId: number,
     change: { adapter: number; vlanId: number },
   ): Promise<VlanFacts>;
-  createNat(ctx: OperationContext, vmId: number, gatewayId: number): Promise<NatFacts>;
+  /** Through a public address allocated before, or a new one when `globalIpaddressId` is null. */
+  createNat(
+    ctx: OperationContext,
+    vmId: number,
+    gatewayId: number,
+    globalIpaddressId?: number | null,
+  ): Promise<NatFacts>;
   cancelNat(
     ctx: OperationContext,
     vmId: number,

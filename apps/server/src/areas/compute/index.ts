@@ -8,4 +8,6 @@ export { ComputeSimulator, DURATIONS } from './simulator/index.ts';
 export { listVmsFor, type ComputeDeps, type VmScope } from './service.ts';
 /** The VMs of a vwseries service, for that area's usage and backup pages. */
 export { listVms, type VmRecord } from './repository.ts';
+/** NAT entries of VMs, for networking's public addresses. */
+export { listNats, type NatRecordRow } from './repository.ts';
 export { seedDemoCompute } from './demo.ts';

@@ -84,9 +84,9 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
     return this.networking.releaseAddress(...args);
   }
 
-  override async catalogue(tenantId?: number): Promise<Catalogue> {
+  override async catalogue(tenantId?: number, db?: Queryable): Promise<Catalogue> {
     const base = await super.catalogue();
-    return tenantId === undefined ? base : this.networking.withTenantNetworks(base, tenantId);
+    return tenantId === undefined ? base : this.networking.withTenantNetworks(base, tenantId, db);
   }
   protected override async adapterIp(
     tx: Queryable,

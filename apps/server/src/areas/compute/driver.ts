@@ -13,6 +13,7 @@ import {
   type VmStatus,
 } from '@portal/api/contract';
 import { Type, type Static } from 'typebox';
+import type { Queryable } from '../../db/database.ts';
 import type { OperationContext } from '../../platform/driver.ts';
 
 export { DriverError, type OperationContext } from '../../platform/driver.ts';
@@ -149,9 +150,10 @@ export interface MetricsRequest {
 export interface ComputeDriver {
   /**
    * What can be created: regions, sites, zones, plans, images, networks, media; with a tenant,
-   * its own networks and gateways are among the sites' portgroups and gateways.
+   * its own networks and gateways are among the sites' portgroups and gateways, read in `db`
+   * when given (the caller's transaction).
    */
-  catalogue(tenantId?: number): Promise<Catalogue>;
+  catalogue(tenantId?: number, db?: Queryable): Promise<Catalogue>;
   createVm(ctx: OperationContext, vmId: number, spec: VmSpec): Promise<BuiltFacts>;
   power(ctx: OperationContext, vmId: number, operation: PowerOperation): Promise<PowerFacts>;
   /** `newId` names the snapshot a CreateSnapshot takes. */

@@ -324,7 +324,7 @@ export async function prepareCreateVm(
       'tenant_id',
     );
   }
-  const catalogue = await deps.driver.catalogue(caller.tenantId);
+  const catalogue = await deps.driver.catalogue(caller.tenantId, tx);
   const params = body.vm_params;
   const site = siteAt(catalogue, body.location);
   if (!site) throw invalid('location', 'is not a site in the catalogue');
@@ -457,7 +457,7 @@ export const prepareVlan = (
     ESERIES,
     id,
     async (vm) => {
-      const catalogue = await deps.driver.catalogue(caller.tenantId);
+      const catalogue = await deps.driver.catalogue(caller.tenantId, tx);
       if (!vm.adapters[adapter])
         throw invalid('adapter', `the virtual machine has no adapter ${adapter + 1}`);
       if (!siteAt(catalogue, vm.location)?.portgroups.some((pg) => pg.vlan_id === vlanId))
@@ -481,7 +481,7 @@ export const prepareNatCreate = (
     ESERIES,
     id,
     async (vm) => {
-      const catalogue = await deps.driver.catalogue(caller.tenantId);
+      const catalogue = await deps.driver.catalogue(caller.tenantId, tx);
       if (!siteAt(catalogue, vm.location)?.gateways.some((gateway) => gateway.id === gatewayId))
         throw invalid('data.gateway_id', `is not a gateway at ${vm.location}`);
       return { gateway_id: gatewayId, global_ipaddress_id: globalIpaddressId };

@@ -126,7 +126,7 @@ export class ComputeSimulator implements ComputeDriver {
     private readonly options: { speed: number },
   ) {}
 
-  async catalogue(_tenantId?: number): Promise<Catalogue> {
+  async catalogue(_tenantId?: number, _db?: Queryable): Promise<Catalogue> {
     return SIMULATOR_CATALOGUE;
   }
 
@@ -381,10 +381,10 @@ export class ComputeSimulator implements ComputeDriver {
     vmId: number,
     { adapter, vlanId }: { adapter: number; vlanId: number },
   ): Promise<VlanFacts> {
-    return this.operate(ctx, vmId, DURATIONS.vlan, VlanFacts, async (_q, vm) => {
+    return this.operate(ctx, vmId, DURATIONS.vlan, VlanFacts, async (q, vm) => {
       const current = vm.adapters[adapter];
       if (!current) return refuse(`The virtual machine has no adapter ${adapter + 1}.`);
-      const portgroup = siteOf(await this.catalogue(ctx.tenantId), vm.location)?.portgroups.find(
+      const portgroup = siteOf(await this.catalogue(ctx.tenantId, q), vm.location)?.portgroups.find(
         (candidate) => candidate.vlan_id === vlanId,
       );
       if (!portgroup) return refuse(`VLAN ${vlanId} is not available at ${vm.location}.`);
@@ -408,10 +408,10 @@ export class ComputeSimulator implements ComputeDriver {
     gatewayId: number,
     globalIpaddressId: number | null = null,
   ): Promise<NatFacts> {
-    return this.operate(ctx, vmId, DURATIONS.natCreate, NatFacts, async (_q, vm) => {
+    return this.operate(ctx, vmId, DURATIONS.natCreate, NatFacts, async (q, vm) => {
       const privateIp = vm.adapters[0]?.ip;
       if (!privateIp) return refuse('The virtual machine has no IP address yet.');
-      const gateway = siteOf(await this.catalogue(ctx.tenantId), vm.location)?.gateways.find(
+      const gateway = siteOf(await this.catalogue(ctx.tenantId, q), vm.location)?.gateways.find(
         (candidate) => candidate.id === gatewayId,
       );
       if (!gateway) return refuse(`The gateway ${gatewayId} does not serve ${vm.location}.`);

@@ -253,13 +253,17 @@ export class NetworkingSimulator implements NetworkingDriver {
   // What the compute platform asks of the network (composed in infrastructure.ts).
 
   /** The catalogue with the tenant's networks as portgroups and its gateways at their sites. */
-  async withTenantNetworks(catalogue: Catalogue, tenantId: number): Promise<Catalogue> {
+  async withTenantNetworks(
+    catalogue: Catalogue,
+    tenantId: number,
+    db: Queryable = this.db,
+  ): Promise<Catalogue> {
     const [networks, gateways] = await Promise.all([
-      this.db.query<{ location: string; name: string; vlan_id: number }>(
+      db.query<{ location: string; name: string; vlan_id: number }>(
         'select location, name, vlan_id from sim_network where tenant_id = $1 order by vlan_id',
         [tenantId],
       ),
-      this.db.query<{ location: string; gateway_id: number; name: string }>(
+      db.query<{ location: string; gateway_id: number; name: string }>(
         'select location, gateway_id, name from sim_gateway where tenant_id = $1 order by gateway_id',
         [tenantId],
       ),

@@ -4,3 +4,4 @@ export { NETWORKING_TARGETS, NETWORKING_TASKS } from './tasks.ts';
 export type { NetworkingDriver } from './driver.ts';
 export { NetworkingSimulator } from './simulator/index.ts';
 export { seedDemoNetworking } from './demo.ts';
+export { seedTopologyBench } from './bench.ts';

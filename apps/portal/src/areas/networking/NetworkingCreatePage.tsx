@@ -19,6 +19,21 @@ interface Values {
 const LOCATIONS = ['AMS1', 'FRA1', 'TYO1'];
 const NO_GATEWAY = 'none';
 
+/** The contract's body from what was typed. */
+function toBody(values: Values): NetworkCreate {
+  return {
+    name: values.name,
+    location: values.location,
+    vlan_id: Number(values.vlan_id),
+    cidr: values.cidr.trim(),
+    gateway_id: values.gateway_id === NO_GATEWAY ? null : Number(values.gateway_id),
+    dns_servers: values.dns_servers
+      .split(/[\s,]+/)
+      .map((each) => each.trim())
+      .filter(Boolean),
+  };
+}
+
 /** `/networking/create`: name and site, addressing (CIDR checked as typed), gateway. */
 export function NetworkingCreatePage() {
   const navigate = useNavigate();
@@ -29,7 +44,7 @@ export function NetworkingCreatePage() {
     // The compute catalogue offers the new network to the VM wizard.
     invalidates: [networkingKeys.all, ['compute']],
   });
-  const form = useContractForm(NetworkCreate, {
+  const form = useContractForm<Values>(NetworkCreate, {
     defaultValues: {
       name: '',
       location: 'AMS1',
@@ -37,21 +52,8 @@ export function NetworkingCreatePage() {
       cidr: '',
       gateway_id: NO_GATEWAY,
       dns_servers: '1.1.1.1, 9.9.9.9',
-    } as unknown as NetworkCreate,
-    toBody: (values: NetworkCreate) => {
-      const raw = values as unknown as Values;
-      return {
-        name: raw.name,
-        location: raw.location,
-        vlan_id: Number(raw.vlan_id),
-        cidr: raw.cidr.trim(),
-        gateway_id: raw.gateway_id === NO_GATEWAY ? null : Number(raw.gateway_id),
-        dns_servers: raw.dns_servers
-          .split(/[\s,]+/)
-          .map((each) => each.trim())
-          .filter(Boolean),
-      };
     },
+    toBody,
     messages: {
       cidr: 'Enter an IPv4 network such as 10.20.0.0/24.',
       vlan_id: 'Enter a VLAN id from 1 to 4094.',
@@ -73,7 +75,7 @@ export function NetworkingCreatePage() {
         title="Create a network"
         description="A network is a portgroup your virtual machines can use once it is ready."
       />
-      <CreateFlow<NetworkCreate>
+      <CreateFlow<Values>
         form={form}
         aria-label="Steps to create a network"
         steps={[
@@ -83,8 +85,8 @@ export function NetworkingCreatePage() {
             fields: ['name', 'location'],
             content: (
               <>
-                <FormTextField<NetworkCreate> name="name" label="Name" />
-                <FormSelect<NetworkCreate>
+                <FormTextField<Values> name="name" label="Name" />
+                <FormSelect<Values>
                   name="location"
                   label="Location"
                   options={LOCATIONS.map((each) => ({ value: each, label: each }))}
@@ -98,13 +100,13 @@ export function NetworkingCreatePage() {
             fields: ['vlan_id', 'cidr', 'dns_servers'],
             content: (
               <>
-                <FormTextField<NetworkCreate> name="vlan_id" label="VLAN id" inputMode="numeric" />
-                <FormTextField<NetworkCreate>
+                <FormTextField<Values> name="vlan_id" label="VLAN id" inputMode="numeric" />
+                <FormTextField<Values>
                   name="cidr"
                   label="IPv4 network (CIDR)"
                   help="A private range from /16 to /29, e.g. 10.20.0.0/24."
                 />
-                <FormTextField<NetworkCreate>
+                <FormTextField<Values>
                   name="dns_servers"
                   label="DNS servers"
                   help="Up to 4, separated by commas."
@@ -117,25 +119,18 @@ export function NetworkingCreatePage() {
             label: 'Gateway',
             fields: ['gateway_id'],
             content: (
-              <FormSelect<NetworkCreate>
-                name="gateway_id"
-                label="Gateway"
-                options={gatewayOptions}
-              />
+              <FormSelect<Values> name="gateway_id" label="Gateway" options={gatewayOptions} />
             ),
           },
         ]}
-        summary={(values) => {
-          const raw = values as unknown as Values;
-          return (
-            <p>
-              {raw.name} at {raw.location}: {raw.cidr} on VLAN {raw.vlan_id}
-            </p>
-          );
-        }}
+        summary={(values) => (
+          <p>
+            {values.name} at {values.location}: {values.cidr} on VLAN {values.vlan_id}
+          </p>
+        )}
         submitLabel="Create network"
-        onSubmit={async (body) => {
-          const outcome = await create.run(() => api().create(body));
+        onSubmit={async (values) => {
+          const outcome = await create.run(() => api().create(toBody(values)));
           if (outcome.ok) void navigate('/networking');
         }}
       />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { networkDeleteRefusal } from '@portal/api/domain';
-import { Alert, Button, KeyValue, StatusChip, TextField } from '@portal/ui';
+import { Alert, Button, KeyValue, Link, StatusChip, TextField } from '@portal/ui';
 import { DetailPage } from '../../kit/DetailPage.tsx';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
 import { api, networkingKeys, networkingQueries } from './queries.ts';
@@ -154,7 +154,7 @@ export function NetworkingDetailPage() {
               {data.ports.map((port) => (
                 <tr key={`${port.vm_id}-${port.adapter}`}>
                   <th scope="row">
-                    <a href={`/compute/${port.vm_id}`}>{port.display_name}</a>
+                    <Link href={`/compute/${port.vm_id}`}>{port.display_name}</Link>
                   </th>
                   <td>{port.adapter + 1}</td>
                   <td>{port.ip ?? 'Not yet assigned'}</td>

@@ -7,6 +7,7 @@ import { computeApi } from '@portal/api/client';
 import {
   Button,
   EmptyState,
+  Link,
   LinkButton,
   NetworkGraph,
   Select,
@@ -27,7 +28,14 @@ const chip = (state: string) => (
 );
 
 const COLUMNS: DataTableColumn<Network>[] = [
-  { id: 'name', header: 'Name', accessor: 'name', width: 'minmax(160px, 1.4fr)', hideable: false },
+  {
+    id: 'name',
+    header: 'Name',
+    accessor: 'name',
+    width: 'minmax(160px, 1.4fr)',
+    hideable: false,
+    cell: (network) => <Link href={`/networking/${network.id}`}>{network.name}</Link>,
+  },
   { id: 'cidr', header: 'CIDR', accessor: 'cidr', width: 150 },
   { id: 'vlan', header: 'VLAN', accessor: 'vlan_id', align: 'end', width: 90 },
   { id: 'location', header: 'Location', accessor: 'location', filter: 'select', width: 110 },

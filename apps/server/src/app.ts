@@ -13,6 +13,7 @@ import { systemRoutes, userRoutes } from './areas/account/index.ts';
 import { crowdstrikeRoutes } from './areas/crowdstrike/index.ts';
 import { dseriesRoutes } from './areas/dseries/index.ts';
 import { licenseRoutes } from './areas/license/index.ts';
+import { networkingRoutes } from './areas/networking/index.ts';
 import { vwseriesRoutes } from './areas/vwseries/index.ts';
 import { storageRoutes } from './areas/storage/index.ts';
 import {
@@ -134,6 +135,7 @@ export async function buildApp({
       await api.register(storageRoutes);
       await api.register(phishingRoutes);
       await api.register(backupRoutes);
+      await api.register(networkingRoutes);
       await api.register(consoleRoutes);
       await api.register(licenseRoutes, { counters: SEAT_COUNTERS });
       await api.register(crowdstrikeRoutes);

@@ -50,6 +50,14 @@ import {
   backupTargets,
   type BackupDriver,
 } from './areas/backup/index.ts';
+import {
+  NETWORKING_TARGETS,
+  NETWORKING_TASKS,
+  NetworkingSimulator,
+  type NetworkingDriver,
+} from './areas/networking/index.ts';
+import type { Catalogue } from '@portal/api/contract';
+import type { Queryable } from './db/database.ts';
 import { TaskRegistry } from './platform/tasks/registry.ts';
 import { TaskEngine, type TaskWorkerOptions } from './platform/tasks/worker.ts';
 
@@ -66,7 +74,8 @@ export interface InfrastructureDriver
     EndpointDriver,
     PhishingDriver,
     MonitoringDriver,
-    BackupDriver {
+    BackupDriver,
+    NetworkingDriver {
   readonly name: string;
 }
 
@@ -80,6 +89,7 @@ export const TASKS = new TaskRegistry<InfrastructureDriver>(
     ...MONITORING_TASKS,
     ...CROWDSTRIKE_TASKS,
     ...PHISHING_TASKS,
+    ...NETWORKING_TASKS,
   ],
   [
     vmTargets,
@@ -89,6 +99,7 @@ export const TASKS = new TaskRegistry<InfrastructureDriver>(
     monitorTargets,
     edrHostTargets,
     campaignTargets,
+    ...NETWORKING_TARGETS,
   ],
 );
 
@@ -111,6 +122,7 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
   private readonly phishing: PhishingSimulator;
   private readonly monitoring: MonitoringSimulator;
   private readonly backup: BackupSimulator;
+  private readonly networking: NetworkingSimulator;
 
   constructor(db: Database, options: { speed: number }) {
     super(db, options);
@@ -126,6 +138,7 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
     this.phishing = new PhishingSimulator(db, options);
     this.monitoring = new MonitoringSimulator(db, options);
     this.backup = new BackupSimulator(db, options);
+    this.networking = new NetworkingSimulator(db, options);
   }
 
   observeEndpoints(...args: Parameters<EndpointDriver['observeEndpoints']>) {
@@ -217,6 +230,64 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
   }
   backupRestorePoints(...args: Parameters<BackupDriver['backupRestorePoints']>) {
     return this.backup.backupRestorePoints(...args);
+  }
+
+  // Networking: its operations, and the compute platform's seams into it (a tenant's networks
+  // are portgroups, its adapters ports with addresses from the network, NAT uses its addresses).
+  createNetwork(...args: Parameters<NetworkingDriver['createNetwork']>) {
+    return this.networking.createNetwork(...args);
+  }
+  updateNetwork(...args: Parameters<NetworkingDriver['updateNetwork']>) {
+    return this.networking.updateNetwork(...args);
+  }
+  deleteNetwork(...args: Parameters<NetworkingDriver['deleteNetwork']>) {
+    return this.networking.deleteNetwork(...args);
+  }
+  createGateway(...args: Parameters<NetworkingDriver['createGateway']>) {
+    return this.networking.createGateway(...args);
+  }
+  updateGateway(...args: Parameters<NetworkingDriver['updateGateway']>) {
+    return this.networking.updateGateway(...args);
+  }
+  allocateAddress(...args: Parameters<NetworkingDriver['allocateAddress']>) {
+    return this.networking.allocateAddress(...args);
+  }
+  releaseAddress(...args: Parameters<NetworkingDriver['releaseAddress']>) {
+    return this.networking.releaseAddress(...args);
+  }
+
+  override async catalogue(tenantId?: number, db?: Queryable): Promise<Catalogue> {
+    const base = await super.catalogue();
+    return tenantId === undefined ? base : this.networking.withTenantNetworks(base, tenantId, db);
+  }
+  protected override async adapterIp(
+    tx: Queryable,
+    tenantId: number,
+    vm: { id: number; location: string },
+    index: number,
+    vlanId: number,
+  ): Promise<string> {
+    const port = { vmId: vm.id, location: vm.location, adapter: index, vlanId };
+    return (
+      (await this.networking.attachPort(tx, tenantId, port)) ??
+      super.adapterIp(tx, tenantId, vm, index, vlanId)
+    );
+  }
+  protected override adapterReleased(tx: Queryable, vmId: number, index: number | null) {
+    return this.networking.detachPorts(tx, vmId, index);
+  }
+  protected override async natAddress(
+    tx: Queryable,
+    tenantId: number,
+    nat: { vmId: number; location: string; gatewayId: number },
+    requested: number | null,
+  ) {
+    return requested === null
+      ? super.natAddress(tx, tenantId, nat, null)
+      : this.networking.bindAddress(tx, tenantId, { ...nat, globalIpaddressId: requested });
+  }
+  protected override natAddressFreed(tx: Queryable, globalIpaddressId: number) {
+    return this.networking.unbindAddress(tx, globalIpaddressId);
   }
 }
 

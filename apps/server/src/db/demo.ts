@@ -5,6 +5,7 @@ import type { Database, Queryable } from './database.ts';
 import { seedDemoBackup } from '../areas/backup/index.ts';
 import { seedDemoCompute } from '../areas/compute/index.ts';
 import { seedDemoCrowdstrike } from '../areas/crowdstrike/index.ts';
+import { seedDemoNetworking } from '../areas/networking/index.ts';
 import { insertDemoDseries } from '../areas/dseries/index.ts';
 import { seedDemoStorage } from '../areas/storage/index.ts';
 import { insertDemoVwseries } from '../areas/vwseries/index.ts';
@@ -157,7 +158,8 @@ async function seedComputeOnce(tx: Queryable): Promise<boolean> {
   const seeded = await tx.query('select 1 from app_meta where key = $1', [COMPUTE_SEEDED_KEY]);
   if (seeded.length > 0) {
     const storage = await seedDemoStorage(tx);
-    return (await seedDemoMonitoring(tx)) || storage || backup;
+    const networking = await seedDemoNetworking(tx);
+    return (await seedDemoMonitoring(tx)) || storage || networking || backup;
   }
   await seedDemoCompute(tx, { service: insertDemoVwseries, server: insertDemoDseries });
   await seedDemoStorage(tx);
@@ -166,6 +168,7 @@ async function seedComputeOnce(tx: Queryable): Promise<boolean> {
     new Date().toISOString(),
   ]);
   await seedDemoMonitoring(tx);
+  await seedDemoNetworking(tx);
   return true;
 }
 

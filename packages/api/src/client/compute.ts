@@ -98,7 +98,8 @@ export interface ComputeApi extends VmBaseApi {
   reconfigure(id: number): Promise<TaskAccepted>;
   /** Moves an adapter (default the first, index 0) to a VLAN. */
   setVlan(id: number, vlanId: number, adapter?: number): Promise<TaskAccepted>;
-  createNat(id: number, gatewayId: number): Promise<TaskAccepted>;
+  /** With `globalIpaddressId`: through a public address allocated under networking. */
+  createNat(id: number, gatewayId: number, globalIpaddressId?: number): Promise<TaskAccepted>;
   cancelNat(id: number, natId: number): Promise<TaskAccepted>;
   addFirewallRule(id: number, rule: FirewallRuleBody): Promise<TaskAccepted>;
   deleteFirewallRule(id: number, ruleId: number): Promise<TaskAccepted>;
@@ -136,10 +137,13 @@ export function computeApi(api: ApiClient): ComputeApi {
       api.put<TaskAccepted>(`${item(id)}/vlan/${vlanId}`, undefined, {
         searchParams: adapter === undefined ? undefined : { adapter },
       }),
-    createNat: (id, gatewayId) =>
+    createNat: (id, gatewayId, globalIpaddressId) =>
       api.post<TaskAccepted>(`${item(id)}/nat`, {
         operation: 'create',
-        data: { gateway_id: gatewayId },
+        data:
+          globalIpaddressId === undefined
+            ? { gateway_id: gatewayId }
+            : { gateway_id: gatewayId, global_ipaddress_id: globalIpaddressId },
       }),
     cancelNat: (id, natId) =>
       api.put<TaskAccepted>(`${item(id)}/nat/${natId}`, { status: 'cancel' }),

@@ -376,7 +376,14 @@ export const NatCreateBody = Type.Object(
   {
     operation: Type.Literal('create'),
     data: Type.Object(
-      { gateway_id: Id },
+      {
+        gateway_id: Id,
+        global_ipaddress_id: Type.Optional(
+          Type.Union([Id, Type.Null()], {
+            description: 'A public address allocated under networking; a new one when absent.',
+          }),
+        ),
+      },
       { additionalProperties: false, description: "A gateway of the VM's site (catalogue)." },
     ),
   },

@@ -21,3 +21,5 @@ export * from './monitoring.ts';
 export * from './monitoring-values.ts';
 export * from './backup.ts';
 export * from './backup-values.ts';
+export * from './networking.ts';
+export * from './networking-values.ts';

@@ -5,3 +5,4 @@ export * from './crowdstrike.ts';
 export * from './phishing.ts';
 export * from './monitoring.ts';
 export * from './backup.ts';
+export * from './networking.ts';

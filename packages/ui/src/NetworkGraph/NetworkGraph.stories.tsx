@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { NetworkGraph } from './NetworkGraph.tsx';
 import { largeTopology, SMALL_TOPOLOGY } from './fixtures.ts';
 
@@ -34,8 +34,23 @@ export const Playground: Story = {
   },
 };
 
-/** 2 routers, 4 networks and 30 VMs: wide layers wrap into sub-columns per network. */
-export const Large: Story = { args: { nodes: LARGE.nodes, edges: LARGE.edges, height: 640 } };
+/**
+ * 2 routers, 4 networks and 30 VMs: wide layers wrap into sub-columns per network, as many as
+ * make the whole graph fit the canvas (the internet node included) at the minimum zoom.
+ */
+export const Large: Story = {
+  args: { nodes: LARGE.nodes, edges: LARGE.edges, height: 640 },
+  play: async ({ canvas, canvasElement }) => {
+    const frame = canvasElement.querySelector('.react-flow');
+    await waitFor(async () => {
+      const internet = canvas.getByRole('button', { name: /^Internet/ }).getBoundingClientRect();
+      const bounds = frame?.getBoundingClientRect();
+      await expect(bounds).toBeDefined();
+      await expect(internet.left).toBeGreaterThanOrEqual(bounds?.left ?? Infinity);
+      await expect(internet.top).toBeGreaterThanOrEqual(bounds?.top ?? Infinity);
+    });
+  },
+};
 
 /** The same nodes and connections as a table, for keyboard and screen-reader users. */
 export const ListView: Story = {

@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NetworkGraph } from './NetworkGraph.tsx';
+import { GRAPH_MIN_ZOOM, NetworkGraph } from './NetworkGraph.tsx';
 import { largeTopology, SMALL_TOPOLOGY } from './fixtures.ts';
 import {
+  fittingMaxRows,
   LAYER_GAP,
   layoutNetwork,
+  layoutSize,
   NODE_HEIGHT,
   NODE_WIDTH,
   ROW_GAP,
@@ -14,6 +16,38 @@ import {
 } from './layout.ts';
 
 const { nodes, edges } = SMALL_TOPOLOGY;
+
+describe('fittingMaxRows', () => {
+  // The Large story's canvas in the visual tests: a 1024 px wide page, 640 px high.
+  const canvas = { width: 990, height: 640, padding: { x: 32, y: 32 } };
+  const zoomToFit = (
+    maxRows: number,
+    topology: ReturnType<typeof largeTopology>,
+    padding = canvas.padding,
+  ) => {
+    const size = layoutSize(layoutNetwork(topology.nodes, topology.edges, { maxRows }));
+    return Math.min(
+      (canvas.width - padding.x) / size.width,
+      (canvas.height - padding.y) / size.height,
+    );
+  };
+
+  it('wraps the largest story so all of it fits its canvas at the minimum zoom', () => {
+    const large = largeTopology(30);
+    const maxRows = fittingMaxRows(large.nodes, large.edges, canvas);
+    expect(zoomToFit(maxRows, large)).toBeGreaterThanOrEqual(GRAPH_MIN_ZOOM);
+    // Ten rows with room kept for the controls and minimap (72 + 200 px) did not: the internet
+    // node fell off the left edge.
+    expect(zoomToFit(10, large, { x: 272, y: 64 })).toBeLessThan(GRAPH_MIN_ZOOM);
+  });
+
+  it('keeps one column of VMs on a tall canvas', () => {
+    const small = largeTopology(6);
+    expect(fittingMaxRows(small.nodes, small.edges, { ...canvas, height: 2000, width: 1400 })).toBe(
+      6,
+    );
+  });
+});
 
 describe('layoutNetwork', () => {
   it('puts each kind in its column: internet, routers and gateways, networks, VMs', () => {

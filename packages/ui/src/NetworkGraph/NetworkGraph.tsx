@@ -20,6 +20,7 @@ import { NetworkList } from './NetworkList.tsx';
 import { Segmented } from './Segmented.tsx';
 import { useColorScheme } from './useColorScheme.ts';
 import {
+  fittingMaxRows,
   KIND_LAYER,
   layoutNetwork,
   NODE_HEIGHT,
@@ -68,11 +69,33 @@ const MINIMAP_COLOR: Record<NetworkNodeKind, string> = {
 const MINIMAP_WIDTH = 160;
 const MINIMAP_HEIGHT = 100;
 
-/** Fit with room for the controls (bottom left) and the minimap (bottom right). */
-const FIT_VIEW = {
-  padding: { top: '32px', bottom: '32px', left: '72px', right: `${MINIMAP_WIDTH + 40}px` },
-  maxZoom: 1,
-} as const;
+/**
+ * Fit with a small margin: the controls (bottom left) and the minimap (bottom right) float over
+ * the corners, and a wide margin for them made a large topology overflow at the minimum zoom.
+ */
+const FIT_PADDING_PX = 16;
+const FIT_VIEW = { padding: `${FIT_PADDING_PX}px`, maxZoom: 1 } as const;
+
+/** The canvas's size in pixels, as it changes (0 × 0 until measured, and where unsupported). */
+function useElementSize(element: HTMLElement | null): { width: number; height: number } {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const { width, height } = entry.contentRect;
+      // Whole pixels, so sub-pixel jitter does not lay the graph out again.
+      setSize((before) =>
+        Math.round(width) === before.width && Math.round(height) === before.height
+          ? before
+          : { width: Math.round(width), height: Math.round(height) },
+      );
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return size;
+}
 
 export interface NetworkGraphProps {
   /** Name of the whole view (a region), e.g. "Network topology of Acme". Required. */
@@ -120,7 +143,23 @@ export function NetworkGraph({
   });
   const [root, setRoot] = useState<HTMLElement | null>(null);
   const colorMode = useColorScheme(root);
-  const positions = useMemo(() => layoutNetwork(nodes, edges), [nodes, edges]);
+  const [canvas, setCanvas] = useState<HTMLElement | null>(null);
+  const canvasSize = useElementSize(canvas);
+  // Wrap the columns so the whole graph fits the canvas at the largest zoom it can.
+  const maxRows = useMemo(
+    () =>
+      canvasSize.width > 0 && canvasSize.height > 0
+        ? fittingMaxRows(nodes, edges, {
+            ...canvasSize,
+            padding: { x: 2 * FIT_PADDING_PX, y: 2 * FIT_PADDING_PX },
+          })
+        : undefined,
+    [nodes, edges, canvasSize],
+  );
+  const positions = useMemo(
+    () => layoutNetwork(nodes, edges, maxRows === undefined ? {} : { maxRows }),
+    [nodes, edges, maxRows],
+  );
   const clickable = Boolean(onNodeClick);
 
   const flowNodes = useMemo<GraphFlowNode[]>(
@@ -164,10 +203,12 @@ export function NetworkGraph({
     });
   }, [nodes, edges]);
 
-  // A new topology remounts the flow, so it fits the view again; status updates do not.
+  // A new topology (or a new wrapping of it) remounts the flow, so it fits the view again;
+  // status updates do not.
   const topologyKey = useMemo(
-    () => `${nodes.map((n) => n.id).join(',')}|${edges.map((e) => e.id).join(',')}`,
-    [nodes, edges],
+    () =>
+      `${maxRows ?? ''}|${nodes.map((n) => n.id).join(',')}|${edges.map((e) => e.id).join(',')}`,
+    [nodes, edges, maxRows],
   );
 
   const byId = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
@@ -202,7 +243,7 @@ export function NetworkGraph({
           onNodeClick={onNodeClick}
         />
       ) : (
-        <Canvas style={{ height }}>
+        <Canvas ref={setCanvas} style={{ height }}>
           <ReactFlow<GraphFlowNode, Edge>
             key={topologyKey}
             aria-label={`${ariaLabel}: graph`}

@@ -174,3 +174,50 @@ export const KIND_LABEL: Record<NetworkNodeKind, string> = {
   network: 'Network',
   vm: 'Virtual machine',
 };
+
+/** The size of a layout: its bounding box in flow units. */
+export function layoutSize(positions: ReadonlyMap<string, NodePosition>): {
+  width: number;
+  height: number;
+} {
+  let width = 0;
+  let height = 0;
+  for (const { x, y } of positions.values()) {
+    width = Math.max(width, x + NODE_WIDTH);
+    height = Math.max(height, y + NODE_HEIGHT);
+  }
+  return { width, height };
+}
+
+/**
+ * The `maxRows` whose layout fits a canvas of `width` × `height` pixels (less `padding` on each
+ * axis) at the largest zoom: a tall canvas keeps long columns, a wide one wraps them into more
+ * sub-columns. So the whole topology shows at the minimum zoom wherever that is possible.
+ */
+export function fittingMaxRows(
+  nodes: readonly NetworkNode[],
+  edges: readonly NetworkEdge[],
+  canvas: { width: number; height: number; padding: { x: number; y: number } },
+): number {
+  const counts = new Map<number, number>();
+  for (const node of nodes) {
+    const layer = KIND_LAYER[node.kind];
+    counts.set(layer, (counts.get(layer) ?? 0) + 1);
+  }
+  const largest = Math.max(1, ...counts.values());
+  const candidates = new Set<number>();
+  for (let columns = 1; columns <= largest; columns++) {
+    candidates.add(Math.ceil(largest / columns));
+  }
+  const room = {
+    width: Math.max(1, canvas.width - canvas.padding.x),
+    height: Math.max(1, canvas.height - canvas.padding.y),
+  };
+  let best = { maxRows: largest, zoom: -1 };
+  for (const maxRows of [...candidates].sort((a, b) => b - a)) {
+    const size = layoutSize(layoutNetwork(nodes, edges, { maxRows }));
+    const zoom = Math.min(room.width / size.width, room.height / size.height);
+    if (zoom > best.zoom) best = { maxRows, zoom };
+  }
+  return best.maxRows;
+}

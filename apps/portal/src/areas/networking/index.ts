@@ -1,5 +1,3 @@
-import { notAvailable } from '../../kit/NotAvailable.tsx';
-
-export const NetworkingListPage = notAvailable({ title: 'Networks' });
-export const NetworkingCreatePage = notAvailable({ title: 'Create a network' });
-export const NetworkingDetailPage = notAvailable({ title: 'Network' });
+export { NetworkingListPage } from './NetworkingListPage.tsx';
+export { NetworkingCreatePage } from './NetworkingCreatePage.tsx';
+export { NetworkingDetailPage } from './NetworkingDetailPage.tsx';

@@ -13,6 +13,7 @@ import {
   type VmStatus,
 } from '@portal/api/contract';
 import { Type, type Static } from 'typebox';
+import type { Queryable } from '../../db/database.ts';
 import type { OperationContext } from '../../platform/driver.ts';
 
 export { DriverError, type OperationContext } from '../../platform/driver.ts';
@@ -147,8 +148,12 @@ export interface MetricsRequest {
  * after a crash, it changes nothing more and reports the same facts.
  */
 export interface ComputeDriver {
-  /** What can be created: regions, sites, zones, plans, images, networks, media. */
-  catalogue(): Promise<Catalogue>;
+  /**
+   * What can be created: regions, sites, zones, plans, images, networks, media; with a tenant,
+   * its own networks and gateways are among the sites' portgroups and gateways, read in `db`
+   * when given (the caller's transaction).
+   */
+  catalogue(tenantId?: number, db?: Queryable): Promise<Catalogue>;
   createVm(ctx: OperationContext, vmId: number, spec: VmSpec): Promise<BuiltFacts>;
   power(ctx: OperationContext, vmId: number, operation: PowerOperation): Promise<PowerFacts>;
   /** `newId` names the snapshot a CreateSnapshot takes. */
@@ -173,7 +178,13 @@ export interface ComputeDriver {
     vmId: number,
     change: { adapter: number; vlanId: number },
   ): Promise<VlanFacts>;
-  createNat(ctx: OperationContext, vmId: number, gatewayId: number): Promise<NatFacts>;
+  /** Through a public address allocated before, or a new one when `globalIpaddressId` is null. */
+  createNat(
+    ctx: OperationContext,
+    vmId: number,
+    gatewayId: number,
+    globalIpaddressId?: number | null,
+  ): Promise<NatFacts>;
   cancelNat(
     ctx: OperationContext,
     vmId: number,

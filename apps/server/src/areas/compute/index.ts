@@ -10,6 +10,8 @@ export { listVmsFor, type ComputeDeps, type VmScope } from './service.ts';
 export { listVms, type VmRecord } from './repository.ts';
 /** A VM and its snapshots, for volumes made from a snapshot and attached to a VM (storage). */
 export { findSnapshot, findVm } from './repository.ts';
+/** NAT entries of VMs, for networking's public addresses. */
+export { listNats, type NatRecordRow } from './repository.ts';
 export { seedDemoCompute } from './demo.ts';
 /** The licence seats compute's VMs use (Windows, RHEL, SQL Server), for the licence area. */
 export { computeSeatCounters } from './seats.ts';

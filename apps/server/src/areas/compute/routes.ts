@@ -116,7 +116,7 @@ const computeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Catalogue), ...errorReplies(401, 403) },
       },
     },
-    async () => ({ data: await readCatalogue(deps) }),
+    async (request) => ({ data: await readCatalogue(deps, callerOf(request)) }),
   );
 
   app.get(
@@ -195,7 +195,14 @@ const computeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     definition: natCreateTask,
     audit: { action: 'vm.nat.create', target: vmTarget },
     prepare: (tx, caller, { params, body }) =>
-      prepareNatCreate(deps, tx, caller, params.id, body.data.gateway_id),
+      prepareNatCreate(
+        deps,
+        tx,
+        caller,
+        params.id,
+        body.data.gateway_id,
+        body.data.global_ipaddress_id ?? null,
+      ),
   });
 
   taskRoute(app, {

@@ -233,7 +233,9 @@ export async function listVmSnapshots(
   }));
 }
 
-export const readCatalogue = (deps: ComputeDeps): Promise<Catalogue> => deps.driver.catalogue();
+/** The catalogue with the caller's own networks and gateways at their sites. */
+export const readCatalogue = (deps: ComputeDeps, caller: Caller): Promise<Catalogue> =>
+  deps.driver.catalogue(caller.tenantId);
 
 export async function readVmMetrics(
   deps: ComputeDeps,
@@ -322,7 +324,7 @@ export async function prepareCreateVm(
       'tenant_id',
     );
   }
-  const catalogue = await deps.driver.catalogue();
+  const catalogue = await deps.driver.catalogue(caller.tenantId, tx);
   const params = body.vm_params;
   const site = siteAt(catalogue, body.location);
   if (!site) throw invalid('location', 'is not a site in the catalogue');
@@ -455,7 +457,7 @@ export const prepareVlan = (
     ESERIES,
     id,
     async (vm) => {
-      const catalogue = await deps.driver.catalogue();
+      const catalogue = await deps.driver.catalogue(caller.tenantId, tx);
       if (!vm.adapters[adapter])
         throw invalid('adapter', `the virtual machine has no adapter ${adapter + 1}`);
       if (!siteAt(catalogue, vm.location)?.portgroups.some((pg) => pg.vlan_id === vlanId))
@@ -471,6 +473,7 @@ export const prepareNatCreate = (
   caller: Caller,
   id: number,
   gatewayId: number,
+  globalIpaddressId: number | null = null,
 ) =>
   onVm(
     tx,
@@ -478,12 +481,12 @@ export const prepareNatCreate = (
     ESERIES,
     id,
     async (vm) => {
-      const catalogue = await deps.driver.catalogue();
+      const catalogue = await deps.driver.catalogue(caller.tenantId, tx);
       if (!siteAt(catalogue, vm.location)?.gateways.some((gateway) => gateway.id === gatewayId))
         throw invalid('data.gateway_id', `is not a gateway at ${vm.location}`);
-      return { gateway_id: gatewayId };
+      return { gateway_id: gatewayId, global_ipaddress_id: globalIpaddressId };
     },
-    { gateway_id: gatewayId },
+    { gateway_id: gatewayId, global_ipaddress_id: globalIpaddressId },
   );
 
 export const prepareNatCancel = (tx: Queryable, caller: Caller, id: number, natId: number) =>

@@ -255,8 +255,17 @@ export const natCreateTask = defineTask({
   kind: KIND,
   label: () => 'Create NAT',
   operation: () => 'createNat',
-  payload: Type.Object({ gateway_id: Type.Integer() }),
-  run: (ctx, task) => ctx.driver.createNat(ctx, task.targetId, task.payload.gateway_id),
+  payload: Type.Object({
+    gateway_id: Type.Integer(),
+    global_ipaddress_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  }),
+  run: (ctx, task) =>
+    ctx.driver.createNat(
+      ctx,
+      task.targetId,
+      task.payload.gateway_id,
+      task.payload.global_ipaddress_id ?? null,
+    ),
   async apply(tx, task, facts) {
     await insertNat(tx, task.tenantId, {
       vmId: task.targetId,

@@ -8,6 +8,7 @@ import { sql as crowdstrike } from './010_crowdstrike.ts';
 import { sql as phishing } from './011_phishing.ts';
 import { sql as monitoring } from './008_monitoring.ts';
 import { sql as backup } from './005_backup.ts';
+import { sql as networking } from './007_networking.ts';
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '011_phishing', sql: phishing },
   { id: '008_monitoring', sql: monitoring },
   { id: '005_backup', sql: backup },
+  { id: '007_networking', sql: networking },
 ];

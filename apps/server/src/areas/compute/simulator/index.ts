@@ -126,7 +126,7 @@ export class ComputeSimulator implements ComputeDriver {
     private readonly options: { speed: number },
   ) {}
 
-  async catalogue(): Promise<Catalogue> {
+  async catalogue(_tenantId?: number, _db?: Queryable): Promise<Catalogue> {
     return SIMULATOR_CATALOGUE;
   }
 
@@ -141,6 +141,42 @@ export class ComputeSimulator implements ComputeDriver {
     const snapshots = await listSimSnapshots(q, vm.id);
     return { location: vm.location, snapshotIds: snapshots.map((snapshot) => snapshot.id) };
   }
+
+  // Seams for the platform's networking (composed in infrastructure.ts): the address an adapter
+  // gets on its network, the ports a VM gives up, and the public address a NAT entry uses.
+
+  /** The address adapter `index` of the VM gets on VLAN `vlanId` at `location`. */
+  protected async adapterIp(
+    _tx: Queryable,
+    _tenantId: number,
+    vm: { id: number; location: string },
+    _index: number,
+    vlanId: number,
+  ): Promise<string> {
+    return simulatedIp(vlanId, vm.id);
+  }
+
+  /** The VM's adapter `index` (every adapter when null) leaves its network. */
+  protected async adapterReleased(
+    _tx: Queryable,
+    _vmId: number,
+    _index: number | null,
+  ): Promise<void> {}
+
+  /** The public address a new NAT entry uses: the one asked for, or a new one. */
+  protected async natAddress(
+    tx: Queryable,
+    _tenantId: number,
+    _nat: { vmId: number; location: string; gatewayId: number },
+    requested: number | null,
+  ): Promise<{ id: number; address: string }> {
+    if (requested !== null) refuse(`The public address ${requested} is not allocated to you.`);
+    const id = await nextSimAddressId(tx);
+    return { id, address: globalIp(id) };
+  }
+
+  /** A NAT entry on the public address was cancelled. */
+  protected async natAddressFreed(_tx: Queryable, _globalIpaddressId: number): Promise<void> {}
 
   private wait(ctx: OperationContext, seconds: number): Promise<void> {
     return sleep((seconds * 1000) / this.options.speed, undefined, { signal: ctx.signal });
@@ -182,10 +218,19 @@ export class ComputeSimulator implements ComputeDriver {
     return this.db.transaction(async (tx) => {
       const again = await findAppliedFacts(tx, ctx.taskId, BuiltFacts);
       if (again !== null) return again;
-      const adapters: VmAdapter[] = spec.adapters.map((adapter) => ({
-        ...adapter,
-        ip: adapter.ip ?? simulatedIp(adapter.vlan_id, vmId),
-      }));
+      const adapters: VmAdapter[] = [];
+      for (const [index, adapter] of spec.adapters.entries()) {
+        const ip =
+          adapter.ip ??
+          (await this.adapterIp(
+            tx,
+            ctx.tenantId,
+            { id: vmId, location: spec.location },
+            index,
+            adapter.vlan_id,
+          ));
+        adapters.push({ ...adapter, ip });
+      }
       await insertSimVm(tx, {
         ...spec,
         id: vmId,
@@ -348,20 +393,20 @@ export class ComputeSimulator implements ComputeDriver {
     vmId: number,
     { adapter, vlanId }: { adapter: number; vlanId: number },
   ): Promise<VlanFacts> {
-    return this.operate(ctx, vmId, DURATIONS.vlan, VlanFacts, async (_q, vm) => {
+    return this.operate(ctx, vmId, DURATIONS.vlan, VlanFacts, async (q, vm) => {
       const current = vm.adapters[adapter];
       if (!current) return refuse(`The virtual machine has no adapter ${adapter + 1}.`);
-      const portgroup = siteOf(SIMULATOR_CATALOGUE, vm.location)?.portgroups.find(
+      const portgroup = siteOf(await this.catalogue(ctx.tenantId, q), vm.location)?.portgroups.find(
         (candidate) => candidate.vlan_id === vlanId,
       );
       if (!portgroup) return refuse(`VLAN ${vlanId} is not available at ${vm.location}.`);
       if (current.vlan_id === vlanId)
         refuse(`Adapter ${adapter + 1} is already connected to VLAN ${vlanId}.`);
       return async (tx) => {
+        await this.adapterReleased(tx, vm.id, adapter);
+        const ip = await this.adapterIp(tx, ctx.tenantId, vm, adapter, vlanId);
         const adapters = vm.adapters.map((each, index) =>
-          index === adapter
-            ? { portgroup: portgroup.name, vlan_id: vlanId, ip: simulatedIp(vlanId, vm.id) }
-            : each,
+          index === adapter ? { portgroup: portgroup.name, vlan_id: vlanId, ip } : each,
         );
         await updateSimVm(tx, vm.id, { adapters });
         return { adapters, portgroup: portgroup.name };
@@ -369,25 +414,40 @@ export class ComputeSimulator implements ComputeDriver {
     });
   }
 
-  createNat(ctx: OperationContext, vmId: number, gatewayId: number): Promise<NatFacts> {
-    return this.operate(ctx, vmId, DURATIONS.natCreate, NatFacts, async (_q, vm) => {
+  createNat(
+    ctx: OperationContext,
+    vmId: number,
+    gatewayId: number,
+    globalIpaddressId: number | null = null,
+  ): Promise<NatFacts> {
+    return this.operate(ctx, vmId, DURATIONS.natCreate, NatFacts, async (q, vm) => {
       const privateIp = vm.adapters[0]?.ip;
       if (!privateIp) return refuse('The virtual machine has no IP address yet.');
-      const gateway = siteOf(SIMULATOR_CATALOGUE, vm.location)?.gateways.find(
+      const gateway = siteOf(await this.catalogue(ctx.tenantId, q), vm.location)?.gateways.find(
         (candidate) => candidate.id === gatewayId,
       );
       if (!gateway) return refuse(`The gateway ${gatewayId} does not serve ${vm.location}.`);
       return async (tx) => {
-        const globalIpaddressId = await nextSimAddressId(tx);
-        const globalIpaddress = globalIp(globalIpaddressId);
-        await insertSimNat(tx, {
+        const picked = await this.natAddress(
+          tx,
+          ctx.tenantId,
+          { vmId: vm.id, location: vm.location, gatewayId },
           globalIpaddressId,
+        );
+        const globalIpaddress = picked.address;
+        await insertSimNat(tx, {
+          globalIpaddressId: picked.id,
           globalIpaddress,
           status: 'active',
           vmId: vm.id,
           gatewayId,
         });
-        return { globalIpaddressId, globalIpaddress, gatewayName: gateway.name, privateIp };
+        return {
+          globalIpaddressId: picked.id,
+          globalIpaddress,
+          gatewayName: gateway.name,
+          privateIp,
+        };
       };
     });
   }
@@ -404,6 +464,7 @@ export class ComputeSimulator implements ComputeDriver {
         refuse(`The NAT entry for ${nat.globalIpaddress} is already cancelled.`);
       return async (tx) => {
         await cancelSimNat(tx, nat.globalIpaddressId);
+        await this.natAddressFreed(tx, nat.globalIpaddressId);
         return { globalIpaddress: nat.globalIpaddress };
       };
     });
@@ -475,6 +536,7 @@ export class ComputeSimulator implements ComputeDriver {
   deleteVm(ctx: OperationContext, vmId: number): Promise<DeletedFacts> {
     return this.operate(ctx, vmId, DURATIONS.delete, DeletedFacts, async (_q, vm) => async (tx) => {
       await deleteSimVm(tx, vm.id);
+      await this.adapterReleased(tx, vm.id, null);
       return { displayName: vm.displayName };
     });
   }

@@ -1,0 +1,27 @@
+// The networking area's server state. Other areas reach it through this file.
+import { queryOptions } from '@tanstack/react-query';
+import { networkingApi } from '@portal/api/client';
+import { getServices } from '../../services.ts';
+
+export const api = () => networkingApi(getServices().api);
+
+export const networkingKeys = {
+  all: ['networking'] as const,
+  list: () => [...networkingKeys.all, 'list'] as const,
+  network: (id: number) => [...networkingKeys.all, 'network', id] as const,
+  gateways: () => [...networkingKeys.all, 'gateways'] as const,
+  addresses: () => [...networkingKeys.all, 'addresses'] as const,
+  topology: () => [...networkingKeys.all, 'topology'] as const,
+};
+
+export const networkingQueries = {
+  list: () => queryOptions({ queryKey: networkingKeys.list(), queryFn: () => api().list() }),
+  network: (id: number) =>
+    queryOptions({ queryKey: networkingKeys.network(id), queryFn: () => api().get(id) }),
+  gateways: () =>
+    queryOptions({ queryKey: networkingKeys.gateways(), queryFn: () => api().gateways() }),
+  addresses: () =>
+    queryOptions({ queryKey: networkingKeys.addresses(), queryFn: () => api().addresses() }),
+  topology: () =>
+    queryOptions({ queryKey: networkingKeys.topology(), queryFn: () => api().topology() }),
+};

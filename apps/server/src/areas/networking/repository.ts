@@ -1,0 +1,393 @@
+// The networking area's SQL: the tenant's networks, gateways and public addresses. Always scoped
+// by tenant. The state shown comes from the row and the open task on it (a failed creation shows
+// as error, a running deletion as deleting), so no row is left in a passing state.
+import type { Queryable } from '../../db/database.ts';
+
+export interface NetworkRecord {
+  id: number;
+  name: string;
+  location: string;
+  vlanId: number;
+  cidr: string;
+  gatewayAddress: string;
+  dhcpStart: string;
+  dhcpEnd: string;
+  dnsServers: string[];
+  gatewayId: number | null;
+  state: 'creating' | 'active' | 'updating' | 'deleting' | 'error';
+  taskId: number | null;
+  createdAt: Date;
+}
+
+interface NetworkRow {
+  id: number;
+  name: string;
+  location: string;
+  vlan_id: number;
+  cidr: string;
+  gateway_address: string;
+  dhcp_start: string;
+  dhcp_end: string;
+  dns_servers: string[];
+  gateway_id: number | null;
+  state: NetworkRecord['state'];
+  task_id: number | null;
+  task_operation: string | null;
+  created_at: Date;
+}
+
+/** The newest open task of a kind on a row, and its operation. */
+const openTask = (kind: string, alias: string) => `
+  (select t.id from tasks t where t.kind = '${kind}' and t.target_id = ${alias}.id
+      and t.state in ('PENDING', 'RUNNING') order by t.id desc limit 1)::integer as task_id,
+  (select t.operation from tasks t where t.kind = '${kind}' and t.target_id = ${alias}.id
+      and t.state in ('PENDING', 'RUNNING') order by t.id desc limit 1) as task_operation`;
+
+function shownState<S extends string>(
+  state: S,
+  taskId: number | null,
+  operation: string | null,
+): S | 'error' | 'updating' | 'deleting' {
+  if (state === 'creating' && taskId === null) return 'error';
+  if (operation === 'delete' || operation === 'release') return 'deleting';
+  if (operation === 'update' && state !== 'creating') return 'updating';
+  return state;
+}
+
+const SELECT_NETWORK = `
+  select n.id, n.name, n.location, n.vlan_id, n.cidr, n.gateway_address, n.dhcp_start, n.dhcp_end,
+         n.dns_servers, n.gateway_id, n.state, n.created_at, ${openTask('network', 'n')}
+    from networks n`;
+
+const toNetwork = (row: NetworkRow): NetworkRecord => ({
+  id: row.id,
+  name: row.name,
+  location: row.location,
+  vlanId: row.vlan_id,
+  cidr: row.cidr,
+  gatewayAddress: row.gateway_address,
+  dhcpStart: row.dhcp_start,
+  dhcpEnd: row.dhcp_end,
+  dnsServers: row.dns_servers,
+  gatewayId: row.gateway_id,
+  state: shownState(row.state, row.task_id, row.task_operation) as NetworkRecord['state'],
+  taskId: row.task_id,
+  createdAt: row.created_at,
+});
+
+export async function listNetworks(db: Queryable, tenantId: number): Promise<NetworkRecord[]> {
+  const rows = await db.query<NetworkRow>(
+    `${SELECT_NETWORK} where n.tenant_id = $1 order by n.location, n.vlan_id, n.id`,
+    [tenantId],
+  );
+  return rows.map(toNetwork);
+}
+
+export async function findNetwork(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+  lock = false,
+): Promise<NetworkRecord | null> {
+  const rows = await db.query<NetworkRow>(
+    `${SELECT_NETWORK} where n.tenant_id = $1 and n.id = $2${lock ? ' for update of n' : ''}`,
+    [tenantId, id],
+  );
+  const row = rows[0];
+  return row ? toNetwork(row) : null;
+}
+
+export interface NewNetwork {
+  name: string;
+  location: string;
+  vlanId: number;
+  cidr: string;
+  gatewayAddress: string;
+  dhcpStart: string;
+  dhcpEnd: string;
+  dnsServers: string[];
+  gatewayId: number | null;
+  state: 'creating' | 'active';
+}
+
+export async function insertNetwork(
+  db: Queryable,
+  tenantId: number,
+  network: NewNetwork,
+): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `insert into networks (tenant_id, name, location, vlan_id, cidr, gateway_address, dhcp_start,
+                           dhcp_end, dns_servers, gateway_id, state)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11) returning id`,
+    [
+      tenantId,
+      network.name,
+      network.location,
+      network.vlanId,
+      network.cidr,
+      network.gatewayAddress,
+      network.dhcpStart,
+      network.dhcpEnd,
+      JSON.stringify(network.dnsServers),
+      network.gatewayId,
+      network.state,
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('insert into networks returned no row');
+  return row.id;
+}
+
+export async function updateNetwork(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+  changes: {
+    state?: 'active';
+    dhcpStart?: string;
+    dhcpEnd?: string;
+    dnsServers?: string[];
+    gatewayId?: number | null;
+  },
+): Promise<void> {
+  await db.query(
+    `update networks set state = coalesce($3, state), dhcp_start = coalesce($4, dhcp_start),
+            dhcp_end = coalesce($5, dhcp_end), dns_servers = coalesce($6::jsonb, dns_servers),
+            gateway_id = case when $7::boolean then $8::integer else gateway_id end
+      where tenant_id = $1 and id = $2`,
+    [
+      tenantId,
+      id,
+      changes.state ?? null,
+      changes.dhcpStart ?? null,
+      changes.dhcpEnd ?? null,
+      changes.dnsServers ? JSON.stringify(changes.dnsServers) : null,
+      changes.gatewayId !== undefined,
+      changes.gatewayId ?? null,
+    ],
+  );
+}
+
+export async function deleteNetwork(db: Queryable, tenantId: number, id: number): Promise<void> {
+  await db.query('delete from networks where tenant_id = $1 and id = $2', [tenantId, id]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gateways
+
+export interface GatewayRecord {
+  id: number;
+  name: string;
+  location: string;
+  externalAddress: string;
+  snat: boolean;
+  state: 'creating' | 'active' | 'updating' | 'down' | 'error';
+  networkCount: number;
+  taskId: number | null;
+  createdAt: Date;
+}
+
+interface GatewayRow {
+  id: number;
+  name: string;
+  location: string;
+  external_address: string;
+  snat: boolean;
+  state: 'creating' | 'active' | 'down';
+  network_count: number;
+  task_id: number | null;
+  task_operation: string | null;
+  created_at: Date;
+}
+
+const SELECT_GATEWAY = `
+  select g.id, g.name, g.location, g.external_address, g.snat, g.state, g.created_at,
+         (select count(*) from networks n where n.gateway_id = g.id)::integer as network_count,
+         ${openTask('network_gateway', 'g')}
+    from network_gateways g`;
+
+const toGateway = (row: GatewayRow): GatewayRecord => ({
+  id: row.id,
+  name: row.name,
+  location: row.location,
+  externalAddress: row.external_address,
+  snat: row.snat,
+  state: shownState(row.state, row.task_id, row.task_operation) as GatewayRecord['state'],
+  networkCount: row.network_count,
+  taskId: row.task_id,
+  createdAt: row.created_at,
+});
+
+export async function listGateways(db: Queryable, tenantId: number): Promise<GatewayRecord[]> {
+  const rows = await db.query<GatewayRow>(
+    `${SELECT_GATEWAY} where g.tenant_id = $1 order by g.location, g.id`,
+    [tenantId],
+  );
+  return rows.map(toGateway);
+}
+
+export async function findGateway(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+  lock = false,
+): Promise<GatewayRecord | null> {
+  const rows = await db.query<GatewayRow>(
+    `${SELECT_GATEWAY} where g.tenant_id = $1 and g.id = $2${lock ? ' for update of g' : ''}`,
+    [tenantId, id],
+  );
+  const row = rows[0];
+  return row ? toGateway(row) : null;
+}
+
+export async function insertGateway(
+  db: Queryable,
+  tenantId: number,
+  gateway: {
+    name: string;
+    location: string;
+    snat: boolean;
+    externalAddress?: string;
+    state: 'creating' | 'active' | 'down';
+  },
+): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `insert into network_gateways (tenant_id, name, location, snat, external_address, state)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
+    [
+      tenantId,
+      gateway.name,
+      gateway.location,
+      gateway.snat,
+      gateway.externalAddress ?? '',
+      gateway.state,
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('insert into network_gateways returned no row');
+  return row.id;
+}
+
+export async function updateGateway(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+  changes: { snat?: boolean; externalAddress?: string; state?: 'active' },
+): Promise<void> {
+  await db.query(
+    `update network_gateways set snat = coalesce($3, snat),
+            external_address = coalesce($4, external_address), state = coalesce($5, state)
+      where tenant_id = $1 and id = $2`,
+    [tenantId, id, changes.snat ?? null, changes.externalAddress ?? null, changes.state ?? null],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public addresses
+
+export interface AddressRecord {
+  id: number;
+  address: string | null;
+  globalIpaddressId: number | null;
+  location: string;
+  gatewayId: number;
+  state: 'allocating' | 'allocated' | 'releasing';
+  taskId: number | null;
+  createdAt: Date;
+}
+
+interface AddressRow {
+  id: number;
+  address: string | null;
+  global_ipaddress_id: number | null;
+  location: string;
+  gateway_id: number;
+  state: 'allocating' | 'allocated';
+  task_id: number | null;
+  task_operation: string | null;
+  created_at: Date;
+}
+
+const SELECT_ADDRESS = `
+  select a.id, a.address, a.global_ipaddress_id::integer as global_ipaddress_id, a.location,
+         a.gateway_id, a.state, a.created_at, ${openTask('public_address', 'a')}
+    from public_addresses a`;
+
+const toAddress = (row: AddressRow): AddressRecord => ({
+  id: row.id,
+  address: row.address,
+  globalIpaddressId: row.global_ipaddress_id,
+  location: row.location,
+  gatewayId: row.gateway_id,
+  state: row.task_operation === 'release' ? 'releasing' : row.state,
+  taskId: row.task_id,
+  createdAt: row.created_at,
+});
+
+export async function listAddresses(db: Queryable, tenantId: number): Promise<AddressRecord[]> {
+  const rows = await db.query<AddressRow>(
+    `${SELECT_ADDRESS} where a.tenant_id = $1 order by a.id`,
+    [tenantId],
+  );
+  return rows.map(toAddress);
+}
+
+export async function findAddress(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+  lock = false,
+): Promise<AddressRecord | null> {
+  const rows = await db.query<AddressRow>(
+    `${SELECT_ADDRESS} where a.tenant_id = $1 and a.id = $2${lock ? ' for update of a' : ''}`,
+    [tenantId, id],
+  );
+  const row = rows[0];
+  return row ? toAddress(row) : null;
+}
+
+export async function insertAddress(
+  db: Queryable,
+  tenantId: number,
+  address: {
+    location: string;
+    gatewayId: number;
+    state: 'allocating' | 'allocated';
+    globalIpaddressId?: number;
+    address?: string;
+  },
+): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `insert into public_addresses (tenant_id, location, gateway_id, state, global_ipaddress_id,
+                                   address)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
+    [
+      tenantId,
+      address.location,
+      address.gatewayId,
+      address.state,
+      address.globalIpaddressId ?? null,
+      address.address ?? null,
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('insert into public_addresses returned no row');
+  return row.id;
+}
+
+export async function recordAllocation(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+  facts: { globalIpaddressId: number; address: string },
+): Promise<void> {
+  await db.query(
+    `update public_addresses set state = 'allocated', global_ipaddress_id = $3, address = $4
+      where tenant_id = $1 and id = $2`,
+    [tenantId, id, facts.globalIpaddressId, facts.address],
+  );
+}
+
+export async function deleteAddress(db: Queryable, tenantId: number, id: number): Promise<void> {
+  await db.query('delete from public_addresses where tenant_id = $1 and id = $2', [tenantId, id]);
+}

@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { computeRoutes, consoleRoutes } from './areas/compute/index.ts';
 import { systemRoutes, userRoutes } from './areas/account/index.ts';
+import { adminRoutes, adminSessionPlugin, type IdentityAdmin } from './areas/admin/index.ts';
 import { dseriesRoutes } from './areas/dseries/index.ts';
 import { vwseriesRoutes } from './areas/vwseries/index.ts';
 import { SimulatorDriver, TASKS, TaskWorker, type InfrastructureDriver } from './infrastructure.ts';
@@ -55,6 +56,8 @@ export interface AppOptions {
   driver?: InfrastructureDriver;
   /** Whether this process runs the task worker (default yes). */
   runTasks?: boolean;
+  /** Manages sign-in accounts (invite, disable, delete): firebase-admin's `getAuth()`. */
+  identityAdmin?: IdentityAdmin | null;
 }
 
 registerAjvFormats();
@@ -71,6 +74,7 @@ export async function buildApp({
   apiPlugins = [],
   driver = new SimulatorDriver(db, { speed: config.simulatorSpeed }),
   runTasks = true,
+  identityAdmin = null,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream ? { stream: logStream } : {}),
@@ -113,6 +117,7 @@ export async function buildApp({
       });
       await api.register(rateLimitsPlugin, { limits: config.rateLimits });
       await api.register(auditPlugin);
+      await api.register(adminSessionPlugin, { identity: identityAdmin });
       await api.register(accessPlugin);
       await api.register(systemRoutes);
       await api.register(userRoutes);
@@ -121,6 +126,7 @@ export async function buildApp({
       await api.register(dseriesRoutes);
       await api.register(consoleRoutes);
       await api.register(taskRoutes(TASKS));
+      await api.register(adminRoutes, { identity: identityAdmin });
       for (const plugin of apiPlugins) await api.register(plugin);
     },
     { prefix: '/api' },

@@ -9,3 +9,5 @@ export * from './compute.ts';
 export * from './compute-values.ts';
 export * from './vwseries.ts';
 export * from './dseries.ts';
+export * from './admin.ts';
+export * from './admin-values.ts';

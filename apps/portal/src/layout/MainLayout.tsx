@@ -3,7 +3,12 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { mdiLogout } from '@mdi/js';
-import { isBuiltinAdministrator, isInternalUser, isPocUser } from '@portal/api/contract';
+import {
+  isBuiltinAdministrator,
+  isInternalUser,
+  isPocUser,
+  type CurrentUser,
+} from '@portal/api/contract';
 import {
   AppShell,
   Button,
@@ -17,6 +22,10 @@ import {
 import { appState, setDrawer, toggleDarkmode } from '../state/app.ts';
 import { getServices, reportError, session } from '../services.ts';
 import { activeEntryId, NAV_ENTRIES } from './nav.ts';
+import { ActingBanner, canSwitchTenant, PocBanner, TenantSwitcher } from './TenantBar.tsx';
+
+/** A role's changes reach the portal within this time: the user record is read again. */
+const USER_REFRESH_MS = 60_000;
 
 // The task centre (a dialog and its list) is not needed for the first paint: it loads just after.
 const AppTaskCentre = lazy(() =>
@@ -111,6 +120,12 @@ export function MainLayout() {
     getServices()
       .currentUser.load()
       .catch((error: unknown) => reportError(error, setFailure));
+    const refresh = setInterval(() => {
+      getServices()
+        .currentUser.load({ force: true })
+        .catch(() => undefined);
+    }, USER_REFRESH_MS);
+    return () => clearInterval(refresh);
   }, []);
 
   const admin = user ? isBuiltinAdministrator(user) : false;
@@ -139,6 +154,9 @@ export function MainLayout() {
       onDrawerOpenChange={setDrawer}
       actions={
         <Account>
+          {user && canSwitchTenant(user as CurrentUser) && (
+            <TenantSwitcher user={user as CurrentUser} />
+          )}
           {user && isPocUser(user) && (
             <StatusChip status="warning" label="Proof of concept" title="Trial limits apply" />
           )}
@@ -165,9 +183,13 @@ export function MainLayout() {
         />
       ) : (
         // A page's code loads on its first visit; the frame stays, the page's place is a skeleton.
-        <Suspense fallback={<PageSkeleton label="Loading the page" />}>
-          <Outlet />
-        </Suspense>
+        <>
+          {user && <ActingBanner user={user as CurrentUser} />}
+          {user && <PocBanner user={user as CurrentUser} />}
+          <Suspense fallback={<PageSkeleton label="Loading the page" />}>
+            <Outlet />
+          </Suspense>
+        </>
       )}
     </AppShell>
   );

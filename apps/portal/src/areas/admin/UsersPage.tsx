@@ -29,6 +29,8 @@ function InviteDialog({
   const form = useContractForm<InviteUser>(InviteUser, {
     defaultValues: { email: '', tenant: '', role_id: 0 } as InviteUser,
     labels: { email: 'e-mail', tenant: 'tenant', role_id: 'role' },
+    // The role select answers the id as text; the contract wants a number.
+    toBody: (values) => ({ ...values, role_id: Number(values.role_id) }),
   });
   return (
     <FormDialog

@@ -22,7 +22,17 @@ import {
 import { appState, setDrawer, toggleDarkmode } from '../state/app.ts';
 import { getServices, reportError, session } from '../services.ts';
 import { activeEntryId, NAV_ENTRIES } from './nav.ts';
-import { ActingBanner, canSwitchTenant, PocBanner, TenantSwitcher } from './TenantBar.tsx';
+
+// Acting for a customer and the trial's limits load only for the users who see them (provider
+// staff, proof-of-concept users): the switcher's select is not part of everyone's first paint.
+const loadTenantBar = () => import('./TenantBar.tsx');
+const TenantSwitcher = lazy(() => loadTenantBar().then((m) => ({ default: m.TenantSwitcher })));
+const ActingBanner = lazy(() => loadTenantBar().then((m) => ({ default: m.ActingBanner })));
+const PocBanner = lazy(() => loadTenantBar().then((m) => ({ default: m.PocBanner })));
+
+/** Provider staff (by their own tenant, also while acting for another) may act for customers. */
+const canSwitchTenant = (user: CurrentUser) =>
+  isInternalUser({ tenant: user.home_tenant ?? user.tenant, role: user.role });
 
 /** A role's changes reach the portal within this time: the user record is read again. */
 const USER_REFRESH_MS = 60_000;
@@ -155,7 +165,9 @@ export function MainLayout() {
       actions={
         <Account>
           {user && canSwitchTenant(user as CurrentUser) && (
-            <TenantSwitcher user={user as CurrentUser} />
+            <Suspense fallback={null}>
+              <TenantSwitcher user={user as CurrentUser} />
+            </Suspense>
           )}
           {user && isPocUser(user) && (
             <StatusChip status="warning" label="Proof of concept" title="Trial limits apply" />
@@ -184,8 +196,16 @@ export function MainLayout() {
       ) : (
         // A page's code loads on its first visit; the frame stays, the page's place is a skeleton.
         <>
-          {user && <ActingBanner user={user as CurrentUser} />}
-          {user && <PocBanner user={user as CurrentUser} />}
+          {user?.home_tenant && (
+            <Suspense fallback={null}>
+              <ActingBanner user={user as CurrentUser} />
+            </Suspense>
+          )}
+          {user && isPocUser(user) && (
+            <Suspense fallback={null}>
+              <PocBanner user={user as CurrentUser} />
+            </Suspense>
+          )}
           <Suspense fallback={<PageSkeleton label="Loading the page" />}>
             <Outlet />
           </Suspense>

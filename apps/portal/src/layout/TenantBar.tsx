@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { adminApi } from '@portal/api/client';
-import { isInternalUser, isPocUser, type CurrentUser } from '@portal/api/contract';
+import { isPocUser, type CurrentUser } from '@portal/api/contract';
 import { pocTrial } from '@portal/api/domain';
 import { Alert, Button, Select } from '@portal/ui';
 import { computeQueries } from '../areas/compute/queries.ts';
@@ -20,10 +20,6 @@ const OWN = '__own__';
 
 /** The user's own tenant, also while acting for another. */
 const homeOf = (user: CurrentUser) => user.home_tenant ?? user.tenant;
-
-/** Whether the user may act for customers (provider staff). */
-export const canSwitchTenant = (user: CurrentUser) =>
-  isInternalUser({ tenant: homeOf(user), role: user.role });
 
 /** The app bar's tenant switcher, for provider staff only. */
 export function TenantSwitcher({ user }: { user: CurrentUser }) {

@@ -65,12 +65,14 @@ test('invite, a read-only custom role, disable, and the log of it all', async ({
   await expect(page.getByRole('grid', { name: 'Users' }).getByText(email)).toBeVisible();
 
   // The invitee sets a password through the link, signs in, and may only look at compute.
-  const invitee = await (await browser.newContext()).newPage();
+  const invitee = await (
+    await browser.newContext({ baseURL: new URL(page.url()).origin })
+  ).newPage();
   await invitee.goto(
     `/auth/action?mode=resetPassword&oobCode=${await resetCodeOf(request, email)}`,
   );
-  await invitee.getByLabel('New password', { exact: true }).fill('Invited-pass-2026');
-  await invitee.getByLabel('Repeat the new password').fill('Invited-pass-2026');
+  await invitee.getByLabel(/^New password/).fill('Invited-pass-2026');
+  await invitee.getByLabel(/^Repeat the new password/).fill('Invited-pass-2026');
   await invitee.getByRole('button', { name: 'Change password' }).click();
   await expect(invitee.getByText('Password changed')).toBeVisible();
   await invitee.goto('/compute');

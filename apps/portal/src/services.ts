@@ -19,6 +19,27 @@ export const session = proxy<{
   user: null,
 });
 
+const ACTING_KEY = 'actingTenant';
+
+/** The customer tenant an internal user acts for in this browser tab, or null. */
+export function actingTenant(): string | null {
+  try {
+    return sessionStorage.getItem(ACTING_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Acts for a customer tenant (its cdb_id), or goes back to one's own tenant (null): the page loads
+ * again at `/`, so that nothing of the other tenant stays in memory.
+ */
+export function switchTenant(cdbId: string | null): void {
+  if (cdbId) sessionStorage.setItem(ACTING_KEY, cdbId);
+  else sessionStorage.removeItem(ACTING_KEY);
+  window.location.assign('/');
+}
+
 export const snackbar = createSnackbarQueue(appState);
 
 /** Shows a snackbar message (queued behind a visible one). */
@@ -47,7 +68,10 @@ let services: Services | null = null;
 /** Wires identity, API client and user cache from the server-provided configuration. */
 export function initServices(config: PublicConfig): Services {
   const identity = createIdentityService(config);
-  const api = createApiClient({ getToken: () => identity.getIdToken() });
+  const api = createApiClient({
+    getToken: () => identity.getIdToken(),
+    getActingTenant: actingTenant,
+  });
   const currentUser = createCurrentUserCache({
     fetchUser: () => api.user.get(identity.getEmail()),
     onChange: (user) => {
@@ -57,7 +81,11 @@ export function initServices(config: PublicConfig): Services {
   identity.onChange((user) => {
     session.status = user ? 'signedIn' : 'signedOut';
     session.email = user?.email ?? null;
-    if (!user) currentUser.clear();
+    if (!user) {
+      currentUser.clear();
+      // Signing out ends acting for a customer too.
+      sessionStorage.removeItem(ACTING_KEY);
+    }
   });
   return provideServices({ identity, api, currentUser });
 }

@@ -11,6 +11,7 @@ import { backupRoutes } from './areas/backup/index.ts';
 import { computeRoutes, consoleRoutes } from './areas/compute/index.ts';
 import { systemRoutes, userRoutes } from './areas/account/index.ts';
 import { crowdstrikeRoutes } from './areas/crowdstrike/index.ts';
+import { adminRoutes, adminSessionPlugin, type IdentityAdmin } from './areas/admin/index.ts';
 import { dseriesRoutes } from './areas/dseries/index.ts';
 import { licenseRoutes } from './areas/license/index.ts';
 import { networkingRoutes } from './areas/networking/index.ts';
@@ -68,6 +69,8 @@ export interface AppOptions {
   driver?: InfrastructureDriver;
   /** Whether this process runs the task worker (default yes). */
   runTasks?: boolean;
+  /** Manages sign-in accounts (invite, disable, delete): firebase-admin's `getAuth()`. */
+  identityAdmin?: IdentityAdmin | null;
 }
 
 registerAjvFormats();
@@ -84,6 +87,7 @@ export async function buildApp({
   apiPlugins = [],
   driver = new SimulatorDriver(db, { speed: config.simulatorSpeed }),
   runTasks = true,
+  identityAdmin = null,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream ? { stream: logStream } : {}),
@@ -126,6 +130,7 @@ export async function buildApp({
       });
       await api.register(rateLimitsPlugin, { limits: config.rateLimits });
       await api.register(auditPlugin);
+      await api.register(adminSessionPlugin, { identity: identityAdmin });
       await api.register(accessPlugin);
       await api.register(systemRoutes);
       await api.register(userRoutes);
@@ -141,6 +146,7 @@ export async function buildApp({
       await api.register(crowdstrikeRoutes);
       await api.register(monitoringRoutes);
       await api.register(taskRoutes(TASKS));
+      await api.register(adminRoutes, { identity: identityAdmin });
       for (const plugin of apiPlugins) await api.register(plugin);
     },
     { prefix: '/api' },

@@ -37,6 +37,8 @@ export interface Config {
   principalCacheSeconds: number;
   /** Memory for list replies answered again while nothing they show has changed (0: none). */
   listCacheMegabytes: number;
+  /** Audit-log entries older than this many days are deleted (hourly). */
+  auditRetentionDays: number;
 }
 
 /** A setting in the environment that the server cannot use; the message says which and why. */
@@ -213,5 +215,11 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
       max: 65_536,
       integer: false,
     }),
+    auditRetentionDays: parseNumber(
+      'AUDIT_RETENTION_DAYS',
+      value(env, 'AUDIT_RETENTION_DAYS'),
+      400,
+      { min: 1, max: 36_500, integer: true },
+    ),
   };
 }

@@ -7,6 +7,8 @@ export interface VerifiedToken {
   email_verified?: boolean;
   /** Expiry, seconds since the epoch. */
   exp: number;
+  /** When the user signed in (seconds since the epoch); the same for every refreshed token. */
+  auth_time?: number;
 }
 
 /** Verifies Firebase ID tokens: firebase-admin's `getAuth()` in production. */
@@ -20,6 +22,8 @@ export interface Identity {
   uid: string;
   /** Lower-case; null for identities without an e-mail. */
   email: string | null;
+  /** When this session signed in (seconds since the epoch), if the token says. */
+  authTime?: number;
 }
 
 /** The token is genuine, but the user was disabled, deleted or signed out everywhere. */

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
       console.log(`Created demo accounts in the Auth emulator: ${created.join(', ')}`);
   }
 
-  const app = await buildApp({ config, db, auth });
+  const app = await buildApp({ config, db, auth, identityAdmin: auth });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -3,7 +3,12 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { mdiLogout } from '@mdi/js';
-import { isBuiltinAdministrator, isInternalUser, isPocUser } from '@portal/api/contract';
+import {
+  isBuiltinAdministrator,
+  isInternalUser,
+  isPocUser,
+  type CurrentUser,
+} from '@portal/api/contract';
 import {
   AppShell,
   Button,
@@ -17,6 +22,20 @@ import {
 import { appState, setDrawer, toggleDarkmode } from '../state/app.ts';
 import { getServices, reportError, session } from '../services.ts';
 import { activeEntryId, NAV_ENTRIES } from './nav.ts';
+
+// Acting for a customer and the trial's limits load only for the users who see them (provider
+// staff, proof-of-concept users): the switcher's select is not part of everyone's first paint.
+const loadTenantBar = () => import('./TenantBar.tsx');
+const TenantSwitcher = lazy(() => loadTenantBar().then((m) => ({ default: m.TenantSwitcher })));
+const ActingBanner = lazy(() => loadTenantBar().then((m) => ({ default: m.ActingBanner })));
+const PocBanner = lazy(() => loadTenantBar().then((m) => ({ default: m.PocBanner })));
+
+/** Provider staff (by their own tenant, also while acting for another) may act for customers. */
+const canSwitchTenant = (user: CurrentUser) =>
+  isInternalUser({ tenant: user.home_tenant ?? user.tenant, role: user.role });
+
+/** A role's changes reach the portal within this time: the user record is read again. */
+const USER_REFRESH_MS = 60_000;
 
 // The task centre (a dialog and its list) is not needed for the first paint: it loads just after.
 const AppTaskCentre = lazy(() =>
@@ -111,6 +130,12 @@ export function MainLayout() {
     getServices()
       .currentUser.load()
       .catch((error: unknown) => reportError(error, setFailure));
+    const refresh = setInterval(() => {
+      getServices()
+        .currentUser.load({ force: true })
+        .catch(() => undefined);
+    }, USER_REFRESH_MS);
+    return () => clearInterval(refresh);
   }, []);
 
   const admin = user ? isBuiltinAdministrator(user) : false;
@@ -139,6 +164,11 @@ export function MainLayout() {
       onDrawerOpenChange={setDrawer}
       actions={
         <Account>
+          {user && canSwitchTenant(user as CurrentUser) && (
+            <Suspense fallback={null}>
+              <TenantSwitcher user={user as CurrentUser} />
+            </Suspense>
+          )}
           {user && isPocUser(user) && (
             <StatusChip status="warning" label="Proof of concept" title="Trial limits apply" />
           )}
@@ -165,9 +195,21 @@ export function MainLayout() {
         />
       ) : (
         // A page's code loads on its first visit; the frame stays, the page's place is a skeleton.
-        <Suspense fallback={<PageSkeleton label="Loading the page" />}>
-          <Outlet />
-        </Suspense>
+        <>
+          {user?.home_tenant && (
+            <Suspense fallback={null}>
+              <ActingBanner user={user as CurrentUser} />
+            </Suspense>
+          )}
+          {user && isPocUser(user) && (
+            <Suspense fallback={null}>
+              <PocBanner user={user as CurrentUser} />
+            </Suspense>
+          )}
+          <Suspense fallback={<PageSkeleton label="Loading the page" />}>
+            <Outlet />
+          </Suspense>
+        </>
       )}
     </AppShell>
   );

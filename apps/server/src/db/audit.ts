@@ -11,6 +11,10 @@ export interface AuditEntry {
   target: string | null;
   result: 'success' | 'failure' | 'denied';
   detail: Record<string, unknown>;
+  /** The area it belongs to (`compute`, `admin`, `account`, …). */
+  area?: string | null;
+  /** The caller's network address. */
+  address?: string | null;
 }
 
 export interface AuditRow extends AuditEntry {
@@ -20,8 +24,9 @@ export interface AuditRow extends AuditEntry {
 
 export async function insertAuditEntry(db: Queryable, entry: AuditEntry): Promise<AuditRow> {
   const rows = await db.query<{ id: number; at: Date }>(
-    `insert into audit_log (actor_email, actor_tenant, acting_tenant, action, target, result, detail)
-     values ($1, $2, $3, $4, $5, $6, $7::jsonb)
+    `insert into audit_log (actor_email, actor_tenant, acting_tenant, action, target, result, detail,
+                            area, address)
+     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)
      returning id, at`,
     [
       entry.actorEmail,
@@ -31,6 +36,8 @@ export async function insertAuditEntry(db: Queryable, entry: AuditEntry): Promis
       entry.target,
       entry.result,
       JSON.stringify(entry.detail),
+      entry.area ?? null,
+      entry.address ?? null,
     ],
   );
   const row = rows[0];

@@ -10,6 +10,15 @@ export interface UserRecord {
   createdAt: Date;
   tenant: { id: number; cdb_id: string; name: string; kind: TenantKind };
   role: { id: number; name: string; builtin: boolean; permissions: Permissions };
+  /** invited, active or disabled (a disabled user's requests are refused). */
+  state?: 'invited' | 'active' | 'disabled';
+  /** When the user last signed in, as far as this server saw. */
+  lastSignInAt?: Date | null;
+  /**
+   * The user's own tenant while an internal user acts for the customer tenant in `tenant`
+   * (plugins/acting-tenant.ts); absent otherwise.
+   */
+  actingFrom?: { id: number; cdb_id: string; name: string; kind: TenantKind };
 }
 
 interface UserRow {
@@ -25,10 +34,12 @@ interface UserRow {
   role_name: string;
   role_builtin: boolean;
   role_permissions: Permissions;
+  state: 'invited' | 'active' | 'disabled';
+  last_sign_in_at: Date | null;
 }
 
 const SELECT_USER = `
-  select u.id, u.email, u.display_name, u.created_at,
+  select u.id, u.email, u.display_name, u.created_at, u.state, u.last_sign_in_at,
          t.id as tenant_id, t.cdb_id as tenant_cdb_id, t.name as tenant_name, t.kind as tenant_kind,
          r.id as role_id, r.name as role_name, r.builtin as role_builtin,
          r.permissions as role_permissions
@@ -53,6 +64,8 @@ const toUser = (row: UserRow): UserRecord => ({
     builtin: row.role_builtin,
     permissions: row.role_permissions,
   },
+  state: row.state,
+  lastSignInAt: row.last_sign_in_at,
 });
 
 /**

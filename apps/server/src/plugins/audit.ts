@@ -20,6 +20,17 @@ export interface AuditEvent {
   detail?: Record<string, unknown>;
   /** The tenant acted for, when an internal user acts for a customer; else the actor's own. */
   actingTenant?: string | null;
+  /** The area it belongs to; by default the route's permission area, or its path's. */
+  area?: string | null;
+}
+
+/** The area a request belongs to: its permission area, else the first word of its path. */
+function areaOf(request: FastifyRequest): string | null {
+  const access = request.routeOptions.config.access;
+  if (access) return access.area;
+  const path = request.routeOptions.url ?? request.url;
+  const match = /^\/api\/(?:services\/)?([a-z-]+)/.exec(path);
+  return match?.[1] ?? null;
 }
 
 /**
@@ -32,11 +43,14 @@ export async function audit(
   db: Queryable = request.server.db,
 ): Promise<AuditRow> {
   request.audited = true;
-  const actorTenant = request.principal?.tenant.cdb_id ?? null;
+  const principal = request.principal;
+  const actorTenant = principal?.actingFrom?.cdb_id ?? principal?.tenant.cdb_id ?? null;
   return insertAuditEntry(db, {
     actorEmail: request.identity?.email ?? null,
     actorTenant,
-    actingTenant: event.actingTenant ?? actorTenant,
+    actingTenant: event.actingTenant ?? principal?.tenant.cdb_id ?? null,
+    area: event.area === undefined ? areaOf(request) : event.area,
+    address: request.ip,
     action: event.action,
     target: event.target ?? null,
     result: event.result,
@@ -78,15 +92,19 @@ export async function audited<T>(
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+const isDenied = (status: number) => status === 401 || status === 403;
+
 /**
  * So that no change goes unrecorded: every authenticated request that changes something and
- * whose handler did not call `audit()` gets a generic row (`POST /api/...`) once answered.
+ * whose handler did not call `audit()` gets a generic row (`POST /api/...`) once answered; and so
+ * is every refusal (401, 403), of any request.
  */
 const auditPlugin: FastifyPluginAsync = async (app) => {
   app.decorateRequest('audited', false);
   app.addHook('onResponse', async (request, reply) => {
-    if (request.audited || !request.identity || !MUTATING.has(request.method)) return;
     const status = reply.statusCode;
+    if (request.audited) return;
+    if (!isDenied(status) && (!request.identity || !MUTATING.has(request.method))) return;
     try {
       await audit(request, {
         action: `${request.method} ${request.routeOptions.url ?? request.url}`,

@@ -9,6 +9,7 @@ import {
   type TokenVerifier,
   type VerifiedToken,
 } from '../identity.ts';
+import { actingTenantOf, resolveActingPrincipal } from './acting-tenant.ts';
 import { PrincipalCache } from './principal-cache.ts';
 
 export type { Identity, TokenVerifier } from '../identity.ts';
@@ -83,10 +84,18 @@ const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (
       throw unauthorized(INVALID_TOKEN_MESSAGE);
     }
     const email = decoded.email?.toLowerCase() ?? null;
-    request.identity = { uid: decoded.uid, email };
+    request.identity = { uid: decoded.uid, email, authTime: decoded.auth_time };
     // Anyone can sign up with someone else's address; only a verified one names a portal user.
     if (email && decoded.email_verified !== true) throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE);
-    request.principal = email ? await principals.get(email) : null;
+    const principal = email ? await principals.get(email) : null;
+    // A disabled user is refused at once here (this process), and by the identity service anyway
+    // within the revocation window.
+    if (principal?.state === 'disabled') throw unauthorized(SESSION_ENDED_MESSAGE);
+    request.principal = await resolveActingPrincipal(
+      app.db,
+      principal,
+      actingTenantOf(request.headers),
+    );
   });
 };
 

@@ -1,5 +1,6 @@
 // The generic client: ky under `/api`, the bearer token, the `data` envelope, errors as ApiError.
 import ky, { type KyInstance, type Options } from 'ky';
+import { ACTING_TENANT_HEADER } from '../contract/admin-values.ts';
 import { API_BASE } from '../contract/constants.ts';
 import type { Health, PublicConfig } from '../contract/config.ts';
 import type { CurrentUser } from '../contract/user.ts';
@@ -13,6 +14,8 @@ export interface ApiClientOptions {
   /** A fetch to use instead of the global one (tests, server-side callers). */
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** The customer tenant an internal user acts for (sent as `x-acting-tenant`), or null. */
+  getActingTenant?: () => string | null;
 }
 
 /** Every successful reply wraps its payload in `data`. */
@@ -57,6 +60,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       beforeRequest: [
         async (request) => {
           request.headers.set('Authorization', `Bearer ${await options.getToken()}`);
+          const acting = options.getActingTenant?.();
+          if (acting) request.headers.set(ACTING_TENANT_HEADER, acting);
         },
       ],
     },

@@ -23,3 +23,5 @@ export * from './backup.ts';
 export * from './backup-values.ts';
 export * from './networking.ts';
 export * from './networking-values.ts';
+export * from './admin.ts';
+export * from './admin-values.ts';

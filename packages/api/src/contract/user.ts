@@ -17,7 +17,16 @@ export type Role = Static<typeof Role>;
 
 /** `GET /services/user/{email}` */
 export const CurrentUser = Type.Object(
-  { email: Type.String(), tenant: Tenant, role: Role },
+  {
+    email: Type.String(),
+    tenant: Tenant,
+    role: Role,
+    home_tenant: Type.Optional(
+      Type.Object(Tenant.properties, {
+        description: "The user's own tenant, when they act for the tenant in `tenant`.",
+      }),
+    ),
+  },
   { $id: 'CurrentUser' },
 );
 export type CurrentUser = Static<typeof CurrentUser>;

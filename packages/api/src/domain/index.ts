@@ -6,3 +6,4 @@ export * from './phishing.ts';
 export * from './monitoring.ts';
 export * from './backup.ts';
 export * from './networking.ts';
+export * from './admin.ts';

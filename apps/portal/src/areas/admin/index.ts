@@ -1,6 +1,5 @@
-import { notAvailable } from '../../kit/NotAvailable.tsx';
-
-export const UsersPage = notAvailable({ title: 'Users' });
-export const RolesPage = notAvailable({ title: 'Roles' });
-export const RoleDetailPage = notAvailable({ title: 'Role' });
-export const AuditLogPage = notAvailable({ title: 'Audit log' });
+// Administration's pages (loaded on first visit): users, roles, a role, the audit log.
+export { UsersPage } from './UsersPage.tsx';
+export { RolesPage } from './RolesPage.tsx';
+export { RoleDetailPage } from './RoleDetailPage.tsx';
+export { AuditLogPage } from './AuditLogPage.tsx';

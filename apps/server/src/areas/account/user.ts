@@ -16,6 +16,9 @@ const toCurrentUser = (user: UserRecord): CurrentUser => ({
     builtin: user.role.builtin,
     permissions: effectivePermissions(user.role),
   },
+  ...(user.actingFrom
+    ? { home_tenant: { cdb_id: user.actingFrom.cdb_id, name: user.actingFrom.name } }
+    : {}),
 });
 
 /**

@@ -9,6 +9,7 @@ import { sql as phishing } from './011_phishing.ts';
 import { sql as monitoring } from './008_monitoring.ts';
 import { sql as backup } from './005_backup.ts';
 import { sql as networking } from './007_networking.ts';
+import { sql as admin } from './012_admin.ts';
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '008_monitoring', sql: monitoring },
   { id: '005_backup', sql: backup },
   { id: '007_networking', sql: networking },
+  { id: '012_admin', sql: admin },
 ];

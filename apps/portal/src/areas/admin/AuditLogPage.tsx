@@ -1,0 +1,146 @@
+import { useMemo, useState } from 'react';
+import { mdiDownload } from '@mdi/js';
+import { AUDIT_AREAS, AUDIT_RESULTS, type AuditLogEntry } from '@portal/api/contract';
+import { Button, Select, TextField } from '@portal/ui';
+import { ListPage } from '../../kit/ListPage.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { notify, reportError } from '../../services.ts';
+import { adminKeys, api, saveBlob } from './queries.ts';
+
+const ALL = '__all__';
+
+interface Filters {
+  users?: string;
+  tenant?: string;
+  area?: string;
+  action?: string;
+  result?: 'success' | 'failure' | 'denied';
+  from?: string;
+  to?: string;
+}
+
+const clean = (filters: Filters): Filters =>
+  Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''));
+
+/** A date field's value (yyyy-mm-dd) as the start of that day in UTC. */
+const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00Z`).toISOString() : undefined);
+
+/** `/log`: the audit log, newest first, read from the server a page at a time. */
+export function AuditLogPage() {
+  const [filters, setFilters] = useState<Filters>({});
+  const active = useMemo(() => clean(filters), [filters]);
+  const set = (key: keyof Filters) => (value: string | undefined) =>
+    setFilters((f) => ({ ...f, [key]: value }));
+
+  const paged = useMemo(
+    () => ({
+      queryKey: adminKeys.log(active),
+      sorts: [] as string[],
+      fetchPage: (request: { limit: number; cursor?: string; q?: string }) =>
+        api().log({ ...active, limit: request.limit, cursor: request.cursor, q: request.q }),
+    }),
+    [active],
+  );
+  const query = useMemo(
+    () => ({
+      queryKey: adminKeys.log(active),
+      queryFn: async () => (await api().log({ ...active, limit: 500 })).data,
+    }),
+    [active],
+  );
+
+  return (
+    <ListPage<AuditLogEntry, readonly unknown[]>
+      listId="admin-log"
+      title="Audit log"
+      description="Every change, sign-in and refusal, newest first."
+      tableLabel="Audit log"
+      searchLabel="Search targets and messages"
+      noun={{ one: 'entry', other: 'entries' }}
+      query={query}
+      paged={paged}
+      exportable={false}
+      columns={[
+        { id: 'at', header: 'Time', accessor: (e) => formatDateTime(e.at), sortable: false },
+        { id: 'user', header: 'User', accessor: (e) => e.user ?? '—', sortable: false },
+        { id: 'tenant', header: 'Tenant', accessor: (e) => e.tenant ?? '—', sortable: false },
+        {
+          id: 'acted_for',
+          header: 'Acted for',
+          accessor: (e) => e.acted_for ?? '—',
+          sortable: false,
+        },
+        { id: 'action', header: 'Action', accessor: 'action', sortable: false },
+        { id: 'target', header: 'Target', accessor: (e) => e.target ?? '', sortable: false },
+        { id: 'result', header: 'Result', accessor: 'result', sortable: false },
+        { id: 'message', header: 'Message', accessor: (e) => e.message ?? '', sortable: false },
+        { id: 'address', header: 'Address', accessor: (e) => e.address ?? '', sortable: false },
+      ]}
+      getRowId={(e) => String(e.id)}
+      getRowLabel={(e) => `${e.action} ${e.target ?? ''}`}
+      actions={
+        <Button
+          variant="outlined"
+          leadingIcon={mdiDownload}
+          onClick={() =>
+            api()
+              .logCsv(active)
+              .then(
+                (blob) => saveBlob(blob, 'audit-log.csv'),
+                (error: unknown) => notify(reportError(error), 'error'),
+              )
+          }
+        >
+          Export CSV
+        </Button>
+      }
+      toolbar={
+        <>
+          <TextField
+            label="Users (e-mails, comma-separated)"
+            value={filters.users ?? ''}
+            onChange={(e) => set('users')(e.target.value)}
+          />
+          <TextField
+            label="Tenant"
+            value={filters.tenant ?? ''}
+            onChange={(e) => set('tenant')(e.target.value.toUpperCase())}
+          />
+          <Select
+            label="Area"
+            value={filters.area ?? ALL}
+            onValueChange={(v) => set('area')(v === ALL ? undefined : v)}
+            options={[
+              { value: ALL, label: 'All' },
+              ...AUDIT_AREAS.map((a) => ({ value: a, label: a })),
+            ]}
+          />
+          <TextField
+            label="Action"
+            value={filters.action ?? ''}
+            onChange={(e) => set('action')(e.target.value)}
+          />
+          <Select
+            label="Result"
+            value={filters.result ?? ALL}
+            onValueChange={(v) => set('result')(v === ALL ? undefined : v)}
+            options={[
+              { value: ALL, label: 'All' },
+              ...AUDIT_RESULTS.map((r) => ({ value: r, label: r })),
+            ]}
+          />
+          <TextField
+            label="From"
+            type="date"
+            onChange={(e) => set('from')(dayStart(e.target.value))}
+          />
+          <TextField
+            label="Until"
+            type="date"
+            onChange={(e) => set('to')(dayStart(e.target.value))}
+          />
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,314 @@
+import { useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mdiAccountPlus, mdiDownload } from '@mdi/js';
+import { InviteUser, USER_STATES, type AdminUser, type InvitedUser } from '@portal/api/contract';
+import { Alert, Button, ConfirmDialog, Select, StatusChip, TextField } from '@portal/ui';
+import { ListPage } from '../../kit/ListPage.tsx';
+import { FormDialog, FormSelect, FormTextField, useContractForm } from '../../kit/form/index.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { notify, reportError } from '../../services.ts';
+import { adminKeys, adminQueries, api, saveBlob } from './queries.ts';
+
+const ALL = '__all__';
+
+interface Filters {
+  tenant?: string;
+  role?: number;
+  state?: string;
+}
+
+function InviteDialog({
+  onClose,
+  onInvited,
+}: {
+  onClose: () => void;
+  onInvited: (r: InvitedUser) => void;
+}) {
+  const tenants = useQuery(adminQueries.tenants());
+  const roles = useQuery(adminQueries.roles());
+  const form = useContractForm<InviteUser>(InviteUser, {
+    defaultValues: { email: '', tenant: '', role_id: 0 } as InviteUser,
+    labels: { email: 'e-mail', tenant: 'tenant', role_id: 'role' },
+    // The role select answers the id as text; the contract wants a number.
+    toBody: (values) => ({ ...values, role_id: Number(values.role_id) }),
+  });
+  return (
+    <FormDialog
+      form={form}
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Invite a user"
+      description="The invitee sets a password through the link; that also verifies their e-mail address."
+      submitLabel="Invite"
+      onSubmit={async (values) => {
+        onInvited(await api().invite({ ...values, role_id: Number(values.role_id) }));
+      }}
+    >
+      <FormTextField<InviteUser> name="email" label="E-mail" type="email" required autoFocus />
+      <FormTextField<InviteUser> name="display_name" label="Name" />
+      <FormSelect<InviteUser>
+        name="tenant"
+        label="Tenant"
+        required
+        options={(tenants.data ?? []).map((t) => ({
+          value: t.cdb_id,
+          label: `${t.name} · ${t.cdb_id}`,
+        }))}
+      />
+      <FormSelect<InviteUser>
+        name="role_id"
+        label="Role"
+        required
+        options={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+      />
+    </FormDialog>
+  );
+}
+
+function RoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const roles = useQuery(adminQueries.roles());
+  const tenants = useQuery(adminQueries.tenants());
+  const client = useQueryClient();
+  const [role, setRole] = useState(String(user.role_id));
+  const [tenant, setTenant] = useState(user.tenant_cdb_id);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Role and tenant of ${user.email}`}
+      confirmLabel="Save"
+      onConfirm={async () => {
+        try {
+          await api().changeUser(user.id, { role_id: Number(role), tenant });
+          await client.invalidateQueries({ queryKey: adminKeys.all });
+          notify(`${user.email} was changed.`, 'success');
+        } catch (e) {
+          reportError(e, setError);
+          throw e;
+        }
+      }}
+    >
+      {error && <Alert kind="error">{error}</Alert>}
+      <Select
+        label="Role"
+        value={role}
+        onValueChange={setRole}
+        options={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+      />
+      <Select
+        label="Tenant"
+        value={tenant}
+        onValueChange={setTenant}
+        options={(tenants.data ?? []).map((t) => ({
+          value: t.cdb_id,
+          label: `${t.name} · ${t.cdb_id}`,
+        }))}
+      />
+    </ConfirmDialog>
+  );
+}
+
+/** `/user`: every user, with invite, role and tenant, disable/enable, second factor and delete. */
+export function UsersPage() {
+  const [filters, setFilters] = useState<Filters>({});
+  const [inviting, setInviting] = useState(false);
+  const [invited, setInvited] = useState<InvitedUser | null>(null);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const client = useQueryClient();
+  const tenants = useQuery(adminQueries.tenants());
+  const roles = useQuery(adminQueries.roles());
+  const refresh = () => client.invalidateQueries({ queryKey: adminKeys.all });
+
+  const act = useMutation({
+    mutationFn: async ({
+      user,
+      what,
+    }: {
+      user: AdminUser;
+      what: 'disable' | 'enable' | 'reset';
+    }) => {
+      if (what === 'reset') await api().resetSecondFactor(user.id);
+      else await api().setDisabled(user.id, what === 'disable');
+      return { user, what };
+    },
+    onSuccess: ({ user, what }) => {
+      notify(
+        what === 'reset'
+          ? `The second factor of ${user.email} was reset.`
+          : `${user.email} was ${what}d.`,
+        'success',
+      );
+      void refresh();
+    },
+    onError: (error) => notify(reportError(error), 'error'),
+  });
+
+  const query = useMemo(
+    () => ({
+      queryKey: adminKeys.users(filters),
+      queryFn: async () => (await api().users({ ...filters, limit: 1000 })).data,
+    }),
+    [filters],
+  );
+
+  const columns = [
+    { id: 'email', header: 'E-mail', accessor: 'email' as const },
+    { id: 'display_name', header: 'Name', accessor: 'display_name' as const },
+    { id: 'tenant_cdb_id', header: 'Tenant', accessor: 'tenant_cdb_id' as const },
+    { id: 'role_name', header: 'Role', accessor: 'role_name' as const },
+    {
+      id: 'state',
+      header: 'State',
+      accessor: 'state' as const,
+      cell: (user: AdminUser) => <StatusChip status={user.state} />,
+    },
+    {
+      id: 'last_sign_in',
+      header: 'Last sign-in',
+      accessor: (user: AdminUser) =>
+        user.last_sign_in ? formatDateTime(user.last_sign_in) : 'Never',
+    },
+    {
+      id: 'second_factor',
+      header: 'Second factor',
+      accessor: (user: AdminUser) => (user.second_factor ? 'Enrolled' : 'None'),
+    },
+  ];
+
+  const filterSelect = (
+    label: string,
+    value: string | undefined,
+    options: { value: string; label: string }[],
+    set: (value: string | undefined) => void,
+  ) => (
+    <Select
+      label={label}
+      value={value ?? ALL}
+      onValueChange={(v) => set(v === ALL ? undefined : v)}
+      options={[{ value: ALL, label: 'All' }, ...options]}
+    />
+  );
+
+  return (
+    <ListPage<AdminUser, readonly unknown[]>
+      listId="admin-users"
+      title="Users"
+      description="Everyone who may sign in to the portal, in every tenant."
+      tableLabel="Users"
+      searchLabel="Search users"
+      noun={{ one: 'user', other: 'users' }}
+      query={query}
+      columns={columns}
+      getRowId={(user) => String(user.id)}
+      getRowLabel={(user) => user.email}
+      exportable={false}
+      actions={
+        <>
+          <Button
+            variant="outlined"
+            leadingIcon={mdiDownload}
+            onClick={() =>
+              api()
+                .usersCsv({ ...filters })
+                .then(
+                  (blob) => saveBlob(blob, 'users.csv'),
+                  (e: unknown) => notify(reportError(e), 'error'),
+                )
+            }
+          >
+            Export CSV
+          </Button>
+          <Button variant="primary" leadingIcon={mdiAccountPlus} onClick={() => setInviting(true)}>
+            Invite
+          </Button>
+        </>
+      }
+      toolbar={
+        <>
+          {filterSelect(
+            'Tenant',
+            filters.tenant,
+            (tenants.data ?? []).map((t) => ({ value: t.cdb_id, label: t.cdb_id })),
+            (tenant) => setFilters((f) => ({ ...f, tenant })),
+          )}
+          {filterSelect(
+            'Role',
+            filters.role === undefined ? undefined : String(filters.role),
+            (roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
+            (role) =>
+              setFilters((f) => ({ ...f, role: role === undefined ? undefined : Number(role) })),
+          )}
+          {filterSelect(
+            'State',
+            filters.state,
+            USER_STATES.map((s) => ({ value: s, label: s })),
+            (state) => setFilters((f) => ({ ...f, state })),
+          )}
+        </>
+      }
+      rowActions={(user) => [
+        { id: 'role', label: 'Change role or tenant', onSelect: () => setEditing(user) },
+        user.state === 'disabled'
+          ? { id: 'enable', label: 'Enable', onSelect: () => act.mutate({ user, what: 'enable' }) }
+          : {
+              id: 'disable',
+              label: 'Disable',
+              onSelect: () => act.mutate({ user, what: 'disable' }),
+            },
+        {
+          id: 'reset',
+          label: 'Reset second factor',
+          onSelect: () => act.mutate({ user, what: 'reset' }),
+          ...(user.second_factor ? {} : { disabledReason: 'No second factor is enrolled.' }),
+        },
+        {
+          id: 'delete',
+          label: 'Delete',
+          tone: 'danger' as const,
+          onSelect: () => setDeleting(user),
+        },
+      ]}
+    >
+      {inviting && (
+        <InviteDialog
+          onClose={() => setInviting(false)}
+          onInvited={(result) => {
+            setInvited(result);
+            void refresh();
+          }}
+        />
+      )}
+      {invited && (
+        <Alert kind="success" title={`${invited.user.email} was invited`}>
+          Send them this link to set their password:{' '}
+          <TextField label="Invitation link" readOnly value={invited.invite_link} />
+        </Alert>
+      )}
+      {editing && <RoleDialog user={editing} onClose={() => setEditing(null)} />}
+      {deleting && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title={`Delete ${deleting.email}?`}
+          description="Their sign-in account and portal user are deleted; this cannot be undone."
+          confirmLabel="Delete"
+          tone="danger"
+          requireText={deleting.email}
+          requireTextLabel={`Type ${deleting.email} to confirm`}
+          onConfirm={async () => {
+            try {
+              await api().deleteUser(deleting.id, deleting.email);
+              notify(`${deleting.email} was deleted.`, 'success');
+              await refresh();
+            } catch (error) {
+              notify(reportError(error), 'error');
+              throw error;
+            }
+          }}
+        />
+      )}
+    </ListPage>
+  );
+}

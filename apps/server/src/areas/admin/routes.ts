@@ -1,0 +1,368 @@
+import { Readable } from 'node:stream';
+import type {
+  FastifyPluginAsyncTypebox,
+  TypeBoxTypeProvider,
+} from '@fastify/type-provider-typebox';
+import {
+  AdminIdParams,
+  AdminRole,
+  AdminRoleDetail,
+  AdminUser,
+  AdminUsersCsvQuery,
+  AdminUsersQuery,
+  AuditLogCsvQuery,
+  AuditLogEntry,
+  AuditLogQuery,
+  CreateRole,
+  DeleteUserQuery,
+  Envelope,
+  InvitedUser,
+  InviteUser,
+  isBuiltinAdministrator,
+  ListPage,
+  ListReply,
+  TenantSummary,
+  UpdateRole,
+  UpdateUser,
+} from '@portal/api/contract';
+import { Type } from 'typebox';
+import { forbidden } from '../../errors.ts';
+import { callerOf } from '../../plugins/access.ts';
+import { audited } from '../../plugins/audit.ts';
+import { sendJsonText } from '../../platform/paging.ts';
+import { errorReplies } from '../../platform/schemas.ts';
+import type { IdentityAdmin } from './identity-admin.ts';
+import {
+  changeRole,
+  changeUser,
+  createRole,
+  deleteUser,
+  inviteUser,
+  listRoles,
+  listUsers,
+  logCsv,
+  logPage,
+  removeRole,
+  resetSecondFactor,
+  roleDetail,
+  setDisabled,
+  tenantsFor,
+  usersCsv,
+  type AdminDeps,
+} from './service.ts';
+
+export const ADMIN_ONLY_MESSAGE =
+  'Only the built-in administrator may manage users and roles or read the audit log.';
+
+export interface AdminRoutesOptions {
+  /** firebase-admin's Auth (the emulator locally); without it users cannot be invited or changed. */
+  identity?: IdentityAdmin | null;
+}
+
+const csvName = (what: string) => `${what}-${new Date().toISOString().slice(0, 10)}.csv`;
+
+/**
+ * `/admin/users`, `/admin/roles`, `/admin/log`: the built-in administrator only (403 for anyone
+ * else, checked before validation); `/admin/tenants` also answers internal users (the switcher).
+ */
+const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (app, options) => {
+  const deps: AdminDeps = { db: app.db, identity: options.identity ?? null };
+  const tags = ['admin'];
+
+  app.get(
+    '/admin/tenants',
+    {
+      schema: {
+        tags,
+        summary: 'Tenants: all for the administrator, the customer tenants for provider staff',
+        response: { 200: Envelope(Type.Array(TenantSummary)), ...errorReplies(401, 403) },
+      },
+    },
+    async (request) => ({ data: await tenantsFor(app.db, callerOf(request).principal) }),
+  );
+
+  await app.register(async (admin) => {
+    admin.addHook('onRequest', async (request) => {
+      if (!isBuiltinAdministrator(callerOf(request).principal)) throw forbidden(ADMIN_ONLY_MESSAGE);
+    });
+    const typed = admin.withTypeProvider<TypeBoxTypeProvider>();
+
+    // -- users --------------------------------------------------------------------------------
+    typed.get(
+      '/admin/users',
+      {
+        schema: {
+          tags,
+          summary: 'Every user: e-mail, tenant, role, state, last sign-in, second factor',
+          querystring: AdminUsersQuery,
+          response: { 200: ListReply(AdminUser), ...errorReplies(400, 401, 403) },
+        },
+        serializerCompiler: () => (data) => JSON.stringify(data),
+      },
+      async (request, reply) => sendJsonText(reply, await listUsers(app.db, request.query)),
+    );
+
+    typed.get(
+      '/admin/users.csv',
+      {
+        schema: {
+          tags,
+          summary: 'The users the filters let through, as CSV',
+          querystring: AdminUsersCsvQuery,
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const chunks = usersCsv(app.db, request.query);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${csvName('users')}"`)
+          .send(Readable.from(chunks));
+      },
+    );
+
+    typed.post(
+      '/admin/users',
+      {
+        schema: {
+          tags,
+          summary: 'Invites a user: the sign-in account and the portal user, both or neither',
+          body: InviteUser,
+          response: { 201: Envelope(InvitedUser), ...errorReplies(400, 401, 403, 409, 503) },
+        },
+      },
+      async (request, reply) => {
+        const data = await audited(
+          request,
+          { action: 'user.invite', target: request.body.email.toLowerCase() },
+          () => inviteUser(deps, request.body),
+          ({ user }) => ({ tenant: user.tenant_cdb_id, role: user.role_name }),
+        );
+        return reply.code(201).send({ data });
+      },
+    );
+
+    typed.patch(
+      '/admin/users/:id',
+      {
+        schema: {
+          tags,
+          summary: "Changes a user's role, tenant or name",
+          params: AdminIdParams,
+          body: UpdateUser,
+          response: { 200: Envelope(AdminUser), ...errorReplies(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => ({
+        data: await audited(
+          request,
+          { action: 'user.change', target: `user:${request.params.id}` },
+          () => changeUser(deps, request.params.id, request.body),
+          (user) => ({ email: user.email, tenant: user.tenant_cdb_id, role: user.role_name }),
+        ),
+      }),
+    );
+
+    for (const [verb, disabled] of [
+      ['disable', true],
+      ['enable', false],
+    ] as const) {
+      typed.post(
+        `/admin/users/:id/${verb}`,
+        {
+          schema: {
+            tags,
+            summary:
+              verb === 'disable'
+                ? 'Disables a user: every session is refused within a minute'
+                : 'Enables a disabled user again',
+            params: AdminIdParams,
+            response: { 200: Envelope(AdminUser), ...errorReplies(400, 401, 403, 404, 409, 503) },
+          },
+        },
+        async (request) => ({
+          data: await audited(
+            request,
+            { action: `user.${verb}`, target: `user:${request.params.id}` },
+            () => setDisabled(deps, request.params.id, disabled, callerOf(request).principal),
+            (user) => ({ email: user.email }),
+          ),
+        }),
+      );
+    }
+
+    typed.post(
+      '/admin/users/:id/second-factor-reset',
+      {
+        schema: {
+          tags,
+          summary: "Removes a user's enrolled second factors",
+          params: AdminIdParams,
+          response: { 200: Envelope(AdminUser), ...errorReplies(400, 401, 403, 404, 503) },
+        },
+      },
+      async (request) => ({
+        data: await audited(
+          request,
+          { action: 'user.second_factor_reset', target: `user:${request.params.id}` },
+          () => resetSecondFactor(deps, request.params.id),
+          (user) => ({ email: user.email }),
+        ),
+      }),
+    );
+
+    typed.delete(
+      '/admin/users/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Deletes a user (their e-mail typed as `confirm`); never the last administrator',
+          params: AdminIdParams,
+          querystring: DeleteUserQuery,
+          response: {
+            200: Envelope(Type.Object({ email: Type.String() })),
+            ...errorReplies(400, 401, 403, 404, 409, 503),
+          },
+        },
+      },
+      async (request) => ({
+        data: await audited(
+          request,
+          { action: 'user.delete', target: `user:${request.params.id}` },
+          () =>
+            deleteUser(deps, request.params.id, request.query.confirm, callerOf(request).principal),
+          ({ email }) => ({ email }),
+        ),
+      }),
+    );
+
+    // -- roles --------------------------------------------------------------------------------
+    typed.get(
+      '/admin/roles',
+      {
+        schema: {
+          tags,
+          summary: 'Every role, built-in ones first, with how many users hold it',
+          response: { 200: Envelope(Type.Array(AdminRole)), ...errorReplies(401, 403) },
+        },
+      },
+      async () => ({ data: await listRoles(app.db) }),
+    );
+
+    typed.get(
+      '/admin/roles/:id',
+      {
+        schema: {
+          tags,
+          summary: 'A role: its permission per area and the users holding it',
+          params: AdminIdParams,
+          response: { 200: Envelope(AdminRoleDetail), ...errorReplies(400, 401, 403, 404) },
+        },
+      },
+      async (request) => ({ data: await roleDetail(app.db, request.params.id) }),
+    );
+
+    typed.post(
+      '/admin/roles',
+      {
+        schema: {
+          tags,
+          summary: 'Creates a custom role',
+          body: CreateRole,
+          response: { 201: Envelope(AdminRole), ...errorReplies(400, 401, 403) },
+        },
+      },
+      async (request, reply) => {
+        const data = await audited(
+          request,
+          { action: 'role.create', target: `role:${request.body.name.trim()}` },
+          () => createRole(app.db, request.body),
+          (role) => ({ permissions: role.permissions }),
+        );
+        return reply.code(201).send({ data });
+      },
+    );
+
+    typed.patch(
+      '/admin/roles/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Renames a custom role or changes its permissions (in effect within a minute)',
+          params: AdminIdParams,
+          body: UpdateRole,
+          response: { 200: Envelope(AdminRole), ...errorReplies(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => ({
+        data: await audited(
+          request,
+          { action: 'role.change', target: `role:${request.params.id}` },
+          () => changeRole(app.db, request.params.id, request.body),
+          (role) => ({ name: role.name, permissions: role.permissions }),
+        ),
+      }),
+    );
+
+    typed.delete(
+      '/admin/roles/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Deletes a custom role nobody holds',
+          params: AdminIdParams,
+          response: {
+            200: Envelope(Type.Object({ name: Type.String() })),
+            ...errorReplies(400, 401, 403, 404, 409),
+          },
+        },
+      },
+      async (request) => ({
+        data: await audited(
+          request,
+          { action: 'role.delete', target: `role:${request.params.id}` },
+          () => removeRole(app.db, request.params.id),
+          ({ name }) => ({ name }),
+        ),
+      }),
+    );
+
+    // -- the audit log -------------------------------------------------------------------------
+    typed.get(
+      '/admin/log',
+      {
+        schema: {
+          tags,
+          summary: 'The audit log, newest first, a page at a time, filtered',
+          querystring: AuditLogQuery,
+          response: {
+            200: Type.Object({ data: Type.Array(AuditLogEntry), page: ListPage }),
+            ...errorReplies(400, 401, 403),
+          },
+        },
+      },
+      async (request) => logPage(app.db, request.query),
+    );
+
+    typed.get(
+      '/admin/log.csv',
+      {
+        schema: {
+          tags,
+          summary: 'Exactly the filtered audit entries, as CSV (streamed)',
+          querystring: AuditLogCsvQuery,
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const chunks = logCsv(app.db, request.query);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${csvName('audit-log')}"`)
+          .send(Readable.from(chunks));
+      },
+    );
+  });
+};
+
+export default adminRoutes;

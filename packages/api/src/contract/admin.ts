@@ -1,0 +1,194 @@
+// Administration (ours): users, roles and the audit log, for the built-in administrator only;
+// and the tenants an internal user may act for.
+import { Type, type Static } from 'typebox';
+import { DateTime, Id, ListPagingFields, Nullable } from './common.ts';
+import { Permissions } from './permissions.ts';
+
+const Email = Type.String({ minLength: 3, maxLength: 320, pattern: '^[^@\\s]+@[^@\\s]+$' });
+const CdbId = Type.String({
+  pattern: '^[A-Z]{3}\\d{6}$',
+  description: 'Tenant code, e.g. UZZ100001.',
+});
+const UserStateSchema = Type.Union([
+  Type.Literal('invited'),
+  Type.Literal('active'),
+  Type.Literal('disabled'),
+]);
+
+/** A row of `GET /admin/users`. */
+export const AdminUser = Type.Object(
+  {
+    id: Id,
+    email: Type.String(),
+    display_name: Type.String(),
+    tenant_cdb_id: Type.String(),
+    tenant_name: Type.String(),
+    role_id: Id,
+    role_name: Type.String(),
+    state: UserStateSchema,
+    last_sign_in: Nullable(DateTime),
+    second_factor: Type.Boolean({ description: 'Whether a second factor is enrolled.' }),
+    created_at: DateTime,
+  },
+  { $id: 'AdminUser' },
+);
+export type AdminUser = Static<typeof AdminUser>;
+
+export const AdminUserFilters = {
+  tenant: Type.Optional(CdbId),
+  role: Type.Optional(Id),
+  state: Type.Optional(UserStateSchema),
+};
+
+/** `GET /admin/users`: paging, search over e-mail and name, and filters. */
+export const AdminUsersQuery = Type.Object({ ...ListPagingFields, ...AdminUserFilters });
+export type AdminUsersQuery = Static<typeof AdminUsersQuery>;
+
+export const AdminUsersCsvQuery = Type.Object({
+  q: ListPagingFields.q,
+  ...AdminUserFilters,
+});
+export type AdminUsersCsvQuery = Static<typeof AdminUsersCsvQuery>;
+
+export const AdminIdParams = Type.Object({ id: Id });
+export type AdminIdParams = Static<typeof AdminIdParams>;
+
+/** `POST /admin/users`: invites a user; they set a password through the link. */
+export const InviteUser = Type.Object(
+  {
+    email: Email,
+    display_name: Type.Optional(Type.String({ maxLength: 120 })),
+    tenant: CdbId,
+    role_id: Id,
+  },
+  { $id: 'InviteUser', additionalProperties: false },
+);
+export type InviteUser = Static<typeof InviteUser>;
+
+export const InvitedUser = Type.Object({
+  user: AdminUser,
+  invite_link: Type.String({ description: 'Where the invitee sets a password (send it to them).' }),
+});
+export type InvitedUser = Static<typeof InvitedUser>;
+
+/** `PATCH /admin/users/{id}`: another role or tenant. */
+export const UpdateUser = Type.Object(
+  {
+    role_id: Type.Optional(Id),
+    tenant: Type.Optional(CdbId),
+    display_name: Type.Optional(Type.String({ maxLength: 120 })),
+  },
+  { $id: 'UpdateUser', additionalProperties: false, minProperties: 1 },
+);
+export type UpdateUser = Static<typeof UpdateUser>;
+
+/** `DELETE /admin/users/{id}?confirm=<e-mail>`: the e-mail typed again. */
+export const DeleteUserQuery = Type.Object({
+  confirm: Type.String({ minLength: 1, maxLength: 320, description: "The user's e-mail, typed." }),
+});
+export type DeleteUserQuery = Static<typeof DeleteUserQuery>;
+
+/** A row of `GET /admin/roles`. */
+export const AdminRole = Type.Object(
+  {
+    id: Id,
+    name: Type.String(),
+    builtin: Type.Boolean(),
+    permissions: Permissions,
+    users: Type.Integer({ minimum: 0, description: 'How many users hold it.' }),
+  },
+  { $id: 'AdminRole' },
+);
+export type AdminRole = Static<typeof AdminRole>;
+
+export const RoleHolder = Type.Object({
+  id: Id,
+  email: Type.String(),
+  tenant_cdb_id: Type.String(),
+  state: UserStateSchema,
+});
+export type RoleHolder = Static<typeof RoleHolder>;
+
+/** `GET /admin/roles/{id}`: the permission matrix and who holds the role. */
+export const AdminRoleDetail = Type.Object({ role: AdminRole, holders: Type.Array(RoleHolder) });
+export type AdminRoleDetail = Static<typeof AdminRoleDetail>;
+
+const RoleName = Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' });
+
+/** `POST /admin/roles` */
+export const CreateRole = Type.Object(
+  { name: RoleName, permissions: Permissions },
+  { $id: 'CreateRole', additionalProperties: false },
+);
+export type CreateRole = Static<typeof CreateRole>;
+
+/** `PATCH /admin/roles/{id}` */
+export const UpdateRole = Type.Object(
+  { name: Type.Optional(RoleName), permissions: Type.Optional(Permissions) },
+  { $id: 'UpdateRole', additionalProperties: false, minProperties: 1 },
+);
+export type UpdateRole = Static<typeof UpdateRole>;
+
+/** A row of `GET /admin/log`: e-mail addresses and tenant codes, never internal ids. */
+export const AuditLogEntry = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    at: DateTime,
+    user: Nullable(Type.String({ description: 'Who: an e-mail, null before sign-in.' })),
+    tenant: Nullable(Type.String({ description: "The actor's own tenant." })),
+    acted_for: Nullable(Type.String({ description: 'The tenant acted for.' })),
+    area: Nullable(Type.String()),
+    action: Type.String(),
+    target: Nullable(Type.String()),
+    result: Type.Union([Type.Literal('success'), Type.Literal('failure'), Type.Literal('denied')]),
+    message: Nullable(Type.String()),
+    address: Nullable(Type.String()),
+  },
+  { $id: 'AuditLogEntry' },
+);
+export type AuditLogEntry = Static<typeof AuditLogEntry>;
+
+const AuditFilterFields = {
+  users: Type.Optional(
+    Type.String({ maxLength: 4000, description: 'E-mail addresses, separated by commas.' }),
+  ),
+  tenant: Type.Optional(CdbId),
+  area: Type.Optional(Type.String({ maxLength: 40, pattern: '^[a-z-]+$' })),
+  action: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+  result: Type.Optional(
+    Type.Union([Type.Literal('success'), Type.Literal('failure'), Type.Literal('denied')]),
+  ),
+  from: Type.Optional(DateTime),
+  to: Type.Optional(DateTime),
+  q: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Text in the target or the message.' }),
+  ),
+};
+
+/** `GET /admin/log`: newest first, one page at a time (keyset). */
+export const AuditLogQuery = Type.Object({
+  limit: ListPagingFields.limit,
+  cursor: ListPagingFields.cursor,
+  ...AuditFilterFields,
+});
+export type AuditLogQuery = Static<typeof AuditLogQuery>;
+
+/** `GET /admin/log.csv`: exactly the filtered rows. */
+export const AuditLogCsvQuery = Type.Object(AuditFilterFields);
+export type AuditLogCsvQuery = Static<typeof AuditLogCsvQuery>;
+
+/** A tenant as the administration and the tenant switcher list them. */
+export const TenantSummary = Type.Object(
+  {
+    cdb_id: Type.String(),
+    name: Type.String(),
+    kind: Type.Union([
+      Type.Literal('provider'),
+      Type.Literal('internal'),
+      Type.Literal('poc'),
+      Type.Literal('customer'),
+    ]),
+  },
+  { $id: 'TenantSummary' },
+);
+export type TenantSummary = Static<typeof TenantSummary>;

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { computeRoutes, consoleRoutes } from './areas/compute/index.ts';
-import { systemRoutes, userRoutes } from './areas/account/index.ts';
+import { securityRoutes, systemRoutes, userRoutes } from './areas/account/index.ts';
 import { dseriesRoutes } from './areas/dseries/index.ts';
 import { vwseriesRoutes } from './areas/vwseries/index.ts';
 import { SimulatorDriver, TASKS, TaskWorker, type InfrastructureDriver } from './infrastructure.ts';
@@ -116,6 +116,7 @@ export async function buildApp({
       await api.register(accessPlugin);
       await api.register(systemRoutes);
       await api.register(userRoutes);
+      await api.register(securityRoutes);
       await api.register(computeRoutes);
       await api.register(vwseriesRoutes);
       await api.register(dseriesRoutes);

@@ -9,3 +9,4 @@ export * from './compute.ts';
 export * from './compute-values.ts';
 export * from './vwseries.ts';
 export * from './dseries.ts';
+export * from './account-security.ts';

@@ -44,6 +44,47 @@ describe('identity error sentences', () => {
     expect(sentence).toMatch(/^[A-Z].*\.$/);
   });
 
+  it.each([
+    ['auth/invalid-verification-code', 'That code is not correct. Check it and try again.'],
+    ['auth/code-expired', 'That code has expired. Send a new one.'],
+    [
+      'auth/invalid-multi-factor-session',
+      'The second sign-in step has expired. Start signing in again.',
+    ],
+    ['auth/too-many-requests', 'Too many attempts. Wait a few minutes, then try again.'],
+    [
+      'auth/missing-multi-factor-info',
+      'The second sign-in step is missing. Start signing in again.',
+    ],
+    ['auth/requires-recent-login', 'For your security, sign in again before doing this.'],
+    ['auth/unverified-email', 'Verify your e-mail address before adding a second factor.'],
+    [
+      'auth/invalid-phone-number',
+      'Enter the phone number in international format, with its country code, e.g. +44 7700 900123.',
+    ],
+  ])('the second-factor error %s reads as a sentence', (code, sentence) => {
+    expect(identityErrorSentence(firebaseError(code))).toBe(sentence);
+  });
+
+  it.each([
+    'missing-verification-code',
+    'invalid-verification-id',
+    'second-factor-already-in-use',
+    'maximum-second-factor-count-exceeded',
+    'unsupported-first-factor',
+    'missing-multi-factor-session',
+    'multi-factor-info-not-found',
+    'totp-challenge-timeout',
+    'user-mismatch',
+    'operation-not-allowed',
+    'captcha-check-failed',
+  ])('the second-factor code %s never shows its raw code', (code) => {
+    const sentence = identityErrorSentence(firebaseError(`auth/${code}`));
+    expect(sentence).not.toBe('Something went wrong while signing in. Try again.');
+    expect(sentence).not.toContain(code);
+    expect(sentence).toMatch(/^[A-Z].*\.$/);
+  });
+
   it('falls back to a generic sentence for unknown codes and non-errors', () => {
     expect(identityErrorSentence(firebaseError('auth/brand-new-code'))).toBe(
       'Something went wrong while signing in. Try again.',

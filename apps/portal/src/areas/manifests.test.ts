@@ -61,6 +61,8 @@ describe('area manifests', () => {
         '/role',
         '/role/:id',
         '/log',
+        '/account',
+        '/account/second-factor',
       ].sort(),
     );
   });

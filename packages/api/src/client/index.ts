@@ -5,3 +5,4 @@ export * from './compute.ts';
 export * from './vwseries.ts';
 export * from './dseries.ts';
 export * from './tasks.ts';
+export * from './account.ts';

@@ -23,7 +23,7 @@ const app = {
 function challengeOf(factors: SecondFactorChallenge['factors']) {
   return {
     factors,
-    sendCode: vi.fn(async () => undefined),
+    sendCode: vi.fn(async (_factorUid: string, _host: HTMLElement) => undefined),
     verify: vi.fn(async () => undefined),
   } satisfies SecondFactorChallenge;
 }

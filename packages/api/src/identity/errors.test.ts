@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { IdentityError, identityErrorSentence, toIdentityError } from './errors.ts';
+import {
+  IdentityError,
+  addIdentitySentences,
+  identityErrorSentence,
+  toIdentityError,
+} from './errors.ts';
+import { SECOND_FACTOR_SENTENCES } from './second-factor-errors.ts';
 
 const firebaseError = (code: string) =>
   Object.assign(new Error(`Firebase: Error (${code}).`), { code });
@@ -42,6 +48,16 @@ describe('identity error sentences', () => {
     const sentence = identityErrorSentence(firebaseError(`auth/${code}`));
     expect(sentence).not.toContain(code);
     expect(sentence).toMatch(/^[A-Z].*\.$/);
+  });
+
+  it('knows the second-factor sentences once their code has loaded', () => {
+    expect(identityErrorSentence(firebaseError('auth/code-expired'))).toBe(
+      'Something went wrong while signing in. Try again.',
+    );
+    addIdentitySentences(SECOND_FACTOR_SENTENCES);
+    expect(identityErrorSentence(firebaseError('auth/code-expired'))).toBe(
+      'That code has expired. Send a new one.',
+    );
   });
 
   it.each([

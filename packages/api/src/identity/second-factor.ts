@@ -18,13 +18,21 @@ import {
   type PhoneMultiFactorInfo,
   type User,
 } from 'firebase/auth';
-import { IDENTITY_MESSAGES, IdentityError, toIdentityError } from './errors.ts';
+import {
+  IDENTITY_MESSAGES,
+  IdentityError,
+  addIdentitySentences,
+  toIdentityError,
+} from './errors.ts';
+import { SECOND_FACTOR_SENTENCES } from './second-factor-errors.ts';
 import type {
   AccountSecurityService,
   BotCheckHost,
   EnrolledFactor,
   SecondFactorChallenge,
 } from './second-factor-types.ts';
+
+addIdentitySentences(SECOND_FACTOR_SENTENCES);
 
 const wrap = async <T>(work: () => Promise<T>): Promise<T> => {
   try {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import type { AccountSecurityService, TotpSecret } from '@portal/api/identity';
+import { IdentityError, type AccountSecurityService, type TotpSecret } from '@portal/api/identity';
 import { ThemeProvider } from '@portal/ui';
 import { TotpEnrolment, groupSecret } from './TotpEnrolment.tsx';
 
@@ -67,7 +67,10 @@ describe('TotpEnrolment', () => {
     const user = userEvent.setup();
     const { onEnrolled } = setUp(
       vi.fn(async () => {
-        throw Object.assign(new Error('x'), { code: 'auth/invalid-verification-code' });
+        throw new IdentityError(
+          'That code is not correct. Check it and try again.',
+          'invalid-verification-code',
+        );
       }),
     );
     await screen.findByRole('img', { name: /QR code/ });

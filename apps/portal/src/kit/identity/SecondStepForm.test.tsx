@@ -54,8 +54,12 @@ describe('SecondStepForm', () => {
   it('says what is wrong with the code, and a refused code as a sentence', async () => {
     const user = userEvent.setup();
     const challenge = challengeOf([phone]);
+    // What the identity service throws: its sentence, with the provider's code.
     challenge.verify.mockRejectedValueOnce(
-      Object.assign(new Error('Firebase: Error'), { code: 'auth/invalid-verification-code' }),
+      new IdentityError(
+        'That code is not correct. Check it and try again.',
+        'invalid-verification-code',
+      ),
     );
     const onDone = show(challenge);
     await user.click(screen.getByRole('button', { name: 'Verify' }));

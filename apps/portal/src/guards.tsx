@@ -3,8 +3,28 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { CurrentUser } from '@portal/api/contract';
 import { Spinner } from '@portal/ui';
+import { accountApi } from '@portal/api/client';
 import { getServices, notify, reportError, session } from './services.ts';
 import { signInPathFor } from './lib/patterns.ts';
+
+/** Where a user whose tenant requires a second factor, and who has none, enrols one. */
+export const SECOND_FACTOR_ENROL_PATH = '/account/second-factor';
+
+/**
+ * Asks the server whether this sign-in meets the tenant's second-factor policy. Pages are not held
+ * back while it asks (the server refuses their calls anyway); a failed question counts as met,
+ * since the server still enforces the policy on every call.
+ */
+export async function checkSecondFactor(): Promise<void> {
+  try {
+    const status = await accountApi(getServices().api).security();
+    session.secondFactor =
+      status.second_factor_required && !status.signed_in_with_second_factor ? 'enrol' : 'met';
+  } catch (error) {
+    reportError(error);
+    session.secondFactor = 'met';
+  }
+}
 import { FullPage } from './layout/FullPage.tsx';
 
 const Checking = ({ label }: { label: string }) => (
@@ -15,14 +35,25 @@ const Checking = ({ label }: { label: string }) => (
 
 /**
  * Unauthenticated visitors go to sign-in, remembering where they wanted to go. While the session
- * is being read, `pending` shows (the signed-in frame, so the page does not start blank).
+ * is being read, `pending` shows (the signed-in frame, so the page does not start blank). A user
+ * whose tenant requires a second factor they lack is sent to enrol one.
  */
 export function RequireAuth({ children, pending }: { children?: ReactNode; pending?: ReactNode }) {
-  const { status } = useSnapshot(session);
+  const { status, secondFactor } = useSnapshot(session);
   const location = useLocation();
+  useEffect(() => {
+    if (status === 'signedIn' && secondFactor === 'unknown') void checkSecondFactor();
+  }, [status, secondFactor]);
   if (status === 'unknown') return pending ?? <Checking label="Checking your session" />;
   if (status === 'signedOut')
     return <Navigate to={signInPathFor(location.pathname, location.search)} replace />;
+  if (secondFactor === 'enrol' && location.pathname !== SECOND_FACTOR_ENROL_PATH)
+    return (
+      <Navigate
+        to={`${SECOND_FACTOR_ENROL_PATH}?redirect=${encodeURIComponent(location.pathname + location.search)}`}
+        replace
+      />
+    );
   return children ?? <Outlet />;
 }
 

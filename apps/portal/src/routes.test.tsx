@@ -31,16 +31,30 @@ const PROVIDER_STAFF: CurrentUser = {
 };
 
 /** The identity and API boundary, stubbed: the guards and route table are what is tested. */
-function signInAs(user: CurrentUser | null) {
+function signInAs(user: CurrentUser | null, policy = { required: false, used: false }) {
   const fetchUser = vi.fn(async () => {
     if (!user) throw new Error('not signed in');
     return user;
   });
   provideServices({
-    identity: { signOut: vi.fn() } as unknown as IdentityService,
-    api: {} as ApiClient,
+    identity: {
+      signOut: vi.fn(),
+      // The enrolment page's sign-in settings never arrive here: the route is what is tested.
+      accountSecurity: () => new Promise(() => undefined),
+    } as unknown as IdentityService,
+    // Only GET /account/security answers; the pages' own reads fail, as before.
+    api: {
+      get: vi.fn(async (path: string) => {
+        if (path !== '/account/security') throw new Error(`no stub for ${path}`);
+        return {
+          second_factor_required: policy.required,
+          signed_in_with_second_factor: policy.used ? 'phone' : null,
+        };
+      }),
+    } as unknown as ApiClient,
     currentUser: createCurrentUserCache({ fetchUser, onChange: (u) => (session.user = u) }),
   });
+  session.secondFactor = 'unknown';
   session.status = user ? 'signedIn' : 'signedOut';
   session.email = user?.email ?? null;
   return fetchUser;
@@ -78,6 +92,21 @@ describe('route table and guards', () => {
     expect(screen.getAllByRole('link', { name: /Virtual machines/ }).length).toBeGreaterThan(0);
     expect(screen.getByRole('status').textContent).toContain('Checking your session');
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  });
+
+  it('sends a user whose tenant requires a second factor they lack to enrol one', async () => {
+    signInAs(CUSTOMER, { required: true, used: false });
+    const router = await visit('/compute/5');
+    await settlesAt(router, '/account/second-factor?redirect=%2Fcompute%2F5');
+    expect(await screen.findByRole('heading', { name: 'Add a second sign-in step' })).toBeTruthy();
+  });
+
+  it('lets in a user who signed in with the second factor their tenant requires', async () => {
+    signInAs(CUSTOMER, { required: true, used: true });
+    const router = await visit('/compute/5');
+    expect(await screen.findByRole('heading', { name: 'Virtual machine 5' })).toBeTruthy();
+    expect(router.location.pathname).toBe('/compute/5');
+    expect(session.secondFactor).toBe('met');
   });
 
   it('redirects / to /compute and /auth to /auth/signin', async () => {

@@ -8,15 +8,23 @@ import { createSnackbarQueue } from './state/snackbar.ts';
 
 export type SessionStatus = 'unknown' | 'signedIn' | 'signedOut';
 
+/**
+ * Whether this sign-in meets the tenant's second-factor policy: not asked yet, met (or no
+ * policy), or the user must enrol a second factor first.
+ */
+export type SecondFactorGate = 'unknown' | 'met' | 'enrol';
+
 /** Who is signed in, as the UI renders it. */
 export const session = proxy<{
   status: SessionStatus;
   email: string | null;
   user: CurrentUser | null;
+  secondFactor: SecondFactorGate;
 }>({
   status: 'unknown',
   email: null,
   user: null,
+  secondFactor: 'unknown',
 });
 
 const ACTING_KEY = 'actingTenant';
@@ -64,9 +72,14 @@ export interface Services {
 }
 
 let services: Services | null = null;
+let offersTotp = false;
+
+/** Whether the identity project offers time-based codes (TOTP) as a second factor. */
+export const identityOffersTotp = () => offersTotp;
 
 /** Wires identity, API client and user cache from the server-provided configuration. */
 export function initServices(config: PublicConfig): Services {
+  offersTotp = config.totp;
   const identity = createIdentityService(config);
   const api = createApiClient({
     getToken: () => identity.getIdToken(),
@@ -81,6 +94,8 @@ export function initServices(config: PublicConfig): Services {
   identity.onChange((user) => {
     session.status = user ? 'signedIn' : 'signedOut';
     session.email = user?.email ?? null;
+    // A new sign-in (or a second step just taken) is checked against the policy again.
+    session.secondFactor = 'unknown';
     if (!user) {
       currentUser.clear();
       // Signing out ends acting for a customer too.

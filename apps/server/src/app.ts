@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { backupRoutes } from './areas/backup/index.ts';
 import { computeRoutes, consoleRoutes } from './areas/compute/index.ts';
-import { systemRoutes, userRoutes } from './areas/account/index.ts';
+import { securityRoutes, systemRoutes, userRoutes } from './areas/account/index.ts';
 import { crowdstrikeRoutes } from './areas/crowdstrike/index.ts';
 import { adminRoutes, adminSessionPlugin, type IdentityAdmin } from './areas/admin/index.ts';
 import { dseriesRoutes } from './areas/dseries/index.ts';
@@ -134,6 +134,7 @@ export async function buildApp({
       await api.register(accessPlugin);
       await api.register(systemRoutes);
       await api.register(userRoutes);
+      await api.register(securityRoutes);
       await api.register(computeRoutes);
       await api.register(vwseriesRoutes);
       await api.register(dseriesRoutes);

@@ -17,6 +17,8 @@ export interface Config {
   firebase: { projectId: string; apiKey: string; authDomain: string };
   /** `host:port` of the Firebase Auth emulator, or null for the real service. */
   authEmulatorHost: string | null;
+  /** The identity project offers time-based codes (TOTP) as a second factor (`IDENTITY_TOTP`). */
+  totp: boolean;
   portalDist: string;
   seedDemoData: boolean;
   logLevel: LogLevel;
@@ -167,6 +169,7 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
       authDomain: value(env, 'FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
     },
     authEmulatorHost,
+    totp: parseBoolean('IDENTITY_TOTP', value(env, 'IDENTITY_TOTP'), false),
     portalDist: resolve(value(env, 'PORTAL_DIST') ?? join(repoRoot, 'apps', 'portal', 'dist')),
     seedDemoData: parseBoolean('SEED_DEMO_DATA', value(env, 'SEED_DEMO_DATA'), true),
     logLevel: parseLogLevel(value(env, 'LOG_LEVEL')),

@@ -5,6 +5,8 @@ export interface VerifiedToken {
   uid: string;
   email?: string;
   email_verified?: boolean;
+  /** Firebase's own claims: `sign_in_second_factor` is `phone` or `totp` after a second step. */
+  firebase?: { sign_in_second_factor?: string };
   /** Expiry, seconds since the epoch. */
   exp: number;
   /** When the user signed in (seconds since the epoch); the same for every refreshed token. */
@@ -24,6 +26,8 @@ export interface Identity {
   email: string | null;
   /** When this session signed in (seconds since the epoch), if the token says. */
   authTime?: number;
+  /** The second factor this sign-in used (`phone`, `totp`), or null after a password alone. */
+  secondFactor: string | null;
 }
 
 /** The token is genuine, but the user was disabled, deleted or signed out everywhere. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { publicConfig } from '../src/areas/account/system.ts';
 
 describe('loadConfig', () => {
   it('has defaults for one machine', () => {
@@ -14,6 +15,7 @@ describe('loadConfig', () => {
         authDomain: 'demo-portal.firebaseapp.com',
       },
       authEmulatorHost: null,
+      totp: false,
       portalDist: '/repo/apps/portal/dist',
       seedDemoData: true,
       logLevel: 'info',
@@ -115,5 +117,23 @@ describe('loadConfig', () => {
   ])('refuses %o with a sentence', (env, message) => {
     expect(() => loadConfig(env, '/repo')).toThrow(ConfigError);
     expect(() => loadConfig(env, '/repo')).toThrow(message);
+  });
+});
+
+describe('the second factors offered', () => {
+  it('offers time-based codes only when the project has them and the emulator is not used', () => {
+    const real = { FIREBASE_PROJECT_ID: 'acme-portal' };
+    expect(publicConfig(loadConfig(real)).totp).toBe(false);
+    expect(publicConfig(loadConfig({ ...real, IDENTITY_TOTP: 'true' })).totp).toBe(true);
+    expect(
+      publicConfig(
+        loadConfig({
+          FIREBASE_PROJECT_ID: 'demo-portal',
+          FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+          IDENTITY_TOTP: 'true',
+        }),
+      ).totp,
+    ).toBe(false);
+    expect(() => loadConfig({ IDENTITY_TOTP: 'maybe' })).toThrow(ConfigError);
   });
 });

@@ -22,7 +22,13 @@ const user = (email: string, role = 'Operator'): UserRecord => ({
   email,
   displayName: email,
   createdAt: new Date(0),
-  tenant: { id: 1, cdb_id: 'UZZ100001', name: 'Acme', kind: 'customer' },
+  tenant: {
+    id: 1,
+    cdb_id: 'UZZ100001',
+    name: 'Acme',
+    kind: 'customer',
+    requireSecondFactor: false,
+  },
   role: { id: 1, name: role, builtin: false, permissions: {} },
 });
 

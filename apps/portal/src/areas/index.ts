@@ -1,6 +1,7 @@
 // Every area of the portal, in drawer order. Adding an area: write its `manifest.ts` and list it
 // here; its routes, drawer entry and permission texts follow.
 import type { AreaManifest } from '../kit/area.tsx';
+import { accountArea } from './account/manifest.ts';
 import { adminArea } from './admin/manifest.ts';
 import { authArea } from './auth/manifest.ts';
 import { backupArea } from './backup/manifest.ts';
@@ -31,4 +32,6 @@ export const AREAS: readonly AreaManifest[] = [
   crowdstrikeArea,
   phishingArea,
   adminArea,
+  // reached from the app bar, not the drawer
+  accountArea,
 ];

@@ -62,6 +62,8 @@ describe('area manifests', () => {
         '/role',
         '/role/:id',
         '/log',
+        '/account',
+        '/account/second-factor',
       ].sort(),
     );
   });

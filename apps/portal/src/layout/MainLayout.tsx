@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { mdiLogout } from '@mdi/js';
@@ -49,8 +49,14 @@ const Account = styled.div`
   min-width: 0;
 `;
 
-const Who = styled.div`
+const Who = styled(Link)`
   display: flex;
+  color: inherit;
+  text-decoration: none;
+  border-radius: var(--ui-radius-sm);
+  &:hover span:first-child {
+    text-decoration: underline;
+  }
   flex-direction: column;
   align-items: flex-end;
   line-height: 1.25;
@@ -172,7 +178,7 @@ export function MainLayout() {
           {user && isPocUser(user) && (
             <StatusChip status="warning" label="Proof of concept" title="Trial limits apply" />
           )}
-          <Who>
+          <Who to="/account" title="Your account: password and second factors">
             <Email data-testid="account-email">{email}</Email>
             {user && (
               <TenantLine>

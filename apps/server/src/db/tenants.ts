@@ -7,6 +7,8 @@ export interface TenantRecord {
   cdb_id: string;
   name: string;
   kind: TenantKind;
+  /** Every user of the tenant must sign in with a second factor. */
+  requireSecondFactor: boolean;
 }
 
 export async function findTenantByCdbId(
@@ -14,7 +16,8 @@ export async function findTenantByCdbId(
   cdbId: string,
 ): Promise<TenantRecord | null> {
   const rows = await db.query<TenantRecord>(
-    'select id, cdb_id, name, kind from tenants where cdb_id = $1',
+    `select id, cdb_id, name, kind, require_second_factor as "requireSecondFactor"
+       from tenants where cdb_id = $1`,
     [cdbId],
   );
   return rows[0] ?? null;

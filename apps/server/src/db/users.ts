@@ -8,7 +8,14 @@ export interface UserRecord {
   email: string;
   displayName: string;
   createdAt: Date;
-  tenant: { id: number; cdb_id: string; name: string; kind: TenantKind };
+  tenant: {
+    id: number;
+    cdb_id: string;
+    name: string;
+    kind: TenantKind;
+    /** Every user of the tenant must sign in with a second factor. */
+    requireSecondFactor: boolean;
+  };
   role: { id: number; name: string; builtin: boolean; permissions: Permissions };
   /** invited, active or disabled (a disabled user's requests are refused). */
   state?: 'invited' | 'active' | 'disabled';
@@ -30,6 +37,7 @@ interface UserRow {
   tenant_cdb_id: string;
   tenant_name: string;
   tenant_kind: TenantKind;
+  tenant_require_second_factor: boolean;
   role_id: number;
   role_name: string;
   role_builtin: boolean;
@@ -41,6 +49,7 @@ interface UserRow {
 const SELECT_USER = `
   select u.id, u.email, u.display_name, u.created_at, u.state, u.last_sign_in_at,
          t.id as tenant_id, t.cdb_id as tenant_cdb_id, t.name as tenant_name, t.kind as tenant_kind,
+         t.require_second_factor as tenant_require_second_factor,
          r.id as role_id, r.name as role_name, r.builtin as role_builtin,
          r.permissions as role_permissions
     from users u
@@ -57,6 +66,7 @@ const toUser = (row: UserRow): UserRecord => ({
     cdb_id: row.tenant_cdb_id,
     name: row.tenant_name,
     kind: row.tenant_kind,
+    requireSecondFactor: row.tenant_require_second_factor,
   },
   role: {
     id: row.role_id,

@@ -24,12 +24,19 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers without a bearer token (health, config, OpenAPI). */
     public?: boolean;
+    /**
+     * The route answers a user whose tenant requires a second factor even when they signed in
+     * without one: what they need to find out that they must enrol one.
+     */
+    withoutSecondFactor?: boolean;
   }
 }
 
 export const MISSING_TOKEN_MESSAGE = 'Sign in to continue: the request has no bearer token.';
 export const INVALID_TOKEN_MESSAGE = 'Your session is not valid. Sign in again.';
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again.';
+export const SECOND_FACTOR_REQUIRED_MESSAGE =
+  'Your organisation requires a second sign-in step. Add a second factor on your account page, then sign in again with it.';
 export const EMAIL_NOT_VERIFIED_MESSAGE =
   'Verify your e-mail address first: open the link in the verification e-mail, then sign in again.';
 
@@ -52,7 +59,8 @@ export interface AuthPluginOptions {
 /**
  * Every route in the scope this plugin is registered in requires a valid Firebase ID token of a
  * user who is still enabled, not signed out and whose e-mail address is verified, unless its
- * config says `public: true`. Attaches `request.identity` and `request.principal`.
+ * config says `public: true`; a user whose tenant requires a second factor must have signed in
+ * with one, unless the route's config says `withoutSecondFactor: true`. Attaches `request.identity` and `request.principal`.
  */
 const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (
   app,
@@ -84,13 +92,25 @@ const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (
       throw unauthorized(INVALID_TOKEN_MESSAGE);
     }
     const email = decoded.email?.toLowerCase() ?? null;
-    request.identity = { uid: decoded.uid, email, authTime: decoded.auth_time };
+    request.identity = {
+      uid: decoded.uid,
+      email,
+      authTime: decoded.auth_time,
+      secondFactor: decoded.firebase?.sign_in_second_factor ?? null,
+    };
     // Anyone can sign up with someone else's address; only a verified one names a portal user.
     if (email && decoded.email_verified !== true) throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE);
     const principal = email ? await principals.get(email) : null;
     // A disabled user is refused at once here (this process), and by the identity service anyway
     // within the revocation window.
     if (principal?.state === 'disabled') throw unauthorized(SESSION_ENDED_MESSAGE);
+    // The user's own tenant's policy applies, whichever tenant they act for.
+    if (
+      principal?.tenant.requireSecondFactor &&
+      !request.identity.secondFactor &&
+      !request.routeOptions.config.withoutSecondFactor
+    )
+      throw forbidden(SECOND_FACTOR_REQUIRED_MESSAGE);
     request.principal = await resolveActingPrincipal(
       app.db,
       principal,

@@ -13,6 +13,11 @@ export const PublicConfig = Type.Object(
     }),
     /** Origin of the Firebase Auth emulator when the server runs against it, else null. */
     authEmulatorUrl: Type.Union([Type.String(), Type.Null()]),
+    /**
+     * Whether the identity project offers time-based codes (TOTP) as a second factor; an SMS code
+     * is always offered. The Auth emulator does not support TOTP.
+     */
+    totp: Type.Boolean(),
   },
   { $id: 'PublicConfig' },
 );

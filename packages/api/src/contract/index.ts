@@ -25,3 +25,4 @@ export * from './networking.ts';
 export * from './networking-values.ts';
 export * from './admin.ts';
 export * from './admin-values.ts';
+export * from './account-security.ts';

@@ -44,6 +44,14 @@ const SENTENCES: Record<string, string> = {
 
 const FALLBACK = 'Something went wrong while signing in. Try again.';
 
+/**
+ * Adds the sentences of codes that only a lazily loaded part of the identity service meets (the
+ * second factors), so that their text travels with that part rather than in the first download.
+ */
+export function addIdentitySentences(more: Readonly<Record<string, string>>): void {
+  Object.assign(SENTENCES, more);
+}
+
 /** The identity-layer messages of the specification's section 8. */
 export const IDENTITY_MESSAGES = {
   notAuthenticated: 'User not authenticated',

@@ -1,2 +1,3 @@
 export * from './errors.ts';
 export * from './service.ts';
+export * from './second-factor-types.ts';

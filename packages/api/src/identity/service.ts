@@ -17,6 +17,10 @@ import {
 } from 'firebase/auth';
 import type { PublicConfig } from '../contract/config.ts';
 import { IDENTITY_MESSAGES, IdentityError, toIdentityError } from './errors.ts';
+import type { AccountSecurityService, SignInResult } from './second-factor-types.ts';
+
+/** The second-factor code, loaded when a sign-in needs it or the account page opens. */
+const secondFactorModule = () => import('./second-factor.ts');
 
 /** The signed-in identity as the portal sees it. */
 export interface IdentityUser {
@@ -41,7 +45,13 @@ export interface IdentityService {
   ready(): Promise<void>;
   /** Waits for the initial state, then reports whether a user is signed in. */
   isSignedIn(): Promise<boolean>;
-  signIn(email: string, password: string): Promise<void>;
+  /**
+   * Signs in with the password; for a user with second factors, resolves to the second step,
+   * which signs them in once completed.
+   */
+  signIn(email: string, password: string): Promise<SignInResult>;
+  /** The signed-in user's second factors, password change and re-authentication. */
+  accountSecurity(): Promise<AccountSecurityService>;
   signOut(): Promise<void>;
   /** Sends the password-reset e-mail; `continueUrl` is where the reset page leads afterwards. */
   sendPasswordReset(email: string, continueUrl?: string): Promise<void>;
@@ -58,6 +68,12 @@ export interface IdentityService {
   /** Called with the user, or null, whenever the sign-in state changes. Returns an unsubscribe. */
   onChange(listener: (user: IdentityUser | null) => void): () => void;
 }
+
+const isSecondStepError = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  error.code === 'auth/multi-factor-auth-required';
 
 const wrap = async <T>(work: () => Promise<T>): Promise<T> => {
   try {
@@ -93,10 +109,17 @@ export function createIdentityService(
       await auth.authStateReady();
       return auth.currentUser !== null;
     },
-    signIn: (email, password) =>
-      wrap(async () => {
+    signIn: async (email, password) => {
+      try {
         await signInWithEmailAndPassword(auth, email.trim(), password);
-      }),
+        return { secondFactor: null };
+      } catch (error) {
+        if (!isSecondStepError(error)) throw toIdentityError(error);
+        const { secondStepOrThrow } = await secondFactorModule();
+        return { secondFactor: secondStepOrThrow(auth, error) };
+      }
+    },
+    accountSecurity: async () => (await secondFactorModule()).createAccountSecurity(auth),
     signOut: () => wrap(() => signOut(auth)),
     sendPasswordReset: (email, continueUrl) =>
       wrap(() =>

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Button, LinkButton, PasswordField, Spinner } from '@portal/ui';
 import { identityErrorSentence } from '@portal/api/identity';
 import { getServices } from '../../services.ts';
-import { AuthFrame, Form, Row } from './AuthFrame.tsx';
+import { AuthFrame, Form, Row } from '../../kit/identity/AuthFrame.tsx';
 import { validateNewPassword } from './validation.ts';
 
 type View =

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Button, TextField } from '@portal/ui';
 import { identityErrorSentence, type IdentityError } from '@portal/api/identity';
 import { getServices } from '../../services.ts';
-import { AuthFrame, Form, Row } from './AuthFrame.tsx';
+import { AuthFrame, Form, Row } from '../../kit/identity/AuthFrame.tsx';
 import { validateEmail } from './validation.ts';
 
 export function ForgotPasswordPage() {

@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, PasswordField, TextField } from '@portal/ui';
-import { identityErrorSentence } from '@portal/api/identity';
+import { identityErrorSentence, type SecondFactorChallenge } from '@portal/api/identity';
+import { SecondStepForm } from '../../kit/identity/SecondStepForm.tsx';
 import { getServices } from '../../services.ts';
 import { safeRedirect } from '../../lib/patterns.ts';
-import { AuthFrame, Form, Row } from './AuthFrame.tsx';
+import { AuthFrame, Form, Row } from '../../kit/identity/AuthFrame.tsx';
 import { validateEmail } from './validation.ts';
 
 export function SignInPage() {
@@ -15,6 +16,8 @@ export function SignInPage() {
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // After the password, for a user with second factors: the second step.
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const target = safeRedirect(params.get('redirect'));
@@ -31,7 +34,12 @@ export function SignInPage() {
     if (errors.password) return passwordRef.current?.focus();
     setBusy(true);
     try {
-      await getServices().identity.signIn(email, password);
+      const { secondFactor } = await getServices().identity.signIn(email, password);
+      if (secondFactor) {
+        setChallenge(secondFactor);
+        setBusy(false);
+        return;
+      }
       navigate(target, { replace: true });
     } catch (error) {
       setFailure(identityErrorSentence(error));
@@ -39,6 +47,21 @@ export function SignInPage() {
       passwordRef.current?.select();
     }
   };
+
+  if (challenge)
+    return (
+      <AuthFrame title="Second sign-in step" lead={`Confirm it is you, ${email.trim()}.`}>
+        <SecondStepForm
+          challenge={challenge}
+          onDone={() => navigate(target, { replace: true })}
+          onCancel={() => {
+            setChallenge(null);
+            setPassword('');
+          }}
+          cancelLabel="Start again"
+        />
+      </AuthFrame>
+    );
 
   return (
     <AuthFrame title="Sign in" lead="Manage your virtual machines, backups, networks and security.">

@@ -20,5 +20,7 @@ export function publicConfig(config: Config): PublicConfig {
   return {
     firebase: { ...config.firebase },
     authEmulatorUrl: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null,
+    // The Auth emulator has no TOTP, whatever the setting says.
+    totp: config.totp && !config.authEmulatorHost,
   };
 }

@@ -2,14 +2,15 @@ import { sql as initial } from './001_initial.ts';
 import { sql as compute } from './002_compute.ts';
 import { sql as areas } from './003_areas.ts';
 import { sql as listVersions } from './004_list_versions.ts';
+import { sql as backup } from './005_backup.ts';
 import { sql as storage } from './006_storage.ts';
+import { sql as networking } from './007_networking.ts';
+import { sql as monitoring } from './008_monitoring.ts';
 import { sql as license } from './009_license.ts';
 import { sql as crowdstrike } from './010_crowdstrike.ts';
 import { sql as phishing } from './011_phishing.ts';
-import { sql as monitoring } from './008_monitoring.ts';
-import { sql as backup } from './005_backup.ts';
-import { sql as networking } from './007_networking.ts';
 import { sql as admin } from './012_admin.ts';
+import { sql as accountSecurity } from './013_account_security.ts';
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -26,12 +27,13 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '002_compute', sql: compute },
   { id: '003_areas', sql: areas },
   { id: '004_list_versions', sql: listVersions },
+  { id: '005_backup', sql: backup },
   { id: '006_storage', sql: storage },
+  { id: '007_networking', sql: networking },
+  { id: '008_monitoring', sql: monitoring },
   { id: '009_license', sql: license },
   { id: '010_crowdstrike', sql: crowdstrike },
   { id: '011_phishing', sql: phishing },
-  { id: '008_monitoring', sql: monitoring },
-  { id: '005_backup', sql: backup },
-  { id: '007_networking', sql: networking },
   { id: '012_admin', sql: admin },
+  { id: '013_account_security', sql: accountSecurity },
 ];

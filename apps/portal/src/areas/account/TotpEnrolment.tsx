@@ -1,0 +1,175 @@
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Alert, Button, KeyValue, Spinner, TextField } from '@portal/ui';
+import {
+  identityErrorSentence,
+  type PendingEnrolment,
+  type TotpSecret,
+} from '@portal/api/identity';
+import { codeError } from '../../kit/identity/codes.ts';
+import { Actions, Fields } from './layout.ts';
+import { QrCode } from './QrCode.tsx';
+import type { EnrolmentProps } from './PhoneEnrolment.tsx';
+
+/** The name the authenticator app shows above the codes. */
+export const TOTP_ISSUER = 'Skyport Cloud';
+
+const Pair = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 16px;
+  align-items: flex-start;
+`;
+
+/** "JBSW Y3DP EHPK 3PXP": a secret in groups of four, easier to type. */
+export const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+/**
+ * Adds an authenticator app (TOTP): a new secret as a QR code and as text for typing by hand,
+ * then a code from the app to confirm before the secret's deadline.
+ */
+export function TotpEnrolment({ security, run, onEnrolled, onCancel }: EnrolmentProps) {
+  const [enrolment, setEnrolment] = useState<(PendingEnrolment & { secret: TotpSecret }) | null>(
+    null,
+  );
+  const [code, setCode] = useState('');
+  const [displayName, setDisplayName] = useState('Authenticator app');
+  const [fieldError, setFieldError] = useState<string>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  const start = async () => {
+    try {
+      let created: (PendingEnrolment & { secret: TotpSecret }) | null = null;
+      await run(async () => {
+        created = await security.startTotpEnrolment(TOTP_ISSUER);
+      });
+      setEnrolment(created);
+    } catch (error) {
+      setFailure(identityErrorSentence(error));
+    }
+  };
+  // One secret per opening (React may run the effect twice in development).
+  const started = useRef(false);
+  const startOnce = useEffectEvent(() => {
+    if (started.current) return;
+    started.current = true;
+    void start();
+  });
+  useEffect(() => startOnce(), []);
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!enrolment) return;
+    const error = codeError(code, enrolment.secret.codeLength);
+    setFieldError(error);
+    setFailure(null);
+    if (error) return codeRef.current?.focus();
+    const name = displayName.trim() || 'Authenticator app';
+    setBusy(true);
+    try {
+      await run(() => enrolment.confirm(code.replace(/\s/g, ''), name));
+      onEnrolled(name);
+    } catch (failed) {
+      setFailure(identityErrorSentence(failed));
+      codeRef.current?.select();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!enrolment)
+    return (
+      <Fields>
+        {failure ? (
+          <>
+            <Alert kind="error">{failure}</Alert>
+            <Actions>
+              {onCancel ? (
+                <Button variant="text" onClick={onCancel}>
+                  Cancel
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Button
+                variant="primary"
+                onClick={() => {
+                  setFailure(null);
+                  void start();
+                }}
+              >
+                Try again
+              </Button>
+            </Actions>
+          </>
+        ) : (
+          <Spinner label="Creating a secret for your app" />
+        )}
+      </Fields>
+    );
+
+  const { secret } = enrolment;
+  const deadline = new Date(secret.confirmBy).toLocaleTimeString(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return (
+    <form onSubmit={confirm} noValidate aria-label="Add an authenticator app">
+      <Fields>
+        {failure && <Alert kind="error">{failure}</Alert>}
+        <p>
+          Scan the code with your authenticator app, or type the secret key into it. Then enter the{' '}
+          {secret.codeLength}-digit code it shows (a new one every {secret.periodSeconds} seconds)
+          before {deadline}.
+        </p>
+        <Pair>
+          <QrCode value={secret.uri} label="QR code of the secret key for your authenticator app" />
+          <KeyValue
+            items={[
+              {
+                label: 'Secret key',
+                value: <code>{groupSecret(secret.secretKey)}</code>,
+                copyable: true,
+                copyText: secret.secretKey,
+              },
+              { label: 'Account', value: TOTP_ISSUER },
+            ]}
+          />
+        </Pair>
+        <TextField
+          ref={codeRef}
+          label="Code from your app"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          error={fieldError}
+        />
+        <TextField
+          label="Name"
+          name="displayName"
+          help="How you will recognise this factor, e.g. Phone authenticator."
+          maxLength={60}
+          value={displayName}
+          onChange={(event) => setDisplayName(event.target.value)}
+        />
+        <Actions>
+          {onCancel ? (
+            <Button variant="text" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Button type="submit" variant="primary" loading={busy}>
+            Add app
+          </Button>
+        </Actions>
+      </Fields>
+    </form>
+  );
+}

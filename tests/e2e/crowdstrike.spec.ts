@@ -1,4 +1,5 @@
-import { expect, openSignedIn, test, type Page } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, openSignedIn, test } from './fixtures.ts';
 
 // acme@portal.test (UZZ100001) has the demo "Acme Managed EDR" subscription: a sensor on each of
 // its VMs and a few laptops (LT-…), which the simulated platform keeps online.

@@ -104,7 +104,8 @@ const SEEDED_KEY = 'demo_seeded';
 const COMPUTE_SEEDED_KEY = 'demo_compute_seeded';
 
 /**
- * Seeds the demo tenants, roles and users, and the demo compute (VMs, vwseries, dseries), each
+ * Seeds the demo tenants, roles and users, the demo compute (VMs, vwseries, dseries) and every
+ * area's demo data, each
  * once per database: the first run records `demo_seeded` (and `demo_compute_seeded`) in
  * app_meta, and later runs change nothing, even where the data was edited since. A database
  * seeded before compute existed gets the compute part on its next start. Returns whether it
@@ -114,11 +115,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     const seeded = await tx.query('select 1 from app_meta where key = $1', [SEEDED_KEY]);
-    if (seeded.length > 0) {
-      const license = await seedDemoLicense(tx);
-      const phishing = await seedDemoPhishing(tx);
-      return (await seedComputeOnce(tx)) || license || phishing;
-    }
+    if (seeded.length > 0) return seedAreasOnce(tx);
     for (const tenant of DEMO_TENANTS) {
       await tx.query(
         `insert into tenants (cdb_id, name, kind) values ($1, $2, $3)
@@ -141,9 +138,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         [account.email.toLowerCase(), account.tenant, account.role, account.displayName],
       );
     }
-    await seedComputeOnce(tx);
-    await seedDemoLicense(tx);
-    await seedDemoPhishing(tx);
+    await seedAreasOnce(tx);
     await tx.query('insert into app_meta (key, value) values ($1, $2)', [
       SEEDED_KEY,
       new Date().toISOString(),
@@ -152,23 +147,44 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   });
 }
 
+/**
+ * Every area's demo data, each once per database under its own app_meta marker, so that a
+ * database seeded before an area existed gets that area's data on its next start. The areas whose
+ * simulated platform starts from its own records come before compute; those built on the demo VMs
+ * (volumes, ports, probes, licence seats, campaigns' staff) after it.
+ */
+const SEED_BEFORE_COMPUTE: readonly AreaSeeder[] = [seedDemoCrowdstrike, seedDemoBackup];
+const SEED_AFTER_COMPUTE: readonly AreaSeeder[] = [
+  seedDemoStorage,
+  seedDemoNetworking,
+  seedDemoMonitoring,
+  (tx) => seedDemoLicense(tx),
+  seedDemoPhishing,
+];
+
+/** Seeds one area's demo data if it has not been yet; answers whether it did. */
+type AreaSeeder = (tx: Queryable) => Promise<boolean>;
+
+async function seedAll(tx: Queryable, seeders: readonly AreaSeeder[]): Promise<boolean> {
+  let seeded = false;
+  for (const seed of seeders) seeded = (await seed(tx)) || seeded;
+  return seeded;
+}
+
+async function seedAreasOnce(tx: Queryable): Promise<boolean> {
+  const before = await seedAll(tx, SEED_BEFORE_COMPUTE);
+  const compute = await seedComputeOnce(tx);
+  return (await seedAll(tx, SEED_AFTER_COMPUTE)) || compute || before;
+}
+
 async function seedComputeOnce(tx: Queryable): Promise<boolean> {
-  await seedDemoCrowdstrike(tx);
-  const backup = await seedDemoBackup(tx);
   const seeded = await tx.query('select 1 from app_meta where key = $1', [COMPUTE_SEEDED_KEY]);
-  if (seeded.length > 0) {
-    const storage = await seedDemoStorage(tx);
-    const networking = await seedDemoNetworking(tx);
-    return (await seedDemoMonitoring(tx)) || storage || networking || backup;
-  }
+  if (seeded.length > 0) return false;
   await seedDemoCompute(tx, { service: insertDemoVwseries, server: insertDemoDseries });
-  await seedDemoStorage(tx);
   await tx.query('insert into app_meta (key, value) values ($1, $2)', [
     COMPUTE_SEEDED_KEY,
     new Date().toISOString(),
   ]);
-  await seedDemoMonitoring(tx);
-  await seedDemoNetworking(tx);
   return true;
 }
 

@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/demo.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { testApp, testConfig } from './helpers/app.ts';
+import { memoryIdentityAdmin, testApp, testConfig } from './helpers/app.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
 import { bearer, signIn } from './helpers/identity.ts';
 
@@ -28,7 +28,22 @@ const ALIASES: Record<string, string[]> = {
   id: ['data.id'],
   cluster_name: ['cluster'],
 };
-type Who = 'operator' | 'viewer';
+type Who = 'operator' | 'viewer' | 'administrator' | 'provider';
+const CALLERS: readonly Who[] = ['operator', 'viewer', 'administrator', 'provider'];
+
+/**
+ * Whom an operation is for, so that its valid inputs can get through: the built-in
+ * administrator's routes, the provider's monitor creation, a customer's operator otherwise.
+ */
+/** The administrator's changes, which can lock the fuzzer's own callers out. */
+const locksOut = (method: Method, path: string) =>
+  method !== 'GET' && path.startsWith('/api/admin/');
+
+function ownerOf(method: Method, path: string): Who {
+  if (path.startsWith('/api/admin/')) return 'administrator';
+  if (method === 'POST' && path === '/api/services/monitoring') return 'provider';
+  return 'operator';
+}
 
 interface Schema {
   type?: string | string[];
@@ -203,12 +218,17 @@ describe.each(databaseKinds())('fuzzing every operation on $kind', ({ open }) =>
   let app: FastifyInstance;
   let doc: OpenApi;
   const logs: string[] = [];
-  const tokens: Record<Who, string> = { operator: '', viewer: '' };
+  const tokens: Record<Who, string> = { operator: '', viewer: '', administrator: '', provider: '' };
   /**
    * Values each caller saw in replies (real ids, locations, plans, …): by property name, by
    * `parent.name`, and by `listPath|name` for the items of a list operation.
    */
-  const seenBy: Record<Who, Map<string, Json[]>> = { operator: new Map(), viewer: new Map() };
+  const seenBy: Record<Who, Map<string, Json[]>> = {
+    operator: new Map(),
+    viewer: new Map(),
+    administrator: new Map(),
+    provider: new Map(),
+  };
   /** The caller whose values the generator uses now. */
   let observed = seenBy.operator;
 
@@ -217,6 +237,7 @@ describe.each(databaseKinds())('fuzzing every operation on $kind', ({ open }) =>
     await migrate(test.db);
     await seedDemoData(test.db);
     app = await testApp(test.db, {
+      identityAdmin: memoryIdentityAdmin(),
       config: testConfig({
         LOG_LEVEL: 'error',
         SIMULATOR_SPEED: '1000',
@@ -229,6 +250,8 @@ describe.each(databaseKinds())('fuzzing every operation on $kind', ({ open }) =>
     });
     tokens.operator = await signIn('acme@portal.test', DEMO_PASSWORD);
     tokens.viewer = await signIn('globex@portal.test', DEMO_PASSWORD);
+    tokens.administrator = await signIn('admin@portal.test', DEMO_PASSWORD);
+    tokens.provider = await signIn('provider@portal.test', DEMO_PASSWORD);
     const reply = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(reply.statusCode).toBe(200);
     doc = reply.json<OpenApi>();
@@ -237,12 +260,14 @@ describe.each(databaseKinds())('fuzzing every operation on $kind', ({ open }) =>
     for (let round = 0; round < 2; round++) {
       for (const { method, path, operation } of operations()) {
         if (method !== 'GET') continue;
-        for (const who of ['operator', 'viewer'] as const) {
+        for (const who of CALLERS) {
           observed = seenBy[who];
           const url = fillPath(path, operation, new Rng(round), () => null);
           if (!url) continue;
           const answer = await app.inject({ method, url, headers: bearer(tokens[who]) });
-          if (answer.statusCode === 200) observe(answer.json<Json>(), path);
+          // JSON replies only (the CSV exports teach nothing).
+          if (answer.statusCode === 200 && answer.body.startsWith('{'))
+            observe(answer.json<Json>(), path);
         }
       }
     }
@@ -461,8 +486,9 @@ describe.each(databaseKinds())('fuzzing every operation on $kind', ({ open }) =>
       'auth',
     ];
     const kind = kinds[n % kinds.length] ?? 'valid';
-    // A viewer's changes stop at the permission check, before validation: mostly the operator.
-    const who: Who = rng.chance(method === 'GET' ? 0.5 : 0.8) ? 'operator' : 'viewer';
+    // A viewer's changes stop at the permission check, before validation: mostly the one the
+    // operation is for.
+    const who: Who = rng.chance(method === 'GET' ? 0.5 : 0.8) ? ownerOf(method, path) : 'viewer';
     observed = seenBy[who];
     const oddName = kind === 'path' ? rng.pick(pathNames) : null;
     const url = fillPath(path, operation, rng, (name) =>
@@ -523,10 +549,14 @@ describe.each(databaseKinds())('fuzzing every operation on $kind', ({ open }) =>
     // Changes first, so that the reads find the tasks, snapshots and rules they made; deleting a
     // whole resource (`DELETE …/{id}` of a collection) last, so it does not take the real ids
     // away from every other operation.
+    // The administrator's changes come after everything: they can disable, re-role or require a
+    // second factor of the very callers the fuzzer uses.
     const rank = ({ method, path }: { method: Method; path: string }) =>
-      method === 'DELETE' && /^\/api\/services\/[\w-]+\/\{id\}$/.test(path)
-        ? 2
-        : Number(method === 'GET');
+      locksOut(method, path)
+        ? 3
+        : method === 'DELETE' && /^\/api\/services\/[\w-]+\/\{id\}$/.test(path)
+          ? 2
+          : Number(method === 'GET');
     const changesFirst = operations().sort((a, b) => rank(a) - rank(b));
     for (const { method, path, operation } of changesFirst) {
       const count = operation.requestBody ? PER_OPERATION.withBody : PER_OPERATION.withoutBody;
@@ -566,11 +596,20 @@ describe.each(databaseKinds())('fuzzing every operation on $kind', ({ open }) =>
       `fuzz (${test.db.kind}, seed ${SEED}): ${sent} requests over ${operations().length} operations in ${seconds.toFixed(1)} s`,
     );
     expect(sent).toBeGreaterThan(operations().length * 35);
-    // The inputs must also get through: most operations answered a success at least once.
+    // The inputs must also get through: nine operations in ten answered a success at least once
+    // (some only succeed for another caller or with ids the fuzzer cannot guess; they are listed).
+    // (The administrator's changes are not held to it: once one has locked a caller out, the
+    // next may not get through; admin.test makes each of them succeed.)
     const neverSucceeded = Object.entries(statuses)
+      .filter(([operation]) => {
+        const [method, path] = operation.split(' ') as [Method, string];
+        return !locksOut(method, path);
+      })
       .filter(([, counts]) => !Object.keys(counts).some((status) => status.startsWith('2')))
       .map(([operation, counts]) => `${operation} ${JSON.stringify(counts)}`);
-    expect(neverSucceeded.length, neverSucceeded.join('\n')).toBeLessThanOrEqual(4);
+    expect(neverSucceeded.length, neverSucceeded.join('\n')).toBeLessThanOrEqual(
+      Math.ceil(operations().length / 10),
+    );
     expect(failures, failures.join('\n\n')).toEqual([]);
   }, 120_000);
 });

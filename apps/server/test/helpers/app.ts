@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
 import type { InfrastructureDriver } from '../../src/infrastructure.ts';
+import type { IdentityAdmin } from '../../src/areas/admin/identity-admin.ts';
 import { emulatorVerifier } from './identity.ts';
 
 /** The configuration a test server runs with: defaults, the emulator, no portal, quiet logs. */
@@ -26,6 +27,7 @@ export function testApp(
     apiPlugins?: FastifyPluginAsync[];
     logStream?: { write(line: string): void };
     driver?: InfrastructureDriver;
+    identityAdmin?: IdentityAdmin;
   } = {},
 ): Promise<FastifyInstance> {
   return buildApp({
@@ -35,5 +37,45 @@ export function testApp(
     apiPlugins: options.apiPlugins,
     logStream: options.logStream,
     ...(options.driver ? { driver: options.driver } : {}),
+    ...(options.identityAdmin ? { identityAdmin: options.identityAdmin } : {}),
   });
+}
+
+/**
+ * Identity accounts kept in memory, for tests that change accounts at random (the fuzzer): the
+ * shared emulator's demo accounts must stay as they are for the other test files.
+ */
+export function memoryIdentityAdmin(): IdentityAdmin {
+  const accounts = new Map<string, { uid: string; email: string }>();
+  const missing = () =>
+    Object.assign(new Error('no such account'), { code: 'auth/user-not-found' });
+  const byUid = (uid: string) => [...accounts.values()].find((account) => account.uid === uid);
+  return {
+    createUser: async ({ email }) => {
+      if (accounts.has(email))
+        throw Object.assign(new Error('exists'), { code: 'auth/email-already-exists' });
+      const account = { uid: `memory-${accounts.size + 1}`, email };
+      accounts.set(email, account);
+      return { uid: account.uid };
+    },
+    getUserByEmail: async (email) => {
+      const account = accounts.get(email);
+      if (!account) throw missing();
+      return { uid: account.uid };
+    },
+    updateUser: async (uid) => {
+      if (!byUid(uid)) throw missing();
+      return {};
+    },
+    deleteUser: async (uid) => {
+      const account = byUid(uid);
+      if (!account) throw missing();
+      accounts.delete(account.email);
+    },
+    revokeRefreshTokens: async (uid) => {
+      if (!byUid(uid)) throw missing();
+    },
+    generatePasswordResetLink: async (email) =>
+      `http://127.0.0.1/auth/action?mode=resetPassword&oobCode=${encodeURIComponent(email)}`,
+  };
 }

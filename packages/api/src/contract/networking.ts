@@ -14,6 +14,9 @@ import {
   NETWORK_STATES,
 } from './networking-values.ts';
 
+/** An id of networking's rows as input (their columns are 32-bit: a larger one names nothing). */
+const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
 const Ipv4 = Type.String({ pattern: IPV4_PATTERN, maxLength: 15, description: 'An IPv4 address.' });
 const Cidr = Type.String({
   pattern: '^\\d{1,3}(\\.\\d{1,3}){3}/\\d{1,2}$',
@@ -73,7 +76,7 @@ export const NetworkDetail = Type.Object(
 );
 export type NetworkDetail = Static<typeof NetworkDetail>;
 
-export const NetworkParams = Type.Object({ id: Id });
+export const NetworkParams = Type.Object({ id: RowId });
 export type NetworkParams = Static<typeof NetworkParams>;
 
 /** `POST /services/networking`. Gateway address and DHCP range default from the CIDR. */
@@ -83,7 +86,7 @@ export const NetworkCreate = Type.Object(
     location: Location,
     vlan_id: Type.Integer({ minimum: VLAN_MIN, maximum: VLAN_MAX }),
     cidr: Cidr,
-    gateway_id: Nullable(Id),
+    gateway_id: Nullable(RowId),
     gateway_address: Type.Optional(Ipv4),
     dhcp_start: Type.Optional(Ipv4),
     dhcp_end: Type.Optional(Ipv4),
@@ -99,7 +102,7 @@ export const NetworkUpdate = Type.Object(
     dhcp_start: Type.Optional(Ipv4),
     dhcp_end: Type.Optional(Ipv4),
     dns_servers: Type.Optional(DnsServers),
-    gateway_id: Type.Optional(Nullable(Id)),
+    gateway_id: Type.Optional(Nullable(RowId)),
   },
   { $id: 'NetworkUpdate', additionalProperties: false, minProperties: 1 },
 );
@@ -159,7 +162,7 @@ export const PublicAddress = Type.Object(
 export type PublicAddress = Static<typeof PublicAddress>;
 
 export const AddressAllocate = Type.Object(
-  { gateway_id: Id },
+  { gateway_id: RowId },
   { $id: 'AddressAllocate', additionalProperties: false },
 );
 export type AddressAllocate = Static<typeof AddressAllocate>;

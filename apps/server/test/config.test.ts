@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       revocationCheckSeconds: 60,
       principalCacheSeconds: 5,
       listCacheMegabytes: 64,
+      auditRetentionDays: 400,
     });
   });
 

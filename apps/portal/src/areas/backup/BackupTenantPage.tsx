@@ -72,7 +72,7 @@ export function BackupTenantPage() {
       listPath={LIST_PATH}
       listLabel="Backup tenants"
       title={tenant?.name}
-      loadingTitle="Backup tenant"
+      loadingTitle={`Backup tenant ${uuid}`}
       status={tenant ? <BackupStateChip state={tenant.state} /> : undefined}
       description={
         tenant ? `${tenant.product} · ${tenant.location} · ${tenant.repository}` : undefined

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, expect, openSignedIn, signIn, test } from './fixtures.ts';
+import { apiAs } from './vm-api.ts';
 
 // Administration end to end: the built-in administrator invites a user and gives them a role that
 // may only read compute; the invitee sets a password through the link and signs in; disabled,
@@ -106,15 +107,12 @@ test('an internal user acts for a customer, powers a VM off, and the log shows b
   await page.getByRole('option', { name: /Acme Manufacturing/ }).click();
   await expect(page.getByText('You are working in Acme Manufacturing (UZZ100001)')).toBeVisible();
 
-  // Through the API as the page does (the same header): power a running VM of Acme off.
+  // A VM of its own (other flows expect the demo VMs running), powered off through the API as the
+  // page does it: with the same header.
+  const own = await (await apiAs('acme@portal.test')).createVm(`acted-${Date.now().toString(36)}`);
   const token = await tokenOf(request, 'internal@portal.test');
   const acting = { authorization: `Bearer ${token}`, 'x-acting-tenant': 'UZZ100001' };
-  const vms = (await (await request.get('/api/services/eseries', { headers: acting })).json()) as {
-    data: { id: number; power_state: string }[];
-  };
-  const vm = vms.data.find((v) => v.power_state === 'poweredOn');
-  expect(vm).toBeDefined();
-  const off = await request.post(`/api/services/eseries/${vm?.id}/power_state`, {
+  const off = await request.post(`/api/services/eseries/${own.id}/power_state`, {
     headers: acting,
     data: { power_operation: 'powerOff' },
   });

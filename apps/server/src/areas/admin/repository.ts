@@ -336,9 +336,11 @@ export async function selectLogPage(
   limit: number,
 ): Promise<{ rows: AuditLogEntry[]; next: LogPosition | null }> {
   const { filter, keyset, params } = logWhere(filters, after);
+  // The order names the table's columns: bare `at` and `id` would be the reply's text and integer
+  // columns of the same names, which no index sorts (a full scan and sort of the whole log).
   const rows = await db.query<LogRow>(
     `select ${LOG_FIELDS} from audit_log where ${filter}${keyset}
-      order by at desc, id desc limit ${limit + 1}`,
+      order by audit_log.at desc, audit_log.id desc limit ${limit + 1}`,
     params,
   );
   const page = rows.slice(0, limit);

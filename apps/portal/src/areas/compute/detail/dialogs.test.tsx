@@ -215,5 +215,6 @@ describe('VM detail dialogs', () => {
     await waitFor(() => expect(document.activeElement).toBe(source));
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(appState.snackbar.show).toBe(false);
-  });
+    // Typing five fields takes more than the default 5 s when the whole suite shares two cores.
+  }, 15_000);
 });

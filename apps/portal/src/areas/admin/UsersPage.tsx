@@ -109,6 +109,9 @@ function RoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void })
   );
 }
 
+/** The columns the server sorts users by (`sort` of GET /admin/users). */
+const USER_SORTS = ['email', 'display_name', 'tenant_cdb_id', 'role_name', 'state', 'last_sign_in'];
+
 /** `/user`: every user, with invite, role and tenant, disable/enable, second factor and delete. */
 export function UsersPage() {
   const [filters, setFilters] = useState<Filters>({});
@@ -145,10 +148,21 @@ export function UsersPage() {
     onError: (error) => notify(reportError(error), 'error'),
   });
 
+  // Up to 500 users are read at once and searched in the browser; beyond that the server pages,
+  // sorts and searches them (ListPage's `paged`).
   const query = useMemo(
     () => ({
       queryKey: adminKeys.users(filters),
-      queryFn: async () => (await api().users({ ...filters, limit: 1000 })).data,
+      queryFn: async () => (await api().users({ ...filters, limit: 500 })).data,
+    }),
+    [filters],
+  );
+  const paged = useMemo(
+    () => ({
+      queryKey: adminKeys.users(filters),
+      sorts: USER_SORTS,
+      fetchPage: (request: { limit: number; cursor?: string; sort?: string; q?: string }) =>
+        api().users({ ...filters, ...request }),
     }),
     [filters],
   );
@@ -200,6 +214,7 @@ export function UsersPage() {
       searchLabel="Search users"
       noun={{ one: 'user', other: 'users' }}
       query={query}
+      paged={paged}
       columns={columns}
       getRowId={(user) => String(user.id)}
       getRowLabel={(user) => user.email}

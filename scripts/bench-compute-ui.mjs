@@ -15,14 +15,12 @@
 // Exits 0 whatever the figures unless `--strict` (then search must stay ≤ 100 ms, first rows
 // ≤ 3000 ms).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildAll } from './lib/build.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from './lib/chromium.mjs';
-import { repoRoot } from './lib/proc.mjs';
+import { prepareBenchDatabase, fromServer } from './lib/bench-db.mjs';
 import { startStack } from './lib/stack.mjs';
 
 const VMS = Number(process.env.BENCH_VMS ?? 10_000);
@@ -46,33 +44,17 @@ const QUERIES = [
   'vm-0614',
 ];
 
-const serverDir = join(repoRoot, 'apps/server');
-const requireFromServer = createRequire(join(serverDir, 'package.json'));
-// tsx's ESM entry (require.resolve would pick its CommonJS one).
-const tsxRoot = dirname(requireFromServer.resolve('tsx/package.json'));
-const { tsImport } = await import(pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href);
-const fromServer = (path) => tsImport(pathToFileURL(join(serverDir, path)).href, import.meta.url);
-
-/** Migrates, seeds the demo data and adds the VMs, then closes the database for the server. */
+/** Migrates, seeds the demo data and adds the VMs; answers how many eseries VMs acme has. */
 async function prepareDatabase(dir) {
-  const { openPglite } = await fromServer('src/db/pglite.ts');
-  const { migrate } = await fromServer('src/db/migrate.ts');
-  const { seedDemoData } = await fromServer('src/db/demo.ts');
   const { seedBench } = await fromServer('src/areas/compute/bench.ts');
-  const db = await openPglite(dir);
-  try {
-    await migrate(db);
-    await seedDemoData(db);
+  return prepareBenchDatabase(dir, async (db) => {
     await seedBench(db, 'UZZ100001', VMS);
-    await db.exec('analyze');
     const [{ n }] = await db.query(
       `select count(*)::int as n from vms v join tenants t on t.id = v.tenant_id
         where t.cdb_id = 'UZZ100001' and v.vwseries_id is null`,
     );
     return n;
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 const median = (values) => {

@@ -12,15 +12,13 @@
 // who looks; --api (a regular expression, default the route's /api/services path) picks the reply
 // to time; BENCH_SCREENSHOT=file.png saves a picture of the loaded list.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { buildAll } from './lib/build.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from './lib/chromium.mjs';
-import { repoRoot } from './lib/proc.mjs';
+import { prepareBenchDatabase, fromServer } from './lib/bench-db.mjs';
 import { startStack } from './lib/stack.mjs';
 
 const { values: args } = parseArgs({
@@ -42,28 +40,10 @@ const LOADS = 5;
 const PASSWORD = 'Demo-pass-2026';
 const apiPattern = args.api ?? `/api/services${args.route}(\\?|$)`;
 
-const serverDir = join(repoRoot, 'apps/server');
-const requireFromServer = createRequire(join(serverDir, 'package.json'));
-// tsx's ESM entry (require.resolve would pick its CommonJS one).
-const tsxRoot = dirname(requireFromServer.resolve('tsx/package.json'));
-const { tsImport } = await import(pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href);
-const fromServer = (path) => tsImport(pathToFileURL(join(serverDir, path)).href, import.meta.url);
-
 /** Migrates, seeds the demo data and the area's rows, then closes the database for the server. */
 async function prepareDatabase(dir) {
-  const { openPglite } = await fromServer('src/db/pglite.ts');
-  const { migrate } = await fromServer('src/db/migrate.ts');
-  const { seedDemoData } = await fromServer('src/db/demo.ts');
   const { seedBench } = await fromServer(`src/areas/${args.area}/bench.ts`);
-  const db = await openPglite(dir);
-  try {
-    await migrate(db);
-    await seedDemoData(db);
-    await seedBench(db, args.tenant, COUNT);
-    await db.exec('analyze');
-  } finally {
-    await db.close();
-  }
+  await prepareBenchDatabase(dir, (db) => seedBench(db, args.tenant, COUNT));
 }
 
 const median = (values) => {

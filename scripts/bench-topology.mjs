@@ -7,14 +7,12 @@
 //   panning      frame times while the pane is dragged for about 2 s (median, p95, worst)
 // Exits 0 whatever the figures.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildAll } from './lib/build.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from './lib/chromium.mjs';
-import { repoRoot } from './lib/proc.mjs';
+import { prepareBenchDatabase, fromServer } from './lib/bench-db.mjs';
 import { startStack } from './lib/stack.mjs';
 
 const NETWORKS = Number(process.env.BENCH_NETWORKS ?? 50);
@@ -23,26 +21,11 @@ const LOADS = 3;
 const EMAIL = 'acme@portal.test';
 const PASSWORD = 'Demo-pass-2026';
 
-const serverDir = join(repoRoot, 'apps/server');
-const requireFromServer = createRequire(join(serverDir, 'package.json'));
-const tsxRoot = dirname(requireFromServer.resolve('tsx/package.json'));
-const { tsImport } = await import(pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href);
-const fromServer = (path) => tsImport(pathToFileURL(join(serverDir, path)).href, import.meta.url);
-
 async function prepareDatabase(dir) {
-  const { openPglite } = await fromServer('src/db/pglite.ts');
-  const { migrate } = await fromServer('src/db/migrate.ts');
-  const { seedDemoData } = await fromServer('src/db/demo.ts');
   const { seedTopologyBench } = await fromServer('src/areas/networking/index.ts');
-  const db = await openPglite(dir);
-  try {
-    await migrate(db);
-    await seedDemoData(db);
-    await seedTopologyBench(db, 'UZZ100001', { networks: NETWORKS, vms: VMS });
-    await db.exec('analyze');
-  } finally {
-    await db.close();
-  }
+  await prepareBenchDatabase(dir, (db) =>
+    seedTopologyBench(db, 'UZZ100001', { networks: NETWORKS, vms: VMS }),
+  );
 }
 
 const quantile = (values, q) => {

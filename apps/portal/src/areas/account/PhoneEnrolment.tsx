@@ -7,6 +7,7 @@ import {
 } from '@portal/api/identity';
 import { codeError, phoneNumberError } from '../../kit/identity/codes.ts';
 import { Actions, Fields } from './layout.ts';
+import { FormActions } from './FormActions.tsx';
 
 export interface EnrolmentProps {
   security: AccountSecurityService;
@@ -126,18 +127,11 @@ export function PhoneEnrolment({ security, run, onEnrolled, onCancel }: Enrolmen
               value={displayName}
               onChange={(event) => setDisplayName(event.target.value)}
             />
-            <Actions>
-              {onCancel ? (
-                <Button variant="text" onClick={onCancel}>
-                  Cancel
-                </Button>
-              ) : (
-                <span />
-              )}
+            <FormActions onCancel={onCancel}>
               <Button type="submit" variant="primary" loading={busy}>
                 Send code
               </Button>
-            </Actions>
+            </FormActions>
           </Fields>
         </form>
       )}

@@ -7,7 +7,8 @@ import {
   type TotpSecret,
 } from '@portal/api/identity';
 import { codeError } from '../../kit/identity/codes.ts';
-import { Actions, Fields } from './layout.ts';
+import { Fields } from './layout.ts';
+import { FormActions } from './FormActions.tsx';
 import { QrCode } from './QrCode.tsx';
 import type { EnrolmentProps } from './PhoneEnrolment.tsx';
 
@@ -85,14 +86,7 @@ export function TotpEnrolment({ security, run, onEnrolled, onCancel }: Enrolment
         {failure ? (
           <>
             <Alert kind="error">{failure}</Alert>
-            <Actions>
-              {onCancel ? (
-                <Button variant="text" onClick={onCancel}>
-                  Cancel
-                </Button>
-              ) : (
-                <span />
-              )}
+            <FormActions onCancel={onCancel}>
               <Button
                 variant="primary"
                 onClick={() => {
@@ -102,7 +96,7 @@ export function TotpEnrolment({ security, run, onEnrolled, onCancel }: Enrolment
               >
                 Try again
               </Button>
-            </Actions>
+            </FormActions>
           </>
         ) : (
           <Spinner label="Creating a secret for your app" />
@@ -157,18 +151,11 @@ export function TotpEnrolment({ security, run, onEnrolled, onCancel }: Enrolment
           value={displayName}
           onChange={(event) => setDisplayName(event.target.value)}
         />
-        <Actions>
-          {onCancel ? (
-            <Button variant="text" onClick={onCancel}>
-              Cancel
-            </Button>
-          ) : (
-            <span />
-          )}
+        <FormActions onCancel={onCancel}>
           <Button type="submit" variant="primary" loading={busy}>
             Add app
           </Button>
-        </Actions>
+        </FormActions>
       </Fields>
     </form>
   );

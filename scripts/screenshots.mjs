@@ -26,6 +26,14 @@ const shots = [
   { name: 'compute-create', path: '/compute/create', signedIn: true },
   { name: 'compute-detail', path: '/compute/1', signedIn: true },
   { name: 'vwseries', path: '/vwseries', signedIn: true },
+  { name: 'backup', path: '/backup', signedIn: true },
+  { name: 'storage', path: '/storage', signedIn: true },
+  { name: 'networking', path: '/networking', signedIn: true },
+  { name: 'monitoring', path: '/monitoring', signedIn: true },
+  { name: 'license', path: '/license', signedIn: true },
+  { name: 'crowdstrike', path: '/crowdstrike', signedIn: true },
+  { name: 'phishing', path: '/phishing-prevention', signedIn: true },
+  { name: 'account', path: '/account', signedIn: true },
 ];
 try {
   for (const [viewport, size] of [

@@ -83,17 +83,29 @@ export async function listNetworks(db: Queryable, tenantId: number): Promise<Net
   return rows.map(toNetwork);
 }
 
+/** One row of the tenant by id from `select` (whose table is aliased `alias`), locked if asked. */
+async function findTenantRow<Row>(
+  db: Queryable,
+  select: string,
+  alias: string,
+  tenantId: number,
+  id: number,
+  lock: boolean,
+): Promise<Row | undefined> {
+  const rows = await db.query<Row>(
+    `${select} where ${alias}.tenant_id = $1 and ${alias}.id = $2${lock ? ` for update of ${alias}` : ''}`,
+    [tenantId, id],
+  );
+  return rows[0];
+}
+
 export async function findNetwork(
   db: Queryable,
   tenantId: number,
   id: number,
   lock = false,
 ): Promise<NetworkRecord | null> {
-  const rows = await db.query<NetworkRow>(
-    `${SELECT_NETWORK} where n.tenant_id = $1 and n.id = $2${lock ? ' for update of n' : ''}`,
-    [tenantId, id],
-  );
-  const row = rows[0];
+  const row = await findTenantRow<NetworkRow>(db, SELECT_NETWORK, 'n', tenantId, id, lock);
   return row ? toNetwork(row) : null;
 }
 
@@ -232,11 +244,7 @@ export async function findGateway(
   id: number,
   lock = false,
 ): Promise<GatewayRecord | null> {
-  const rows = await db.query<GatewayRow>(
-    `${SELECT_GATEWAY} where g.tenant_id = $1 and g.id = $2${lock ? ' for update of g' : ''}`,
-    [tenantId, id],
-  );
-  const row = rows[0];
+  const row = await findTenantRow<GatewayRow>(db, SELECT_GATEWAY, 'g', tenantId, id, lock);
   return row ? toGateway(row) : null;
 }
 
@@ -338,11 +346,7 @@ export async function findAddress(
   id: number,
   lock = false,
 ): Promise<AddressRecord | null> {
-  const rows = await db.query<AddressRow>(
-    `${SELECT_ADDRESS} where a.tenant_id = $1 and a.id = $2${lock ? ' for update of a' : ''}`,
-    [tenantId, id],
-  );
-  const row = rows[0];
+  const row = await findTenantRow<AddressRow>(db, SELECT_ADDRESS, 'a', tenantId, id, lock);
   return row ? toAddress(row) : null;
 }
 

@@ -1,21 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { permissionsOnAllAreas, type CurrentUser } from '@portal/api/contract';
-import type { ApiClient } from '@portal/api/client';
-import type { IdentityService } from '@portal/api/identity';
-import { LinkProvider, ThemeProvider } from '@portal/ui';
-import { createQueryClient } from '../../kit/query.ts';
-import { AppLink } from '../../layout/Root.tsx';
-import { provideServices, session, type Services } from '../../services.ts';
+import { session } from '../../services.ts';
 import { appState } from '../../state/app.ts';
 import { tasks } from '../../state/tasks.ts';
-import { memoryRouter } from '../../test-router.tsx';
 import { makeBackupTenant } from './backup.fixture.ts';
 import { BackupCreatePage } from './BackupCreatePage.tsx';
 import { BackupListPage } from './BackupListPage.tsx';
 import { BackupTenantPage } from './BackupTenantPage.tsx';
+import { renderPages } from '../../test-pages.tsx';
 
 const OPERATOR: CurrentUser = {
   email: 'acme@portal.test',
@@ -53,25 +47,14 @@ function setup(path: string, api: Api, who: CurrentUser = OPERATOR) {
   const post = vi.fn(async (p: string, body?: unknown) => api.post?.(p, body));
   const patch = vi.fn(async (p: string, body?: unknown) => api.patch?.(p, body));
   session.user = who;
-  provideServices({
-    identity: {} as IdentityService,
-    api: { get, post, patch } as unknown as ApiClient,
-    currentUser: { load: async () => who } as unknown as Services['currentUser'],
-  });
-  const { element, router } = memoryRouter(
+  const router = renderPages(
     [
       { path: '/backup', element: <BackupListPage /> },
       { path: '/backup/create', element: <BackupCreatePage /> },
       { path: '/backup/:uuid', element: <BackupTenantPage /> },
     ],
     path,
-  );
-  render(
-    <ThemeProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <LinkProvider component={AppLink}>{element}</LinkProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
+    { api: { get, post, patch }, currentUser: { load: async () => who } },
   );
   return {
     router,

@@ -20,11 +20,6 @@ const Stack = styled.div`
   gap: 16px;
 `;
 
-const Note = styled.p`
-  margin: 0;
-  color: var(--ui-color-text-secondary);
-`;
-
 function Overview({
   medr,
   lockedReason,
@@ -128,10 +123,10 @@ export function MedrDetailPage() {
         }
         description={
           medr && (
-            <Note>
+            <>
               Managed EDR · {medr.tenant_name}
               {readOnlyReason ? ` · ${readOnlyReason}` : ''}
-            </Note>
+            </>
           )
         }
         tabs={tabs}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   permissionsOnAllAreas,
@@ -11,19 +11,13 @@ import {
   type MedrDetail,
   type MsspDetail,
 } from '@portal/api/contract';
-import type { ApiClient } from '@portal/api/client';
-import type { IdentityService } from '@portal/api/identity';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { LinkProvider, ThemeProvider } from '@portal/ui';
-import { provideServices, session, type Services } from '../../services.ts';
-import { createQueryClient } from '../../kit/query.ts';
+import { session } from '../../services.ts';
 import { resourceBusy } from '../../kit/useTaskAction.ts';
 import { tasks } from '../../state/tasks.ts';
-import { AppLink } from '../../layout/Root.tsx';
-import { memoryRouter } from '../../test-router.tsx';
 import { CrowdstrikeListPage } from './CrowdstrikeListPage.tsx';
 import { MedrDetailPage } from './MedrDetailPage.tsx';
 import { MsspDetailPage } from './MsspDetailPage.tsx';
+import { renderPages } from '../../test-pages.tsx';
 
 const totals = (hosts: number, outdated: number, critical: number): EdrTotals => ({
   hosts,
@@ -142,25 +136,14 @@ function setup(path: string) {
   const post = vi.fn(async (_url: string, _body: unknown) => ({ task_id: 100 }));
   const patch = vi.fn(async (_url: string, _body: unknown) => ({ updated: 1 }));
   session.user = OPERATOR;
-  provideServices({
-    identity: {} as IdentityService,
-    api: { get, post, patch } as unknown as ApiClient,
-    currentUser: {} as Services['currentUser'],
-  });
-  const { element } = memoryRouter(
+  renderPages(
     [
       { path: '/crowdstrike', element: <CrowdstrikeListPage /> },
       { path: '/crowdstrike/medr/:id', element: <MedrDetailPage /> },
       { path: '/crowdstrike/mssp/:id', element: <MsspDetailPage /> },
     ],
     path,
-  );
-  render(
-    <ThemeProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <LinkProvider component={AppLink}>{element}</LinkProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
+    { api: { get, post, patch } },
   );
   return { get, post, patch, user: userEvent.setup() };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   permissionsOnAllAreas,
@@ -7,16 +7,10 @@ import {
   type LicenseSubscription,
   type LicenseSummary,
 } from '@portal/api/contract';
-import type { ApiClient } from '@portal/api/client';
-import type { IdentityService } from '@portal/api/identity';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { LinkProvider, ThemeProvider } from '@portal/ui';
-import { provideServices, session, type Services } from '../../services.ts';
-import { createQueryClient } from '../../kit/query.ts';
-import { AppLink } from '../../layout/Root.tsx';
+import { session } from '../../services.ts';
 import { appState } from '../../state/app.ts';
-import { memoryRouter } from '../../test-router.tsx';
 import { LicenseListPage } from './LicenseListPage.tsx';
+import { renderPages } from '../../test-pages.tsx';
 
 const subscription = (over: Partial<LicenseSubscription>): LicenseSubscription => ({
   id: 1,
@@ -116,22 +110,9 @@ function setup(permission: 'manage' | 'read' = 'manage') {
   const post = vi.fn(async (_path: string, _body: unknown) => SUBSCRIPTIONS[1]);
   const remove = vi.fn(async (_path: string) => SUBSCRIPTIONS[0]);
   session.user = user(permission);
-  provideServices({
-    identity: {} as IdentityService,
-    api: { get, patch, post, delete: remove } as unknown as ApiClient,
-    currentUser: {} as Services['currentUser'],
+  renderPages([{ path: '/license', element: <LicenseListPage /> }], '/license', {
+    api: { get, patch, post, delete: remove },
   });
-  const { element } = memoryRouter(
-    [{ path: '/license', element: <LicenseListPage /> }],
-    '/license',
-  );
-  render(
-    <ThemeProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <LinkProvider component={AppLink}>{element}</LinkProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
   return { get, patch, post, remove, user: userEvent.setup() };
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   permissionsOnAllAreas,
@@ -7,20 +7,14 @@ import {
   type Incident,
   type Monitor,
 } from '@portal/api/contract';
-import type { ApiClient } from '@portal/api/client';
-import type { IdentityService } from '@portal/api/identity';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { LinkProvider, ThemeProvider } from '@portal/ui';
-import { provideServices, session, type Services } from '../../services.ts';
-import { createQueryClient } from '../../kit/query.ts';
-import { AppLink } from '../../layout/Root.tsx';
-import { memoryRouter } from '../../test-router.tsx';
+import { session } from '../../services.ts';
 import { tasks } from '../../state/tasks.ts';
 import { MonitoringListPage } from './MonitoringListPage.tsx';
 import { MonitoringDetailPage } from './MonitoringDetailPage.tsx';
 import { contactsOf, monitorCreateBody, EMPTY_MONITOR_FORM } from './monitorCreateBody.ts';
 import { maintenanceBody } from './MaintenanceDialog.tsx';
 import { periodOf } from './SlaReportPanel.tsx';
+import { renderPages } from '../../test-pages.tsx';
 
 const monitor = (id: number, patch: Partial<Monitor> = {}): Monitor => ({
   id,
@@ -84,28 +78,19 @@ function setup(path: string, who: CurrentUser, monitors: Monitor[]) {
     state: body.operation === 'pause' ? 'paused' : 'pending',
   }));
   session.user = who;
-  provideServices({
-    identity: {} as IdentityService,
-    api: {
-      get,
-      post,
-      page: async () => ({ data: monitors, page: { next_cursor: null, total: monitors.length } }),
-    } as unknown as ApiClient,
-    currentUser: {} as Services['currentUser'],
-  });
-  const { element } = memoryRouter(
+  renderPages(
     [
       { path: '/monitoring', element: <MonitoringListPage /> },
       { path: '/monitoring/:id', element: <MonitoringDetailPage /> },
     ],
     path,
-  );
-  render(
-    <ThemeProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <LinkProvider component={AppLink}>{element}</LinkProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
+    {
+      api: {
+        get,
+        post,
+        page: async () => ({ data: monitors, page: { next_cursor: null, total: monitors.length } }),
+      },
+    },
   );
   return { get, post, user: userEvent.setup() };
 }

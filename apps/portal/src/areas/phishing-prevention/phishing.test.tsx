@@ -8,18 +8,13 @@ import {
   type PhishingStats,
   type PhishingTemplate,
 } from '@portal/api/contract';
-import type { ApiClient } from '@portal/api/client';
-import type { IdentityService } from '@portal/api/identity';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { LinkProvider, ThemeProvider } from '@portal/ui';
-import { provideServices, session, type Services } from '../../services.ts';
-import { createQueryClient } from '../../kit/query.ts';
-import { AppLink } from '../../layout/Root.tsx';
-import { memoryRouter } from '../../test-router.tsx';
+import { ThemeProvider } from '@portal/ui';
+import { session } from '../../services.ts';
 import { tasks } from '../../state/tasks.ts';
 import { PhishingListPage } from './PhishingListPage.tsx';
 import { PhishingDetailPage } from './PhishingDetailPage.tsx';
 import { TemplatePreview } from './TemplatePreview.tsx';
+import { renderPages } from '../../test-pages.tsx';
 
 const OPERATOR: CurrentUser = {
   email: 'acme@portal.test',
@@ -129,24 +124,13 @@ function setup(path: string) {
     return { task_id: 100 };
   });
   session.user = OPERATOR;
-  provideServices({
-    identity: {} as IdentityService,
-    api: { get, post } as unknown as ApiClient,
-    currentUser: {} as Services['currentUser'],
-  });
-  const { element } = memoryRouter(
+  renderPages(
     [
       { path: '/phishing-prevention', element: <PhishingListPage /> },
       { path: '/phishing-prevention/:id', element: <PhishingDetailPage /> },
     ],
     path,
-  );
-  render(
-    <ThemeProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <LinkProvider component={AppLink}>{element}</LinkProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
+    { api: { get, post } },
   );
   return { get, post, user: userEvent.setup() };
 }

@@ -1,20 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { permissionsOnAllAreas, type CurrentUser, type Vm } from '@portal/api/contract';
-import type { ApiClient } from '@portal/api/client';
-import type { IdentityService } from '@portal/api/identity';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { LinkProvider, ThemeProvider } from '@portal/ui';
-import { provideServices, session, type Services } from '../../../services.ts';
+import { session } from '../../../services.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { ComputeListPage } from './ComputeListPage.tsx';
 import { makeVm } from '../vm.fixture.ts';
 import { searchOf, withPrevSearch, withSearch } from '../../../kit/prevSearch.ts';
-import { createQueryClient } from '../../../kit/query.ts';
-import { AppLink } from '../../../layout/Root.tsx';
 import { appState } from '../../../state/app.ts';
-import { memoryRouter } from '../../../test-router.tsx';
+import { renderPages } from '../../../test-pages.tsx';
 
 const vm = (id: number, name: string, power: Vm['power_state']): Vm =>
   makeVm({
@@ -43,24 +37,13 @@ function setup(path: string, vms: Vm[] = VMS, status?: (path: string) => unknown
   const post = vi.fn(async (_path: string, _body: unknown) => ({ task_id: 100 }));
   const remove = vi.fn(async (_path: string) => ({ task_id: 101 }));
   session.user = OPERATOR;
-  provideServices({
-    identity: {} as IdentityService,
-    api: { get, post, delete: remove } as unknown as ApiClient,
-    currentUser: {} as Services['currentUser'],
-  });
-  const { element, router } = memoryRouter(
+  const router = renderPages(
     [
       { path: '/compute', element: <ComputeListPage /> },
       { path: '/compute/:id', element: <p>VM page</p> },
     ],
     path,
-  );
-  render(
-    <ThemeProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <LinkProvider component={AppLink}>{element}</LinkProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
+    { api: { get, post, delete: remove } },
   );
   return { router, get, post, remove, user: userEvent.setup() };
 }

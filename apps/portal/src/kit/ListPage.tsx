@@ -1,16 +1,7 @@
 // The list page every area uses: header, search kept in the URL as `prevSearch`, filters and
 // sorting (DataTable), a row action menu, bulk actions behind a confirmation, CSV export of the
 // filtered rows, remembered columns, skeleton / empty / error states, cards at phone width.
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   keepPreviousData,
@@ -37,6 +28,7 @@ import { shouldRetry } from './query.ts';
 import { queryErrorText } from './queryError.ts';
 import { useUrlSearch, withPrevSearch } from './prevSearch.ts';
 import { useStoredColumns } from './useStoredColumns.ts';
+import { useDebounced } from './useDebounced.ts';
 
 // The confirmation (a Radix dialog with focus trap and scroll lock) is fetched when rows are first
 // selected, not with the list: a list is often the first page after sign-in.
@@ -377,16 +369,6 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
 }
 
 const EMPTY: never[] = [];
-
-/** The value, once it has stayed the same for `delay` ms. */
-function useDebounced<V>(value: V, delay: number): V {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delay);
-    return () => window.clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 const sortParam = (sort: DataTableSort | undefined, sorts: readonly string[]) =>
   sort && sorts.includes(sort.id) ? `${sort.desc ? '-' : ''}${sort.id}` : undefined;

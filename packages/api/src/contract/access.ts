@@ -40,6 +40,19 @@ export const PERMISSION_AREA_NAMES: Readonly<Record<PermissionArea, string>> = {
   'phishing-prevention': 'phishing prevention',
 };
 
+/** How headings and labels name each area: "Endpoint security". */
+export const PERMISSION_AREA_TITLES: Readonly<Record<PermissionArea, string>> = {
+  compute: 'Compute',
+  vwseries: 'VW series',
+  backup: 'Backup',
+  networking: 'Networking',
+  storage: 'Storage',
+  monitoring: 'Monitoring',
+  license: 'Licences',
+  crowdstrike: 'Endpoint security',
+  'phishing-prevention': 'Phishing prevention',
+};
+
 /** The server's and the portal's sentence for a role without the level an area needs. */
 export const permissionDeniedMessage = (area: PermissionArea, level: PermissionLevel): string =>
   `Your role may not ${level === 'read' ? 'see' : 'change'} ${PERMISSION_AREA_NAMES[area]}.`;

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import {
   PERMISSION_AREAS,
-  PERMISSION_AREA_NAMES,
+  PERMISSION_AREA_TITLES,
   isBuiltinAdministrator,
 } from '@portal/api/contract';
 import {
@@ -75,7 +75,7 @@ export function AccountPage() {
   const permissions = user
     ? PERMISSION_AREAS.flatMap((area) => {
         const level = user.role.permissions[area];
-        return level ? [{ label: PERMISSION_AREA_NAMES[area], value: LEVEL_TEXT[level] }] : [];
+        return level ? [{ label: PERMISSION_AREA_TITLES[area], value: LEVEL_TEXT[level] }] : [];
       })
     : [];
 

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { mdiDownload } from '@mdi/js';
 import { AUDIT_AREAS, AUDIT_RESULTS, type AuditLogEntry } from '@portal/api/contract';
 import { Button, Select, TextField } from '@portal/ui';
-import { ListPage } from '../../kit/ListPage.tsx';
+import { ListPage, SERVER_SEARCH_DELAY_MS } from '../../kit/ListPage.tsx';
+import { useDebounced } from '../../kit/useDebounced.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { notify, reportError } from '../../services.ts';
 import { adminKeys, api, saveBlob } from './queries.ts';
@@ -28,7 +29,11 @@ const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00Z`).toISOStrin
 /** `/log`: the audit log, newest first, read from the server a page at a time. */
 export function AuditLogPage() {
   const [filters, setFilters] = useState<Filters>({});
-  const active = useMemo(() => clean(filters), [filters]);
+  // Typed filters ask the server once the typing pauses, not at every key.
+  const active = useDebounced(
+    useMemo(() => clean(filters), [filters]),
+    SERVER_SEARCH_DELAY_MS,
+  );
   const set = (key: keyof Filters) => (value: string | undefined) =>
     setFilters((f) => ({ ...f, [key]: value }));
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
-  PERMISSION_AREA_NAMES,
+  PERMISSION_AREA_TITLES,
   PERMISSION_AREAS,
   ROLE_LEVELS,
   type AdminRoleDetail,
@@ -113,10 +113,10 @@ function RoleEditor({ id, detail }: { id: number; detail: AdminRoleDetail }) {
         <tbody>
           {PERMISSION_AREAS.map((area) => (
             <tr key={area}>
-              <th scope="row">{PERMISSION_AREA_NAMES[area]}</th>
+              <th scope="row">{PERMISSION_AREA_TITLES[area]}</th>
               <td>
                 <Select
-                  label={`Permission on ${PERMISSION_AREA_NAMES[area]}`}
+                  label={`Permission on ${PERMISSION_AREA_TITLES[area]}`}
                   value={permissions[area] ?? 'none'}
                   disabled={Boolean(readOnly)}
                   onValueChange={(level) =>

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { mdiPlus } from '@mdi/js';
-import { CreateRole } from '@portal/api/contract';
+import {
+  CreateRole,
+  PERMISSION_AREA_TITLES,
+  PERMISSION_AREAS,
+  type AdminRole,
+} from '@portal/api/contract';
 import { Button } from '@portal/ui';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { FormDialog, FormTextField, useContractForm } from '../../kit/form/index.ts';
@@ -36,6 +41,13 @@ function CreateRoleDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** "Compute: manage, Backup: read": the areas a role may see or change, in the drawer's order. */
+const permissionSummary = (role: AdminRole) =>
+  PERMISSION_AREAS.flatMap((area) => {
+    const level = role.permissions[area];
+    return level ? [`${PERMISSION_AREA_TITLES[area]}: ${level}`] : [];
+  }).join(', ') || 'None';
+
 /** `/role`: the built-in roles (read-only) and the custom ones. */
 export function RolesPage() {
   const [creating, setCreating] = useState(false);
@@ -58,10 +70,7 @@ export function RolesPage() {
         {
           id: 'areas',
           header: 'Areas',
-          accessor: (role) =>
-            Object.entries(role.permissions)
-              .map(([area, level]) => `${area}: ${level}`)
-              .join(', ') || 'none',
+          accessor: (role) => permissionSummary(role),
         },
         { id: 'users', header: 'Users', accessor: 'users', align: 'end' },
       ]}

@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { mdiAccountPlus, mdiDownload } from '@mdi/js';
 import { InviteUser, USER_STATES, type AdminUser, type InvitedUser } from '@portal/api/contract';
-import { Alert, Button, ConfirmDialog, Select, StatusChip, TextField } from '@portal/ui';
+import { Alert, Button, ConfirmDialog, Select, Skeleton, StatusChip, TextField } from '@portal/ui';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { FormDialog, FormSelect, FormTextField, useContractForm } from '../../kit/form/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -10,6 +10,12 @@ import { notify, reportError } from '../../services.ts';
 import { adminKeys, adminQueries, api, saveBlob } from './queries.ts';
 
 const ALL = '__all__';
+
+// The account area's tenant-wide second-factor control, fetched with the account pages when the
+// users page is first shown, not with the administration chunk.
+const SecondFactorPolicyPanel = lazy(() =>
+  import('../account/index.ts').then((area) => ({ default: area.SecondFactorPolicyPanel })),
+);
 
 interface Filters {
   tenant?: string;
@@ -29,6 +35,8 @@ function InviteDialog({
   const form = useContractForm<InviteUser>(InviteUser, {
     defaultValues: { email: '', tenant: '', role_id: 0 } as InviteUser,
     labels: { email: 'e-mail', tenant: 'tenant', role_id: 'role' },
+    // Both are chosen from a list: left empty, they are to be chosen, not typed.
+    messages: { tenant: 'Choose a tenant.', role_id: 'Choose a role.' },
     // The role select answers the id as text; the contract wants a number.
     toBody: (values) => ({ ...values, role_id: Number(values.role_id) }),
   });
@@ -324,6 +332,9 @@ export function UsersPage() {
           }}
         />
       )}
+      <Suspense fallback={<Skeleton lines={4} />}>
+        <SecondFactorPolicyPanel />
+      </Suspense>
     </ListPage>
   );
 }

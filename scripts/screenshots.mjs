@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Renders key portal pages in light and dark (desktop and phone width) to PNGs for a person to
-// look at: `node scripts/screenshots.mjs [outDir]` (default .data/screenshots).
+// look at: `node scripts/screenshots.mjs [outDir] [name,name…]` (default .data/screenshots, every
+// page). Customer pages are seen as acme@portal.test, administration as the built-in administrator.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { repoRoot } from './lib/proc.mjs';
 
 const outDir = process.argv[2] ?? join(repoRoot, '.data/screenshots');
+const only = process.argv[3]?.split(',');
 mkdirSync(outDir, { recursive: true });
 const { buildAll } = await import('./lib/build.mjs');
 await buildAll();
@@ -34,7 +36,11 @@ const shots = [
   { name: 'crowdstrike', path: '/crowdstrike', signedIn: true },
   { name: 'phishing', path: '/phishing-prevention', signedIn: true },
   { name: 'account', path: '/account', signedIn: true },
-];
+  { name: 'users', path: '/user', signedIn: 'admin@portal.test' },
+  { name: 'roles', path: '/role', signedIn: 'admin@portal.test' },
+  { name: 'role-detail', path: '/role/2', signedIn: 'admin@portal.test' },
+  { name: 'log', path: '/log', signedIn: 'admin@portal.test' },
+].filter((shot) => !only || only.includes(shot.name));
 try {
   for (const [viewport, size] of [
     ['desktop', { width: 1280, height: 800 }],
@@ -47,15 +53,20 @@ try {
         theme === 'dark',
       );
       const page = await context.newPage();
-      let signedIn = false;
+      let signedIn = null;
       for (const shot of shots) {
-        if (shot.signedIn && !signedIn) {
-          await page.goto(`${stack.url}/auth/signin`);
-          await page.getByRole('textbox', { name: 'E-mail address' }).fill('acme@portal.test');
+        const as = shot.signedIn === true ? 'acme@portal.test' : shot.signedIn;
+        if (as && as !== signedIn) {
+          if (signedIn) {
+            await page.goto(`${stack.url}/`);
+            await page.getByRole('button', { name: 'Sign out' }).click();
+            await page.waitForURL('**/auth/signin**');
+          } else await page.goto(`${stack.url}/auth/signin`);
+          await page.getByRole('textbox', { name: 'E-mail address' }).fill(as);
           await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
           await page.getByRole('button', { name: 'Sign in' }).click();
           await page.getByRole('button', { name: 'Sign out' }).waitFor();
-          signedIn = true;
+          signedIn = as;
         }
         await page.goto(`${stack.url}${shot.path}`);
         await page.waitForLoadState('networkidle');

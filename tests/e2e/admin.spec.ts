@@ -1,20 +1,12 @@
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, expect, openSignedIn, signIn, test } from './fixtures.ts';
+import { expect, openSignedIn, signIn, test } from './fixtures.ts';
 import { apiAs } from './vm-api.ts';
 
 // Administration end to end: the built-in administrator invites a user and gives them a role that
 // may only read compute; the invitee sets a password through the link and signs in; disabled,
 // they are refused; the log shows what happened. Provider staff act for a customer.
 const EMULATOR = process.env.E2E_AUTH_EMULATOR_URL ?? '';
-
-/** An ID token from the emulator, for the administrator's calls made outside the page. */
-async function tokenOf(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
-  const reply = await request.post(
-    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    { data: { email, password, returnSecureToken: true } },
-  );
-  return ((await reply.json()) as { idToken: string }).idToken;
-}
 
 /** The newest password link the emulator holds for this address. */
 async function resetCodeOf(request: APIRequestContext, email: string) {
@@ -37,7 +29,6 @@ test('invite, a read-only custom role, disable, and the log of it all', async ({
   const stamp = Date.now().toString(36);
   const email = `invitee-${stamp}@example.test`;
   const roleName = `Compute readers ${stamp}`;
-  const admin = { authorization: `Bearer ${await tokenOf(request, 'admin@portal.test')}` };
 
   // The administrator creates a role that may only read compute, on its page.
   await openSignedIn(page, 'admin@portal.test', '/role');
@@ -50,20 +41,17 @@ test('invite, a read-only custom role, disable, and the log of it all', async ({
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`The role ${roleName} was saved`)).toBeVisible();
 
-  // …and invites a user of Acme with it (the role's id from the roles list).
-  const roles = (await (await request.get('/api/admin/roles', { headers: admin })).json()) as {
-    data: { id: number; name: string }[];
-  };
-  const roleId = roles.data.find((r) => r.name === roleName)?.id;
-  const invited = await request.post('/api/admin/users', {
-    headers: admin,
-    data: { email, tenant: 'UZZ100001', role_id: roleId },
-  });
-  expect(invited.status()).toBe(201);
-  const userId = ((await invited.json()) as { data: { user: { id: number } } }).data.user.id;
+  // …and invites a user of Acme with it.
   await page.goto('/user');
-  await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
-  await expect(page.getByRole('grid', { name: 'Users' }).getByText(email)).toBeVisible();
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  const invite = page.getByRole('dialog', { name: 'Invite a user' });
+  await invite.getByRole('textbox', { name: /E-mail/ }).fill(email);
+  await invite.getByRole('combobox', { name: /Tenant/ }).click();
+  await page.getByRole('option', { name: /UZZ100001/ }).click();
+  await invite.getByRole('combobox', { name: /Role/ }).click();
+  await page.getByRole('option', { name: roleName }).click();
+  await invite.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(page.getByText(`${email} was invited`)).toBeVisible();
 
   // The invitee sets a password through the link, signs in, and may only look at compute.
   const invitee = await (
@@ -80,14 +68,15 @@ test('invite, a read-only custom role, disable, and the log of it all', async ({
   await signIn(invitee, email, 'Invited-pass-2026');
   await expect(invitee.getByRole('button', { name: 'Create', exact: true })).toBeDisabled();
 
-  // Disabled: their next call is refused.
-  expect(
-    (await request.post(`/api/admin/users/${userId}/disable`, { headers: admin })).status(),
-  ).toBe(200);
+  // The administrator disables them; their next call is refused.
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
+  await page.getByRole('button', { name: `Actions for ${email}` }).click();
+  await page.getByRole('menuitem', { name: 'Disable' }).click();
+  await expect(page.getByText(`${email} was disabled.`)).toBeVisible();
   await invitee.reload();
   await expect(invitee.getByText(/session has ended|Sign in/).first()).toBeVisible();
 
-  // The log, filtered by that user, and its export.
+  // The log, filtered by that user, and its export: exactly their rows.
   await page.goto('/log');
   await page.getByRole('textbox', { name: 'Users (e-mails, comma-separated)' }).fill(email);
   await expect(
@@ -96,39 +85,56 @@ test('invite, a read-only custom role, disable, and the log of it all', async ({
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   expect((await download).suggestedFilename()).toBe('audit-log.csv');
+  const rows = readFileSync((await (await download).path()) ?? '', 'utf8')
+    .trim()
+    .split('\r\n')
+    .slice(1);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) expect(row).toContain(email);
 });
 
 test('an internal user acts for a customer, powers a VM off, and the log shows both tenants', async ({
   page,
-  request,
+  browser,
 }) => {
+  test.setTimeout(90_000);
+  // A VM of its own (other flows expect the demo VMs running).
+  const own = await (await apiAs('acme@portal.test')).createVm(`acted-${Date.now().toString(36)}`);
+
   await openSignedIn(page, 'internal@portal.test', '/compute');
   await page.getByRole('combobox', { name: 'Work in tenant' }).click();
   await page.getByRole('option', { name: /Acme Manufacturing/ }).click();
   await expect(page.getByText('You are working in Acme Manufacturing (UZZ100001)')).toBeVisible();
 
-  // A VM of its own (other flows expect the demo VMs running), powered off through the API as the
-  // page does it: with the same header.
-  const own = await (await apiAs('acme@portal.test')).createVm(`acted-${Date.now().toString(36)}`);
-  const token = await tokenOf(request, 'internal@portal.test');
-  const acting = { authorization: `Bearer ${token}`, 'x-acting-tenant': 'UZZ100001' };
-  const off = await request.post(`/api/services/eseries/${own.id}/power_state`, {
-    headers: acting,
-    data: { power_operation: 'powerOff' },
+  await page.goto(`/compute/${own.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: own.display_name })).toBeVisible();
+  await page.getByRole('button', { name: 'Power', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Power off' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Power off ${own.display_name}?` })
+    .getByRole('button', { name: 'Power off' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Power off succeeded.' })).toBeVisible({
+    timeout: 20_000,
   });
-  expect(off.status()).toBe(202);
 
   await page.getByRole('button', { name: 'Back to Skyport Internal IT' }).click();
   await expect(page.getByText('You are working in Acme Manufacturing')).toHaveCount(0);
 
-  const admin = { authorization: `Bearer ${await tokenOf(request, 'admin@portal.test')}` };
-  const log = (await (
-    await request.get('/api/admin/log?users=internal@portal.test&tenant=UZZ100001', {
-      headers: admin,
-    })
-  ).json()) as { data: { tenant: string; acted_for: string; action: string }[] };
-  expect(log.data.find((e) => e.action === 'vm.power')).toMatchObject({
-    tenant: 'UZZ999997',
-    acted_for: 'UZZ100001',
-  });
+  // The administrator reads it in the log: who, their own tenant, and the tenant acted for.
+  const admin = await browser.newPage({ baseURL: new URL(page.url()).origin });
+  await openSignedIn(admin, 'admin@portal.test', '/log');
+  await admin
+    .getByRole('textbox', { name: 'Users (e-mails, comma-separated)' })
+    .fill('internal@portal.test');
+  await admin
+    .getByRole('searchbox', { name: 'Search targets and messages' })
+    .fill(own.display_name);
+  const row = admin
+    .getByRole('grid', { name: 'Audit log' })
+    .getByRole('row')
+    .filter({ hasText: 'vm.power' })
+    .first();
+  await expect(row).toContainText('UZZ999997');
+  await expect(row).toContainText('UZZ100001');
 });

@@ -129,6 +129,8 @@ export interface ListPageProps<T extends object, K extends QueryKey = QueryKey> 
   emptyState?: ReactNode;
   /** More toolbar controls. */
   toolbar?: ReactNode;
+  /** Filters the server applies, on a row of their own under the search. */
+  filters?: ReactNode;
   /** Below the table (dialogs the row actions open). */
   children?: ReactNode;
   /** Between the header and the table, also while the rows load: headline figures, alerts. */
@@ -187,6 +189,7 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
   exportable = true,
   emptyState,
   toolbar,
+  filters,
   children,
   summary,
 }: ListPageProps<T, K>) {
@@ -283,6 +286,7 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
         }
         rowActions={rowActions}
         emptyState={emptyState}
+        filters={filters}
         toolbar={
           <>
             <Button

@@ -76,6 +76,18 @@ const TenantLine = styled.span`
   color: var(--ui-color-text-secondary);
 `;
 
+/** "Sign out" beside its icon; on a phone the icon alone shows, the words stay its name. */
+const SignOutText = styled.span`
+  @media (max-width: 719px) {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+`;
+
 const Brand = styled.span`
   font-weight: 700;
   font-size: 1.0625rem;
@@ -189,7 +201,7 @@ export function MainLayout() {
           </Who>
           <ThemeToggle pressed={darkmode} onPressedChange={toggleDarkmode} />
           <Button variant="outlined" size="small" leadingIcon={mdiLogout} onClick={signOut}>
-            Sign out
+            <SignOutText>Sign out</SignOutText>
           </Button>
         </Account>
       }

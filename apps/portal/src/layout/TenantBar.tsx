@@ -12,7 +12,8 @@ import { getServices, switchTenant } from '../services.ts';
 const SwitcherBox = styled.div`
   min-width: 200px;
   @media (max-width: 719px) {
-    min-width: 140px;
+    min-width: 0;
+    flex: 0 0 120px;
   }
 `;
 
@@ -36,6 +37,7 @@ export function TenantSwitcher({ user }: { user: CurrentUser }) {
     <SwitcherBox>
       <Select
         label="Work in tenant"
+        hideLabel
         value={user.home_tenant ? user.tenant.cdb_id : OWN}
         onValueChange={(value) => switchTenant(value === OWN ? null : value)}
         options={[

@@ -80,11 +80,12 @@ export const Title = styled.div`
   font-weight: ${font.weight.semibold};
 `;
 
+/** The bar's actions keep their size; on a narrow screen the title gives way (ellipsis). */
 export const BarActions = styled.div`
   display: flex;
+  flex-shrink: 0;
   align-items: center;
   gap: ${space[2]};
-  min-width: 0;
   margin-inline-start: auto;
 `;
 

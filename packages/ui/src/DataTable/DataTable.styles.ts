@@ -36,6 +36,15 @@ export const Toolbar = styled.div`
   padding: ${space[3]} ${space[4]};
 `;
 
+/** The app's filters: a row of their own, fields aligned on their bottom edge. */
+export const FilterRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${space[2]} ${space[3]};
+  flex-basis: 100%;
+`;
+
 export const ToolbarEnd = styled.div`
   display: flex;
   flex-wrap: wrap;

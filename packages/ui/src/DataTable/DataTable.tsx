@@ -82,6 +82,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     busyRowId,
     onEndReached,
     toolbar,
+    filters,
     className,
     caption,
   } = props;
@@ -125,7 +126,13 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   return (
     <Root className={className} data-density={density} data-layout={phone ? 'cards' : 'grid'}>
       {caption && <Caption id={captionId}>{caption}</Caption>}
-      <Toolbar model={model} searchable={searchable} searchLabel={searchLabel} gridId={gridId}>
+      <Toolbar
+        model={model}
+        searchable={searchable}
+        searchLabel={searchLabel}
+        gridId={gridId}
+        filters={filters}
+      >
         {toolbar}
       </Toolbar>
       <BulkBar model={model} virtualized={virtualized} renderBulkActions={renderBulkActions} />

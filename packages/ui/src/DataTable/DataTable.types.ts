@@ -152,6 +152,11 @@ export interface DataTableBaseProps<TData extends RowData> {
   onRowClick?: (row: TData) => void;
   /** More controls at the end of the toolbar (e.g. a "Create" button). */
   toolbar?: ReactNode;
+  /**
+   * The app's own filters (selects, text and date fields the server applies), on a row of their
+   * own under the search, named "Filters" for assistive technology.
+   */
+  filters?: ReactNode;
   className?: string;
 
   /**

@@ -7,6 +7,7 @@ import { ColumnMenu } from './ColumnMenu.tsx';
 import {
   FilterInput,
   FilterLabel,
+  FilterRow,
   SearchBox,
   SearchInput,
   Select,
@@ -25,6 +26,8 @@ interface ToolbarProps<TData extends RowData> {
   gridId: string;
   /** The app's own controls, at the end. */
   children: ReactNode;
+  /** The app's own filters, on a row of their own. */
+  filters?: ReactNode;
 }
 
 /** Search, column filters, "Clear filters", the app's controls and the column menu. */
@@ -34,6 +37,7 @@ export function Toolbar<TData extends RowData>({
   searchLabel,
   gridId,
   children,
+  filters,
 }: ToolbarProps<TData>) {
   const { table, search, setSearch } = model;
   return (
@@ -72,6 +76,11 @@ export function Toolbar<TData extends RowData>({
           onToggle={(id, visible) => table.getColumn(id)?.toggleVisibility(visible)}
         />
       </ToolbarEnd>
+      {filters && (
+        <FilterRow role="group" aria-label="Filters">
+          {filters}
+        </FilterRow>
+      )}
     </Bar>
   );
 }

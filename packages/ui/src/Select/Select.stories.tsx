@@ -80,4 +80,7 @@ export const LongText: Story = {
   },
 };
 
+/** The label read out but not shown, for a place that says what the field is. */
+export const HiddenLabel: Story = { args: { hideLabel: true, defaultValue: 'ams' } };
+
 export const Dark: Story = { ...WithError, globals: { theme: 'dark' } };

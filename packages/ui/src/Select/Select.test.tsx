@@ -31,6 +31,14 @@ describe('Select', () => {
     expect(description(trigger)).toBe('Pick one.');
   });
 
+  it('keeps a hidden label as the name, out of sight', () => {
+    render(<Select label="Work in tenant" hideLabel options={options} defaultValue="fra" />);
+    const trigger = screen.getByRole('combobox', { name: 'Work in tenant' });
+    const label = document.querySelector(`label[for="${trigger.id}"]`) as HTMLElement;
+    expect(getComputedStyle(label).position).toBe('absolute');
+    expect(getComputedStyle(label).clipPath).toBe('inset(50%)');
+  });
+
   it('marks an error invalid and describes the field with it', () => {
     render(<Select label="Region" options={options} error="Choose a region." help="Pick one." />);
     const trigger = screen.getByRole('combobox', { name: 'Region' });

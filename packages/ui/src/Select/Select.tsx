@@ -30,6 +30,11 @@ export interface SelectOption {
 export interface SelectProps {
   /** The visible label, tied to the field. */
   label: ReactNode;
+  /**
+   * Keep the label for assistive technology only, where the place says what the field is (the app
+   * bar's tenant switcher, whose value names the tenant).
+   */
+  hideLabel?: boolean;
   /** The choices, in order. */
   options: SelectOption[];
   /** The chosen value (controlled); `''` for none. */
@@ -66,6 +71,7 @@ export interface SelectProps {
 export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select(
   {
     label,
+    hideLabel,
     options,
     value: valueProp,
     defaultValue = '',
@@ -96,7 +102,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
   const descriptionBase = useId();
   return (
     <Root className={className}>
-      <Label htmlFor={controlId}>
+      <Label htmlFor={controlId} $hidden={hideLabel}>
         {label}
         {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
       </Label>

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { theme } from '../theme/theme.ts';
+import { visuallyHidden } from '../internal/visuallyHidden.ts';
 
 const { color, font, radius, space, focusRing } = theme;
 
@@ -10,10 +11,11 @@ export const Root = styled.div`
   min-width: 0;
 `;
 
-export const Label = styled.label`
+export const Label = styled.label<{ $hidden?: boolean }>`
   font-size: ${font.size.sm};
   font-weight: ${font.weight.medium};
   color: ${color.text};
+  ${({ $hidden }) => ($hidden ? visuallyHidden : '')}
 `;
 
 export const RequiredMark = styled.span`

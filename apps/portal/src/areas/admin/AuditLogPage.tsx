@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { mdiDownload } from '@mdi/js';
 import { AUDIT_AREAS, AUDIT_RESULTS, type AuditLogEntry } from '@portal/api/contract';
-import { Button, Select, TextField } from '@portal/ui';
+import { Button, Select, StatusChip, TextField } from '@portal/ui';
 import { ListPage, SERVER_SEARCH_DELAY_MS } from '../../kit/ListPage.tsx';
 import { useDebounced } from '../../kit/useDebounced.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -9,6 +9,13 @@ import { notify, reportError } from '../../services.ts';
 import { adminKeys, api, saveBlob } from './queries.ts';
 
 const ALL = '__all__';
+
+/** How each result shows: colour and icon with the word. */
+const RESULT_LOOK: Record<AuditLogEntry['result'], { status: string; label: string }> = {
+  success: { status: 'success', label: 'Success' },
+  failure: { status: 'error', label: 'Failure' },
+  denied: { status: 'warning', label: 'Denied' },
+};
 
 interface Filters {
   users?: string;
@@ -68,18 +75,31 @@ export function AuditLogPage() {
       columns={[
         { id: 'at', header: 'Time', accessor: (e) => formatDateTime(e.at), sortable: false },
         { id: 'user', header: 'User', accessor: (e) => e.user ?? '—', sortable: false },
+        { id: 'action', header: 'Action', accessor: 'action', sortable: false },
+        {
+          id: 'result',
+          header: 'Result',
+          accessor: 'result',
+          cell: (e) => <StatusChip {...RESULT_LOOK[e.result]} />,
+          sortable: false,
+        },
+        { id: 'target', header: 'Target', accessor: (e) => e.target ?? '', sortable: false },
         { id: 'tenant', header: 'Tenant', accessor: (e) => e.tenant ?? '—', sortable: false },
         {
           id: 'acted_for',
           header: 'Acted for',
-          accessor: (e) => e.acted_for ?? '—',
+          // Only when it differs from the actor's own tenant: an internal user acting for a customer.
+          accessor: (e) => (e.acted_for && e.acted_for !== e.tenant ? e.acted_for : '—'),
           sortable: false,
         },
-        { id: 'action', header: 'Action', accessor: 'action', sortable: false },
-        { id: 'target', header: 'Target', accessor: (e) => e.target ?? '', sortable: false },
-        { id: 'result', header: 'Result', accessor: 'result', sortable: false },
         { id: 'message', header: 'Message', accessor: (e) => e.message ?? '', sortable: false },
-        { id: 'address', header: 'Address', accessor: (e) => e.address ?? '', sortable: false },
+        {
+          id: 'address',
+          header: 'Address',
+          accessor: (e) => e.address ?? '',
+          sortable: false,
+          defaultHidden: true,
+        },
       ]}
       getRowId={(e) => String(e.id)}
       getRowLabel={(e) => `${e.action} ${e.target ?? ''}`}
@@ -99,7 +119,7 @@ export function AuditLogPage() {
           Export CSV
         </Button>
       }
-      toolbar={
+      filters={
         <>
           <TextField
             label="Users (e-mails, comma-separated)"
@@ -131,7 +151,7 @@ export function AuditLogPage() {
             onValueChange={(v) => set('result')(v === ALL ? undefined : v)}
             options={[
               { value: ALL, label: 'All' },
-              ...AUDIT_RESULTS.map((r) => ({ value: r, label: r })),
+              ...AUDIT_RESULTS.map((r) => ({ value: r, label: RESULT_LOOK[r].label })),
             ]}
           />
           <TextField

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
+import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { mdiAccountPlus, mdiDownload } from '@mdi/js';
 import { InviteUser, USER_STATES, type AdminUser, type InvitedUser } from '@portal/api/contract';
@@ -10,6 +11,17 @@ import { notify, reportError } from '../../services.ts';
 import { adminKeys, adminQueries, api, saveBlob } from './queries.ts';
 
 const ALL = '__all__';
+
+const PolicySection = styled.div`
+  margin-top: 24px;
+`;
+
+/** How each state of a user shows: colour and icon with the word. */
+const STATE_LOOK: Record<AdminUser['state'], { status: string; label: string }> = {
+  active: { status: 'success', label: 'Active' },
+  invited: { status: 'info', label: 'Invited' },
+  disabled: { status: 'neutral', label: 'Disabled' },
+};
 
 // The account area's tenant-wide second-factor control, fetched with the account pages when the
 // users page is first shown, not with the administration chunk.
@@ -177,14 +189,14 @@ export function UsersPage() {
 
   const columns = [
     { id: 'email', header: 'E-mail', accessor: 'email' as const },
-    { id: 'display_name', header: 'Name', accessor: 'display_name' as const },
+    { id: 'display_name', header: 'Name', accessor: 'display_name' as const, defaultHidden: true },
     { id: 'tenant_cdb_id', header: 'Tenant', accessor: 'tenant_cdb_id' as const },
     { id: 'role_name', header: 'Role', accessor: 'role_name' as const },
     {
       id: 'state',
       header: 'State',
       accessor: 'state' as const,
-      cell: (user: AdminUser) => <StatusChip status={user.state} />,
+      cell: (user: AdminUser) => <StatusChip {...STATE_LOOK[user.state]} />,
     },
     {
       id: 'last_sign_in',
@@ -248,7 +260,7 @@ export function UsersPage() {
           </Button>
         </>
       }
-      toolbar={
+      filters={
         <>
           {filterSelect(
             'Tenant',
@@ -266,7 +278,7 @@ export function UsersPage() {
           {filterSelect(
             'State',
             filters.state,
-            USER_STATES.map((s) => ({ value: s, label: s })),
+            USER_STATES.map((s) => ({ value: s, label: STATE_LOOK[s].label })),
             (state) => setFilters((f) => ({ ...f, state })),
           )}
         </>
@@ -332,9 +344,11 @@ export function UsersPage() {
           }}
         />
       )}
-      <Suspense fallback={<Skeleton lines={4} />}>
-        <SecondFactorPolicyPanel />
-      </Suspense>
+      <PolicySection>
+        <Suspense fallback={<Skeleton lines={4} />}>
+          <SecondFactorPolicyPanel />
+        </Suspense>
+      </PolicySection>
     </ListPage>
   );
 }

@@ -167,7 +167,7 @@ describe('users page', () => {
     const invited = within(table).getByText('new@portal.test').closest('[role="row"]');
     expect(invited).not.toBeNull();
     const cells = within(invited as HTMLElement);
-    expect(cells.getByText('invited')).toBeTruthy();
+    expect(cells.getByText('Invited')).toBeTruthy();
     expect(cells.getByText('Never')).toBeTruthy();
     expect(cells.getByText('None')).toBeTruthy();
     expect(within(table).getAllByText('Enrolled')).toHaveLength(1);
@@ -177,7 +177,7 @@ describe('users page', () => {
     const { page, user } = setup('/user');
     await screen.findByRole('grid', { name: 'Users' });
     await user.click(screen.getByRole('combobox', { name: 'State' }));
-    await user.click(await screen.findByRole('option', { name: 'disabled' }));
+    await user.click(await screen.findByRole('option', { name: 'Disabled' }));
     await waitFor(() => expect(lastParams(page)).toMatchObject({ state: 'disabled' }));
   });
 
@@ -334,14 +334,14 @@ describe('audit log page', () => {
     expect(row.getByText('UZZ999997')).toBeTruthy();
     expect(row.getByText('UZZ100001')).toBeTruthy();
     expect(row.getByText('plant-scada')).toBeTruthy();
-    expect(within(table).getByText('denied')).toBeTruthy();
+    expect(within(table).getByText('Denied')).toBeTruthy();
   });
 
   it('filters by result and several users, and exports exactly that', async () => {
     const { blob, page, user } = setup('/log');
     await screen.findByRole('grid', { name: 'Audit log' });
     await user.click(screen.getByRole('combobox', { name: 'Result' }));
-    await user.click(await screen.findByRole('option', { name: 'denied' }));
+    await user.click(await screen.findByRole('option', { name: 'Denied' }));
     await user.type(
       screen.getByLabelText('Users (e-mails, comma-separated)'),
       'reader@portal.test,staff@portal.test',

@@ -142,6 +142,7 @@ export function taskRoute<D, P, PS extends TSchema, BS extends TSchema, QS exten
               `${target.name} already has ${MAX_OPEN_TASKS_PER_TARGET} operations waiting or running; try again once one has ended.`,
             );
           }
+          const label = definition.label(prepared.payload);
           const taskId = await insertTask(tx, caller.tenantId, {
             kind: definition.kind,
             targetId: target.id,
@@ -149,7 +150,7 @@ export function taskRoute<D, P, PS extends TSchema, BS extends TSchema, QS exten
             payload: definition.stored(prepared.payload),
             createdBy: caller.email,
             area: definition.area,
-            label: definition.label(prepared.payload),
+            label,
             targetName: target.name,
           });
           const accepted = { task_id: taskId, ...prepared.reply };
@@ -159,7 +160,8 @@ export function taskRoute<D, P, PS extends TSchema, BS extends TSchema, QS exten
               action,
               target: `${definition.kind}:${target.id}`,
               result: 'success',
-              detail: { ...prepared.detail, ...accepted },
+              // The log names what was asked for and of what ("Power off: plant-scada").
+              detail: { message: `${label}: ${target.name}`, ...prepared.detail, ...accepted },
             },
             tx,
           );

@@ -359,7 +359,7 @@ export async function incidentsOf(
             ${isoText('ended_at')} as ended_at, message
        from monitor_incidents
       where monitor_id = any($1::bigint[]) and (ended_at is null or ended_at > $2)
-      order by started_at, id`,
+      order by monitor_incidents.started_at, monitor_incidents.id`,
     [monitorIds, since],
   );
 }
@@ -420,7 +420,8 @@ export async function listResults(
 ): Promise<CheckResult[]> {
   return db.query<CheckResult>(
     `select ${isoText('at')} as at, ok, state, response_ms, message, maintenance
-       from monitor_results where monitor_id = $1 and at >= $2 order by at, id`,
+       from monitor_results where monitor_id = $1 and at >= $2
+      order by monitor_results.at, monitor_results.id`,
     [monitorId, since],
   );
 }
@@ -428,7 +429,8 @@ export async function listResults(
 export async function listDeliveries(db: Queryable, monitorId: number): Promise<AlertDelivery[]> {
   return db.query<AlertDelivery>(
     `select id, incident_id, event, kind, address, ${isoText('at')} as at, message
-       from monitor_alert_deliveries where monitor_id = $1 order by at desc, id desc limit 200`,
+       from monitor_alert_deliveries where monitor_id = $1
+      order by monitor_alert_deliveries.at desc, monitor_alert_deliveries.id desc limit 200`,
     [monitorId],
   );
 }

@@ -36,8 +36,10 @@ test('invite, a read-only custom role, disable, and the log of it all', async ({
   await page.getByRole('textbox', { name: 'Name' }).fill(roleName);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: roleName })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Permission on Compute' }).click();
-  await page.getByRole('option', { name: 'Read' }).click();
+  await page
+    .getByRole('radiogroup', { name: 'Compute' })
+    .getByRole('radio', { name: 'Read' })
+    .click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`The role ${roleName} was saved`)).toBeVisible();
 

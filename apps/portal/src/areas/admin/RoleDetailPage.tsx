@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
@@ -14,17 +15,72 @@ import {
   Alert,
   BackButton,
   Button,
+  Card,
   ConfirmDialog,
   ErrorState,
   PageHeader,
-  Select,
+  RadioGroup,
   Skeleton,
+  StatusChip,
   TextField,
 } from '@portal/ui';
 import { notify, reportError } from '../../services.ts';
 import { adminKeys, adminQueries, api } from './queries.ts';
 
 const LEVEL_LABELS: Record<RoleLevel, string> = { none: 'None', read: 'Read', manage: 'Manage' };
+
+const Page = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 24px;
+  max-width: 1080px;
+`;
+
+const Fields = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 24px;
+`;
+
+const NameField = styled.div`
+  max-width: 420px;
+`;
+
+/** One fieldset per area, two or three to a row. */
+const Matrix = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(340px, 1fr));
+  gap: 20px 32px;
+`;
+
+const Holders = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px 16px;
+  }
+`;
+
+const Muted = styled.span`
+  color: var(--ui-color-text-secondary);
+`;
+
+const HOLDER_LOOK = {
+  active: { status: 'success', label: 'Active' },
+  invited: { status: 'info', label: 'Invited' },
+  disabled: { status: 'neutral', label: 'Disabled' },
+} as const;
+
+/** Whether two sets of permissions say the same. */
+const samePermissions = (a: Permissions, b: Permissions) =>
+  PERMISSION_AREAS.every((area) => (a[area] ?? 'none') === (b[area] ?? 'none'));
 
 /** `/role/{id}`: the permission matrix and the users holding the role. */
 export function RoleDetailPage() {
@@ -49,6 +105,8 @@ function RoleEditor({ id, detail }: { id: number; detail: AdminRoleDetail }) {
   const [saving, setSaving] = useState(false);
   const readOnly = roleChangeRefusal(current);
   const deleteRefusal = roleDeleteRefusal(current, holders.length);
+  const changed =
+    name.trim() !== current.name || !samePermissions(permissions, current.permissions);
 
   const save = async () => {
     setSaving(true);
@@ -67,12 +125,23 @@ function RoleEditor({ id, detail }: { id: number; detail: AdminRoleDetail }) {
     }
   };
 
+  const choose = (area: (typeof PERMISSION_AREAS)[number], level: string) =>
+    setPermissions((p) => {
+      const next = { ...p };
+      if (level === 'read' || level === 'manage') next[area] = level;
+      else delete next[area];
+      return next;
+    });
+
   return (
-    <section>
-      <BackButton href="/role">Roles</BackButton>
+    <Page>
       <PageHeader
+        back={<BackButton href="/role">Roles</BackButton>}
         title={current.name}
-        description={readOnly ?? 'Choose what this role may do in each area.'}
+        description={
+          readOnly ??
+          `${current.builtin ? 'Built-in' : 'Custom'} role held by ${holders.length} ${holders.length === 1 ? 'user' : 'users'}.`
+        }
         actions={
           <ConfirmDialog
             trigger={
@@ -97,63 +166,76 @@ function RoleEditor({ id, detail }: { id: number; detail: AdminRoleDetail }) {
         }
       />
       {error && <Alert kind="error">{error}</Alert>}
-      <TextField
-        label="Name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        disabled={Boolean(readOnly)}
-      />
-      <table aria-label={`Permissions of ${current.name}`}>
-        <thead>
-          <tr>
-            <th scope="col">Area</th>
-            <th scope="col">Permission</th>
-          </tr>
-        </thead>
-        <tbody>
-          {PERMISSION_AREAS.map((area) => (
-            <tr key={area}>
-              <th scope="row">{PERMISSION_AREA_TITLES[area]}</th>
-              <td>
-                <Select
-                  label={`Permission on ${PERMISSION_AREA_TITLES[area]}`}
-                  value={permissions[area] ?? 'none'}
-                  disabled={Boolean(readOnly)}
-                  onValueChange={(level) =>
-                    setPermissions((p) => {
-                      const next = { ...p };
-                      if (level === 'read' || level === 'manage') next[area] = level;
-                      else delete next[area];
-                      return next;
-                    })
-                  }
-                  options={ROLE_LEVELS.map((level) => ({
-                    value: level,
-                    label: LEVEL_LABELS[level],
-                  }))}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!readOnly && (
-        <Button variant="primary" onClick={() => void save()} loading={saving}>
-          Save
-        </Button>
-      )}
-      <h2>Users holding this role</h2>
-      {holders.length === 0 ? (
-        <p>Nobody holds this role.</p>
-      ) : (
-        <ul aria-label="Users holding this role">
-          {holders.map((holder) => (
-            <li key={holder.id}>
-              {holder.email} · {holder.tenant_cdb_id} · {holder.state}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+      <Card
+        title="Name and permissions"
+        subtitle="None: the area is not shown. Read: its pages are shown, nothing can be changed. Manage: everything in it can be changed."
+        actions={
+          readOnly ? undefined : (
+            <>
+              <Button
+                variant="text"
+                elevated={false}
+                disabled={!changed || saving}
+                onClick={() => {
+                  setName(current.name);
+                  setPermissions(current.permissions);
+                  setError(null);
+                }}
+              >
+                Discard changes
+              </Button>
+              <Button
+                variant="primary"
+                onClick={() => void save()}
+                loading={saving}
+                disabled={!changed}
+                disabledReason={changed ? undefined : 'Nothing has changed yet.'}
+              >
+                Save
+              </Button>
+            </>
+          )
+        }
+      >
+        <Fields>
+          <NameField>
+            <TextField
+              label="Name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              disabled={Boolean(readOnly)}
+            />
+          </NameField>
+          <Matrix aria-label={`Permissions of ${current.name}`} role="group">
+            {PERMISSION_AREAS.map((area) => (
+              <RadioGroup
+                key={area}
+                label={PERMISSION_AREA_TITLES[area]}
+                orientation="horizontal"
+                value={permissions[area] ?? 'none'}
+                disabled={Boolean(readOnly)}
+                onValueChange={(level) => choose(area, level)}
+                options={ROLE_LEVELS.map((level) => ({ value: level, label: LEVEL_LABELS[level] }))}
+              />
+            ))}
+          </Matrix>
+        </Fields>
+      </Card>
+      <Card title={`Users holding this role (${holders.length})`}>
+        {holders.length === 0 ? (
+          <Muted>Nobody holds this role.</Muted>
+        ) : (
+          <Holders aria-label="Users holding this role">
+            {holders.map((holder) => (
+              <li key={holder.id}>
+                <span>{holder.email}</span>
+                <Muted>{holder.tenant_cdb_id}</Muted>
+                <StatusChip {...HOLDER_LOOK[holder.state]} />
+              </li>
+            ))}
+          </Holders>
+        )}
+      </Card>
+    </Page>
   );
 }

@@ -41,12 +41,23 @@ function CreateRoleDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** "Compute: manage, Backup: read": the areas a role may see or change, in the drawer's order. */
-const permissionSummary = (role: AdminRole) =>
-  PERMISSION_AREAS.flatMap((area) => {
-    const level = role.permissions[area];
-    return level ? [`${PERMISSION_AREA_TITLES[area]}: ${level}`] : [];
-  }).join(', ') || 'None';
+/**
+ * What a role may do, briefly: "Manage in every area", or "Manage: Compute, Backup · Read:
+ * Storage", areas in the drawer's order.
+ */
+const permissionSummary = (role: AdminRole) => {
+  const at = (level: 'manage' | 'read') =>
+    PERMISSION_AREAS.filter((area) => role.permissions[area] === level);
+  const manage = at('manage');
+  const read = at('read');
+  if (manage.length === PERMISSION_AREAS.length) return 'Manage in every area';
+  if (read.length === PERMISSION_AREAS.length) return 'Read in every area';
+  const part = (label: string, areas: typeof manage) =>
+    areas.length
+      ? [`${label}: ${areas.map((area) => PERMISSION_AREA_TITLES[area]).join(', ')}`]
+      : [];
+  return [...part('Manage', manage), ...part('Read', read)].join(' · ') || 'No access';
+};
 
 /** `/role`: the built-in roles (read-only) and the custom ones. */
 export function RolesPage() {

@@ -268,7 +268,8 @@ describe('roles pages', () => {
     expect(within(administrator as HTMLElement).getByText('Built-in')).toBeTruthy();
     const reader = within(table).getByText('Compute reader').closest('[role="row"]');
     expect(within(reader as HTMLElement).getByText('Custom')).toBeTruthy();
-    expect(within(reader as HTMLElement).getByText('Compute: read')).toBeTruthy();
+    expect(within(reader as HTMLElement).getByText('Read: Compute')).toBeTruthy();
+    expect(within(administrator as HTMLElement).getByText('Manage in every area')).toBeTruthy();
   });
 
   it('creates a role and opens its page', async () => {

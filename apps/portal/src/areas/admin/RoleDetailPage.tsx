@@ -29,17 +29,15 @@ import { adminKeys, adminQueries, api } from './queries.ts';
 
 const LEVEL_LABELS: Record<RoleLevel, string> = { none: 'None', read: 'Read', manage: 'Manage' };
 
-const Page = styled.section`
+/** Parts one under the other, 24 px apart. */
+const Column = styled.div`
   display: flex;
   flex-direction: column;
   gap: 24px;
-  max-width: 1080px;
 `;
 
-const Fields = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 24px;
+const Page = styled(Column).attrs({ as: 'section' })`
+  max-width: 1080px;
 `;
 
 const NameField = styled.div`
@@ -197,7 +195,7 @@ function RoleEditor({ id, detail }: { id: number; detail: AdminRoleDetail }) {
           )
         }
       >
-        <Fields>
+        <Column>
           <NameField>
             <TextField
               label="Name"
@@ -219,7 +217,7 @@ function RoleEditor({ id, detail }: { id: number; detail: AdminRoleDetail }) {
               />
             ))}
           </Matrix>
-        </Fields>
+        </Column>
       </Card>
       <Card title={`Users holding this role (${holders.length})`}>
         {holders.length === 0 ? (

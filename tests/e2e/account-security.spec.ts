@@ -62,12 +62,16 @@ async function enrolPhone(page: Page, phoneNumber: string, name: string) {
   await page.getByRole('button', { name: 'Add phone' }).click();
 }
 
-/** Removes the user's second factor from the account page. */
-async function withdraw(page: Page, label: RegExp) {
+/**
+ * Removes the user's second factor from the account page. Where the tenant requires one, the
+ * portal goes straight on to enrolment (`required`), so the empty list may never show.
+ */
+async function withdraw(page: Page, label: RegExp, { required = false } = {}) {
   await page.goto('/account');
   await page.getByRole('button', { name: label }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
-  await expect(page.getByText('No second factor yet')).toBeVisible();
+  if (required) await expect(page).toHaveURL(/\/account\/second-factor/);
+  else await expect(page.getByText('No second factor yet')).toBeVisible();
 }
 
 test('a phone second factor is enrolled, asked for at sign-in and withdrawn', async ({
@@ -131,9 +135,8 @@ test('a tenant that requires a second factor sends a user without one to enrolme
     await enrolPhone(user, '+1 555 555 0143', 'Policy phone');
     await expect(user).toHaveURL(/\/compute$/);
     await expect(user.getByRole('heading', { name: 'Virtual machines' })).toBeVisible();
-    await withdraw(user, /Remove Policy phone/);
     // Without a second factor again, the user is sent back to enrolment.
-    await expect(user).toHaveURL(/\/account\/second-factor/);
+    await withdraw(user, /Remove Policy phone/, { required: true });
     await context.close();
   } finally {
     await policy.click();

@@ -30,8 +30,16 @@ interface Filters {
 const clean = (filters: Filters): Filters =>
   Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''));
 
-/** A date field's value (yyyy-mm-dd) as the start of that day in UTC. */
-const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00Z`).toISOString() : undefined);
+/**
+ * A date field's day (yyyy-mm-dd) as an instant: its start in the browser's time zone, or with
+ * `after`, the start of the next day, so that "Until" includes the day chosen (the server's `to`
+ * is exclusive).
+ */
+const dayStart = (day: string, after = false) => {
+  if (!day) return undefined;
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year ?? 0, (month ?? 1) - 1, (date ?? 1) + (after ? 1 : 0)).toISOString();
+};
 
 /** `/log`: the audit log, newest first, read from the server a page at a time. */
 export function AuditLogPage() {
@@ -162,7 +170,7 @@ export function AuditLogPage() {
           <TextField
             label="Until"
             type="date"
-            onChange={(e) => set('to')(dayStart(e.target.value))}
+            onChange={(e) => set('to')(dayStart(e.target.value, true))}
           />
         </>
       }

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { mdiAccountPlus, mdiDownload } from '@mdi/js';
 import { InviteUser, USER_STATES, type AdminUser, type InvitedUser } from '@portal/api/contract';
-import { Alert, Button, ConfirmDialog, Select, Skeleton, StatusChip, TextField } from '@portal/ui';
+import { Alert, Button, ConfirmDialog, KeyValue, Select, Skeleton, StatusChip } from '@portal/ui';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { FormDialog, FormSelect, FormTextField, useContractForm } from '../../kit/form/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -239,6 +239,31 @@ export function UsersPage() {
       getRowId={(user) => String(user.id)}
       getRowLabel={(user) => user.email}
       exportable={false}
+      summary={
+        invited && (
+          <Alert
+            kind="success"
+            title={`${invited.user.email} was invited`}
+            action={
+              <Button variant="text" size="small" onClick={() => setInvited(null)}>
+                Done
+              </Button>
+            }
+          >
+            Send them this link: it sets their password and verifies their e-mail address.
+            <KeyValue
+              items={[
+                {
+                  label: 'Invitation link',
+                  value: invited.invite_link,
+                  copyable: true,
+                  mono: true,
+                },
+              ]}
+            />
+          </Alert>
+        )
+      }
       actions={
         <>
           <Button
@@ -314,12 +339,6 @@ export function UsersPage() {
             void refresh();
           }}
         />
-      )}
-      {invited && (
-        <Alert kind="success" title={`${invited.user.email} was invited`}>
-          Send them this link to set their password:{' '}
-          <TextField label="Invitation link" readOnly value={invited.invite_link} />
-        </Alert>
       )}
       {editing && <RoleDialog user={editing} onClose={() => setEditing(null)} />}
       {deleting && (

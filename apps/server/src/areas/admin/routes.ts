@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type {
   FastifyPluginAsyncTypebox,
   TypeBoxTypeProvider,
@@ -58,6 +59,17 @@ export interface AdminRoutesOptions {
   /** firebase-admin's Auth (the emulator locally); without it users cannot be invited or changed. */
   identity?: IdentityAdmin | null;
 }
+
+/**
+ * Where the administrator's browser reaches the portal: the request's Origin (browsers send it
+ * with every POST), else the address the request came to.
+ */
+const portalOrigin = (request: FastifyRequest): string => {
+  const origin = request.headers.origin;
+  return origin && /^https?:\/\/[^/\s]+$/.test(origin)
+    ? origin
+    : `${request.protocol}://${request.host}`;
+};
 
 const csvName = (what: string) => `${what}-${new Date().toISOString().slice(0, 10)}.csv`;
 
@@ -135,7 +147,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (app, o
         const data = await audited(
           request,
           { action: 'user.invite', target: request.body.email.toLowerCase() },
-          () => inviteUser(deps, request.body),
+          () => inviteUser(deps, request.body, portalOrigin(request)),
           ({ user }) => ({ tenant: user.tenant_cdb_id, role: user.role_name }),
         );
         return reply.code(201).send({ data });

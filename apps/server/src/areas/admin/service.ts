@@ -153,7 +153,24 @@ async function keepAnAdministrator(db: Queryable, user: StoredUser) {
  * in a transaction that commits only once the account exists and its password link is made; if
  * anything fails after the account was created, the account is deleted again.
  */
-export async function inviteUser(deps: AdminDeps, input: InviteUser): Promise<InvitedUser> {
+/**
+ * The invitation link: the portal's own action page (`/auth/action`) with the identity service's
+ * one-time code, whichever handler the service's link names (the emulator's, or a console-set one).
+ */
+export function invitationLink(resetLink: string, portalOrigin: string): string {
+  const code = new URL(resetLink).searchParams.get('oobCode');
+  if (!code) throw new Error('The identity service answered a password link without a code.');
+  const link = new URL('/auth/action', portalOrigin);
+  link.searchParams.set('mode', 'resetPassword');
+  link.searchParams.set('oobCode', code);
+  return link.toString();
+}
+
+export async function inviteUser(
+  deps: AdminDeps,
+  input: InviteUser,
+  portalOrigin: string,
+): Promise<InvitedUser> {
   const identity = needIdentity(deps);
   const email = input.email.trim().toLowerCase();
   let createdUid: string | null = null;
@@ -180,7 +197,7 @@ export async function inviteUser(deps: AdminDeps, input: InviteUser): Promise<In
           throw conflict(`A sign-in account with the e-mail ${email} exists already.`);
         throw error;
       }
-      const link = await identity.generatePasswordResetLink(email);
+      const link = invitationLink(await identity.generatePasswordResetLink(email), portalOrigin);
       return { user: await adminUser(tx, id), invite_link: link };
     });
     invalidatePrincipal(email);

@@ -48,7 +48,14 @@ function InviteDialog({
     defaultValues: { email: '', tenant: '', role_id: 0 } as InviteUser,
     labels: { email: 'e-mail', tenant: 'tenant', role_id: 'role' },
     // Both are chosen from a list: left empty, they are to be chosen, not typed.
-    messages: { tenant: 'Choose a tenant.', role_id: 'Choose a role.' },
+    messages: {
+      email: {
+        minLength: 'Enter their e-mail address.',
+        pattern: 'Enter a valid e-mail address, such as name@example.com.',
+      },
+      tenant: 'Choose a tenant.',
+      role_id: 'Choose a role.',
+    },
     // The role select answers the id as text; the contract wants a number.
     toBody: (values) => ({ ...values, role_id: Number(values.role_id) }),
   });

@@ -212,7 +212,9 @@ describe('users page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invite a user' });
     await user.type(within(dialog).getByLabelText(/E-mail/), 'not an address');
     await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
-    expect(await within(dialog).findByText('Enter a valid e-mail.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('Enter a valid e-mail address, such as name@example.com.'),
+    ).toBeTruthy();
     expect(within(dialog).getByText('Choose a tenant.')).toBeTruthy();
     expect(within(dialog).getByText('Choose a role.')).toBeTruthy();
     expect(post).not.toHaveBeenCalled();

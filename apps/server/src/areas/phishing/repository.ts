@@ -106,10 +106,6 @@ export async function insertGroup(
   return row.id;
 }
 
-const counted = (kind: string) =>
-  `(select count(*) from phishing_events e join phishing_campaign_recipients r
-      on r.id = e.recipient_id where r.campaign_id = c.id and e.kind = '${kind}')::integer`;
-
 const CAMPAIGN_FIELDS = `c.id, c.name, c.state,
   json_build_object('id', t.id, 'name', t.name) as template,
   json_build_object('id', l.id, 'name', l.name) as landing_page,
@@ -121,13 +117,24 @@ const CAMPAIGN_FIELDS = `c.id, c.name, c.state,
     'recipients', (case when c.state = 'draft'
       then (select count(*) from phishing_group_recipients gr where gr.group_id = g.id)
       else (select count(*) from phishing_campaign_recipients r where r.campaign_id = c.id) end),
-    'sent', ${counted('sent')}, 'opened', ${counted('opened')}, 'clicked', ${counted('clicked')},
-    'submitted', ${counted('submitted')}, 'reported', ${counted('reported')}) as counts`;
+    'sent', ev.sent, 'opened', ev.opened, 'clicked', ev.clicked,
+    'submitted', ev.submitted, 'reported', ev.reported) as counts`;
+
+/** A campaign's (`c`) events counted by kind (`ev.sent`, …) in one pass over them. */
+const EVENT_COUNTS = `cross join lateral (
+    select count(*) filter (where e.kind = 'sent')::integer as sent,
+           count(*) filter (where e.kind = 'opened')::integer as opened,
+           count(*) filter (where e.kind = 'clicked')::integer as clicked,
+           count(*) filter (where e.kind = 'submitted')::integer as submitted,
+           count(*) filter (where e.kind = 'reported')::integer as reported
+      from phishing_campaign_recipients r join phishing_events e on e.recipient_id = r.id
+     where r.campaign_id = c.id) ev`;
 
 const CAMPAIGN_FROM = `phishing_campaigns c
   join phishing_templates t on t.id = c.template_id
   join phishing_templates l on l.id = c.landing_page_id
-  join phishing_groups g on g.id = c.group_id`;
+  join phishing_groups g on g.id = c.group_id
+  ${EVENT_COUNTS}`;
 
 /** The tenant's campaigns, newest first. */
 export const listCampaigns = (db: Queryable, tenantId: number) =>
@@ -318,8 +325,8 @@ export async function campaignResults(db: Queryable, campaignId: number): Promis
 export async function tenantStats(db: Queryable, tenantId: number): Promise<PhishingStats> {
   const clickRate = await db.query<PhishingStats['click_rate'][number]>(
     `select c.id as campaign_id, c.name, ${isoText('c.launched_at')} as launched_at,
-            ${counted('sent')} as sent, ${counted('clicked')} as clicked
-       from phishing_campaigns c
+            ev.sent, ev.clicked
+       from phishing_campaigns c ${EVENT_COUNTS}
       where c.tenant_id = $1 and c.launched_at is not null and c.state <> 'scheduled'
       order by c.launched_at, c.id`,
     [tenantId],

@@ -6,6 +6,7 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TaskAccepted, TaskStatus } from '@portal/api/contract';
+import { errorText } from '@portal/api/client';
 import { tasks, type TaskKind } from '../state/tasks.ts';
 import { taskKeys } from './tasks/queries.ts';
 
@@ -186,4 +187,31 @@ export function useTaskAction(options: TaskActionOptions): TaskAction {
   if (onResource.busy) return { run, busy: true, label: onResource.label };
   if (starting.count > 0) return { run, busy: true, label: starting.label };
   return { run, busy: false, label: undefined };
+}
+
+/**
+ * A task started from a confirmation dialog: a refused request (a 409, say) rejects with its
+ * text, so the dialog stays open and says why.
+ */
+export async function confirmTask(pending: Promise<TaskRun>): Promise<TaskRun & { ok: true }> {
+  const result = await pending;
+  if (!result.ok) throw new Error(errorText(result.error));
+  return result;
+}
+
+/**
+ * `onRequestError` for a task started from a `FormDialog`: the dialog shows every refused
+ * request itself (a 400 at its field, anything else above its buttons), so no "… failed : …"
+ * snackbar repeats it.
+ */
+export const shownInDialog = (): boolean => true;
+
+/**
+ * A task started from a `FormDialog`: a refused request is thrown, so the dialog stays open with
+ * the error at its field (a 400 naming one) or above the buttons.
+ */
+export async function formTask(pending: Promise<TaskRun>): Promise<TaskRun & { ok: true }> {
+  const result = await pending;
+  if (!result.ok) throw result.error;
+  return result;
 }

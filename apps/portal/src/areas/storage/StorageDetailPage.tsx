@@ -22,7 +22,8 @@ import { computeQueries } from '../compute/queries.ts';
 import { STORAGE_PERMISSION } from './permission.ts';
 import { storageQueries } from './queries.ts';
 import { TYPE_LABELS, VolumeStateChip, sourceText, volumeResource } from './volumeLook.tsx';
-import { confirmed, submitted, useVolumeTask } from './volumeTasks.ts';
+import { useVolumeTask } from './volumeTasks.ts';
+import { confirmTask, formTask } from '../../kit/useTaskAction.ts';
 
 const Actions = styled.div`
   display: flex;
@@ -173,7 +174,7 @@ export function StorageDetailPage() {
               description="Unmount it in the guest first: the VM loses the disk at once."
               confirmLabel="Detach"
               onConfirm={() =>
-                confirmed(
+                confirmTask(
                   task.run(() => api().detach(volume.id), {
                     operation: `Detach ${volume.name}`,
                     runningLabel: 'Detaching…',
@@ -193,7 +194,7 @@ export function StorageDetailPage() {
               requireText={volume.name}
               requireTextLabel="Volume name"
               onConfirm={async () => {
-                const run = await confirmed(
+                const run = await confirmTask(
                   task.run(() => api().remove(volume.id), {
                     operation: `Delete ${volume.name}`,
                     runningLabel: 'Deleting…',
@@ -235,7 +236,7 @@ function AttachDialog({ volume, onClose }: { volume: Volume; onClose: () => void
       submitLabel="Attach"
       onSubmit={async (values) => {
         const vm = here.find((each) => String(each.id) === values.vm_id);
-        await submitted(
+        await formTask(
           task.run(() => api().attach(volume.id, Number(values.vm_id)), {
             operation: `Attach ${volume.name} to ${vm?.display_name ?? 'the VM'}`,
             runningLabel: 'Attaching…',
@@ -285,7 +286,7 @@ function ExtendDialog({ volume, onClose }: { volume: Volume; onClose: () => void
       submitLabel="Extend"
       onSubmit={async (values) => {
         const size = values.size_gb ?? volume.size_gb;
-        await submitted(
+        await formTask(
           task.run(() => api().extend(volume.id, size), {
             operation: `Extend ${volume.name}`,
             runningLabel: 'Extending…',

@@ -16,7 +16,8 @@ import {
   useContractForm,
 } from '../../../kit/form/index.ts';
 import { vmApis } from './vmApis.ts';
-import { formTask, shownInDialog, useVmTask } from './vmTasks.ts';
+import { useVmTask } from './vmTasks.ts';
+import { formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
 
 /** The form's values: the choices start empty, so nothing is allowed by default. */
 export interface RuleForm {

@@ -23,7 +23,8 @@ import { FormDialog, FormSelect, useContractForm } from '../../../kit/form/index
 import { computeQueries } from '../queries.ts';
 import { FirewallRuleDialog } from './FirewallRuleDialog.tsx';
 import { siteOf, vmApis } from './vmApis.ts';
-import { confirmTask, formTask, shownInDialog, useVmTask } from './vmTasks.ts';
+import { useVmTask } from './vmTasks.ts';
+import { confirmTask, formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
 
 const Stack = styled.div`
   display: grid;

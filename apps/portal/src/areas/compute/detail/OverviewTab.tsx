@@ -16,7 +16,8 @@ import {
 import { formatDateTime, formatMemory, formatSizeGb, osName } from '../../../lib/format.ts';
 import { computeQueries } from '../queries.ts';
 import { vmApis } from './vmApis.ts';
-import { confirmTask, formTask, shownInDialog, useVmTask } from './vmTasks.ts';
+import { useVmTask } from './vmTasks.ts';
+import { confirmTask, formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
 
 const Grid = styled.div`
   display: grid;

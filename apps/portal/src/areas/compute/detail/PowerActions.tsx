@@ -13,7 +13,8 @@ import { POWER_TRANSITIONS, powerOperationsFrom } from '@portal/api/domain';
 import { Button, ConfirmDialog, Menu } from '@portal/ui';
 import { useFocusReturn } from './focusReturn.ts';
 import { vmApis } from './vmApis.ts';
-import { confirmTask, useVmTask } from './vmTasks.ts';
+import { useVmTask } from './vmTasks.ts';
+import { confirmTask } from '../../../kit/useTaskAction.ts';
 
 /** The name of each power operation in buttons and in `{operation} succeeded.` */
 export const POWER_LABELS: Record<PowerOperation, string> = {

@@ -2,7 +2,8 @@ import { RenameBody, type Vm } from '@portal/api/contract';
 import { displayNameRefusal } from '@portal/api/domain';
 import { FormDialog, FormTextField, useContractForm } from '../../../kit/form/index.ts';
 import { vmApis } from './vmApis.ts';
-import { formTask, shownInDialog, useVmTask } from './vmTasks.ts';
+import { useVmTask } from './vmTasks.ts';
+import { formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
 
 /** The form edits the contract's body as it is, so a 400 on `data.display_name` lands here. */
 const renameBody = (values: RenameBody): RenameBody => ({

@@ -37,7 +37,8 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { volumeFromSnapshotHref } from '../../storage/manifest.ts';
 import { computeQueries } from '../queries.ts';
 import { seriesOf, vmApis } from './vmApis.ts';
-import { confirmTask, formTask, shownInDialog, useVmTask } from './vmTasks.ts';
+import { useVmTask } from './vmTasks.ts';
+import { confirmTask, formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
 
 const Toolbar = styled.div`
   display: flex;

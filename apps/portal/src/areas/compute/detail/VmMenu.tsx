@@ -10,7 +10,8 @@ import { computeKeys } from '../queries.ts';
 import { useFocusReturn } from './focusReturn.ts';
 import { RenameDialog } from './RenameDialog.tsx';
 import { vmApis } from './vmApis.ts';
-import { confirmTask, useVmTask, VM_TASK_KEYS, vmResource } from './vmTasks.ts';
+import { useVmTask, VM_TASK_KEYS, vmResource } from './vmTasks.ts';
+import { confirmTask } from '../../../kit/useTaskAction.ts';
 import { useTaskAction } from '../../../kit/useTaskAction.ts';
 
 // Read as the item's description; shown under it so the refusal is seen where it is met.

@@ -1,6 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { errorText } from '@portal/api/client';
-import { useTaskAction, type TaskRun } from '../../../kit/useTaskAction.ts';
+import { useTaskAction } from '../../../kit/useTaskAction.ts';
 import { computeKeys } from '../queries.ts';
 
 /** What each kind of VM task changes, so its end reads exactly that again. */
@@ -26,31 +25,4 @@ export function useVmTask(id: number, kind: VmTaskKind, operation: string, runni
     invalidates: VM_TASK_KEYS[kind](id),
     runningLabel,
   });
-}
-
-/**
- * A task started from a confirmation dialog: a refused request (a 409, say) rejects with its
- * text, so the dialog stays open and says why.
- */
-export async function confirmTask(pending: Promise<TaskRun>): Promise<TaskRun & { ok: true }> {
-  const result = await pending;
-  if (!result.ok) throw new Error(errorText(result.error));
-  return result;
-}
-
-/**
- * `onRequestError` for a task started from a `FormDialog`: the dialog shows every refused
- * request itself (a 400 at its field, anything else above its buttons), so no "… failed : …"
- * snackbar repeats it.
- */
-export const shownInDialog = (): boolean => true;
-
-/**
- * A task started from a `FormDialog`: a refused request is thrown, so the dialog stays open with
- * the error at its field (a 400 naming one) or above the buttons.
- */
-export async function formTask(pending: Promise<TaskRun>): Promise<TaskRun & { ok: true }> {
-  const result = await pending;
-  if (!result.ok) throw result.error;
-  return result;
 }

@@ -30,6 +30,7 @@ test('a network from creation to deletion, with a VM on it and a public address'
   await expect(page).toHaveURL(/\/networking\/create$/);
 
   await page.getByRole('textbox', { name: 'Name' }).fill(NETWORK);
+  await choose(page, 'Location', 'AMS1');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('textbox', { name: 'VLAN id' }).fill(String(VLAN));
   await page.getByRole('textbox', { name: 'IPv4 network (CIDR)' }).fill(CIDR);
@@ -115,4 +116,27 @@ test('a network from creation to deletion, with a VM on it and a public address'
   const vmId = Number(vmPath.split('/').at(-1));
   const removal = await api.call<{ task_id: number }>('DELETE', `/services/eseries/${vmId}`);
   await api.waitForTask(removal.task_id);
+});
+
+test('a gateway created at a site, with source NAT off', async ({ page, axe }) => {
+  const gateway = `e2e-gw-${RUN}`;
+  await openSignedIn(page, CUSTOMER, '/networking?tab=gateways');
+  await page.getByRole('button', { name: 'Create gateway' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a gateway' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(gateway);
+  await choose(page, 'Location', 'TYO1');
+  await dialog.getByRole('switch', { name: 'Source NAT' }).click();
+  await axe();
+  await dialog.getByRole('button', { name: 'Create gateway' }).click();
+  await succeeded(page, `Create gateway ${gateway}`);
+  const row = page
+    .getByRole('grid', { name: 'Gateways' })
+    .getByRole('row')
+    .filter({ hasText: gateway });
+  await expect(row).toContainText('TYO1');
+  await expect(row).toContainText('Off');
+  await row.getByRole('button', { name: `Actions for ${gateway}` }).click();
+  await page.getByRole('menuitem', { name: 'Turn source NAT on' }).click();
+  await succeeded(page, `Source NAT on ${gateway}`);
+  await expect(row).toContainText('On');
 });

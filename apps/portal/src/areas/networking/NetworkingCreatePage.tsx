@@ -4,7 +4,7 @@ import { NetworkCreate } from '@portal/api/contract';
 import { PageHeader } from '@portal/ui';
 import { CreateFlow, FormSelect, FormTextField, useContractForm } from '../../kit/form/index.ts';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
-import { api, networkingKeys, networkingQueries } from './queries.ts';
+import { api, networkingKeys, networkingQueries, siteLocations } from './queries.ts';
 
 /** The form's values: text fields as typed, turned into the contract's body on submit. */
 interface Values {
@@ -16,7 +16,6 @@ interface Values {
   dns_servers: string;
 }
 
-const LOCATIONS = ['AMS1', 'FRA1', 'TYO1'];
 const NO_GATEWAY = 'none';
 
 /** The contract's body from what was typed. */
@@ -38,6 +37,7 @@ function toBody(values: Values): NetworkCreate {
 export function NetworkingCreatePage() {
   const navigate = useNavigate();
   const gateways = useQuery(networkingQueries.gateways());
+  const sites = useQuery(siteLocations());
   const create = useTaskAction({
     operation: 'Create network',
     kind: 'other',
@@ -47,7 +47,7 @@ export function NetworkingCreatePage() {
   const form = useContractForm<Values>(NetworkCreate, {
     defaultValues: {
       name: '',
-      location: 'AMS1',
+      location: '',
       vlan_id: '',
       cidr: '',
       gateway_id: NO_GATEWAY,
@@ -57,6 +57,7 @@ export function NetworkingCreatePage() {
     messages: {
       cidr: 'Enter an IPv4 network such as 10.20.0.0/24.',
       vlan_id: 'Enter a VLAN id from 1 to 4094.',
+      location: 'Choose a location.',
     },
   });
   const location = form.watch('location');
@@ -89,7 +90,8 @@ export function NetworkingCreatePage() {
                 <FormSelect<Values>
                   name="location"
                   label="Location"
-                  options={LOCATIONS.map((each) => ({ value: each, label: each }))}
+                  placeholder="Choose a site"
+                  options={(sites.data ?? []).map((each) => ({ value: each, label: each }))}
                 />
               </>
             ),

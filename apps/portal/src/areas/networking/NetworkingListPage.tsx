@@ -1,11 +1,17 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { mdiLanDisconnect, mdiPlus } from '@mdi/js';
-import type { Gateway, Network, PublicAddress } from '@portal/api/contract';
-import { computeApi } from '@portal/api/client';
+import { mdiLanDisconnect, mdiPlus, mdiRouterNetwork } from '@mdi/js';
+import {
+  GatewayCreate,
+  type Gateway,
+  type Network,
+  type PublicAddress,
+} from '@portal/api/contract';
+import { computeApi, errorText } from '@portal/api/client';
 import {
   Button,
+  DataTable,
   EmptyState,
   Link,
   LinkButton,
@@ -17,9 +23,23 @@ import {
 } from '@portal/ui';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { useUrlTab } from '../../kit/DetailPage.tsx';
-import { useTaskAction } from '../../kit/useTaskAction.ts';
+import {
+  FormDialog,
+  FormSelect,
+  FormSwitch,
+  FormTextField,
+  useContractForm,
+} from '../../kit/form/index.ts';
+import {
+  formTask,
+  shownInDialog,
+  useResourceBusy,
+  useTaskAction,
+} from '../../kit/useTaskAction.ts';
+import { useManageReason } from '../../state/permissions.ts';
 import { getServices } from '../../services.ts';
-import { api, networkingKeys, networkingQueries } from './queries.ts';
+import { NETWORKING_PERMISSION } from './permission.ts';
+import { api, networkingKeys, networkingQueries, siteLocations } from './queries.ts';
 import { lookOf } from './state.ts';
 import { topologyGraph } from './topology.ts';
 
@@ -144,59 +164,148 @@ export function TopologySection() {
   );
 }
 
-function GatewayRow({ gateway }: { gateway: Gateway }) {
-  const snat = useTaskAction({
-    operation: `Source NAT on ${gateway.name}`,
+const gatewayResource = (gateway: Gateway) => `network_gateway:${gateway.id}`;
+
+/** Source NAT as it is, or what the task on it is doing. */
+function SnatCell({ gateway }: { gateway: Gateway }) {
+  const { busy, label } = useResourceBusy(gatewayResource(gateway));
+  return <>{busy ? label : gateway.snat ? 'On' : 'Off'}</>;
+}
+
+const GATEWAY_COLUMNS: DataTableColumn<Gateway>[] = [
+  { id: 'name', header: 'Name', accessor: 'name', hideable: false },
+  { id: 'location', header: 'Location', accessor: 'location', width: 110 },
+  {
+    id: 'external_address',
+    header: 'External address',
+    accessor: (gateway) => gateway.external_address || '—',
+  },
+  {
+    id: 'snat',
+    header: 'Source NAT',
+    accessor: (gateway) => (gateway.snat ? 'On' : 'Off'),
+    cell: (gateway) => <SnatCell gateway={gateway} />,
+    width: 130,
+  },
+  { id: 'networks', header: 'Networks', accessor: 'network_count', align: 'end', width: 110 },
+  {
+    id: 'state',
+    header: 'State',
+    accessor: (gateway) => lookOf(gateway.state).label,
+    cell: (gateway) => chip(gateway.state),
+    width: 130,
+  },
+];
+
+/** A new gateway at a site: its name, where, and whether its networks reach out through it. */
+function CreateGatewayDialog({ onClose }: { onClose: () => void }) {
+  const sites = useQuery(siteLocations());
+  const task = useTaskAction({
+    operation: 'Create gateway',
     kind: 'other',
-    resource: `network_gateway:${gateway.id}`,
     invalidates: [networkingKeys.all],
-    runningLabel: 'Changing…',
+  });
+  const form = useContractForm<GatewayCreate>(GatewayCreate, {
+    defaultValues: { name: '', location: '', snat: true },
+    labels: { name: 'name', location: 'location' },
+    messages: { location: 'Choose a location.' },
+    toBody: (values) => ({ ...values, name: values.name.trim() }),
   });
   return (
-    <tr>
-      <th scope="row">{gateway.name}</th>
-      <td>{gateway.location}</td>
-      <td>{gateway.external_address || '—'}</td>
-      <td>{gateway.snat ? 'On' : 'Off'}</td>
-      <td>{gateway.network_count}</td>
-      <td>{chip(gateway.state)}</td>
-      <td>
-        <Button
-          variant="secondary"
-          size="small"
-          disabled={snat.busy || gateway.state !== 'active'}
-          onClick={() => void snat.run(() => api().setSnat(gateway.id, !gateway.snat))}
-        >
-          {snat.busy ? snat.label : gateway.snat ? 'Turn SNAT off' : 'Turn SNAT on'}
-        </Button>
-      </td>
-    </tr>
+    <FormDialog
+      form={form}
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Create a gateway"
+      description="A gateway leads a site's networks to the internet and holds its public addresses."
+      submitLabel="Create gateway"
+      onSubmit={async (values) => {
+        const name = values.name.trim();
+        await formTask(
+          task.run(() => api().createGateway({ ...values, name }), {
+            operation: `Create gateway ${name}`,
+            onRequestError: shownInDialog,
+          }),
+        );
+      }}
+    >
+      <FormTextField<GatewayCreate> name="name" label="Name" required autoFocus />
+      <FormSelect<GatewayCreate>
+        name="location"
+        label="Location"
+        required
+        placeholder="Choose a site"
+        options={(sites.data ?? []).map((site) => ({ value: site, label: site }))}
+      />
+      <FormSwitch<GatewayCreate>
+        name="snat"
+        label="Source NAT"
+        help="Machines on its networks reach the internet through the gateway's address."
+      />
+    </FormDialog>
   );
 }
 
 export function GatewaysSection() {
   const gateways = useQuery(networkingQueries.gateways());
-  if (gateways.isError) return <p role="alert">The gateways could not be read.</p>;
+  const [creating, setCreating] = useState(false);
+  const readOnly = useManageReason(NETWORKING_PERMISSION);
+  const snat = useTaskAction({
+    operation: 'Source NAT',
+    kind: 'other',
+    invalidates: [networkingKeys.all],
+    runningLabel: 'Changing…',
+  });
+  const toggle = (gateway: Gateway) =>
+    void snat.run(() => api().setSnat(gateway.id, !gateway.snat), {
+      operation: `Source NAT on ${gateway.name}`,
+      resource: gatewayResource(gateway),
+    });
   return (
-    <table>
-      <caption>Gateways</caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Location</th>
-          <th scope="col">External address</th>
-          <th scope="col">Source NAT</th>
-          <th scope="col">Networks</th>
-          <th scope="col">State</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {(gateways.data ?? []).map((gateway) => (
-          <GatewayRow key={gateway.id} gateway={gateway} />
-        ))}
-      </tbody>
-    </table>
+    <section aria-label="Gateways">
+      <DataTable<Gateway>
+        aria-label="Gateways"
+        data={gateways.data ?? []}
+        columns={GATEWAY_COLUMNS}
+        getRowId={(gateway) => String(gateway.id)}
+        getRowLabel={(gateway) => gateway.name}
+        loading={gateways.isPending}
+        error={gateways.error ? errorText(gateways.error) : undefined}
+        onRetry={() => void gateways.refetch()}
+        searchLabel="Search gateways"
+        defaultSorting={{ id: 'name' }}
+        emptyState={
+          <EmptyState
+            icon={mdiRouterNetwork}
+            title="No gateways yet"
+            description="A gateway leads a site's networks to the internet."
+          />
+        }
+        toolbar={
+          <Button
+            variant="primary"
+            size="small"
+            leadingIcon={mdiPlus}
+            disabled={Boolean(readOnly)}
+            disabledReason={readOnly}
+            onClick={() => setCreating(true)}
+          >
+            Create gateway
+          </Button>
+        }
+        rowActions={(gateway) => [
+          {
+            id: 'snat',
+            label: gateway.snat ? 'Turn source NAT off' : 'Turn source NAT on',
+            onSelect: () => toggle(gateway),
+            disabledReason:
+              readOnly ??
+              (gateway.state !== 'active' ? 'The gateway is not ready yet.' : undefined),
+          },
+        ]}
+      />
+      {creating && <CreateGatewayDialog onClose={() => setCreating(false)} />}
+    </section>
   );
 }
 

@@ -1,5 +1,6 @@
 import { mdiLan } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
+import { NETWORKING_PERMISSION } from './permission.ts';
 
 const load = () => import('./index.ts');
 
@@ -16,8 +17,5 @@ export const networkingArea: AreaManifest = {
   nav: [
     { id: 'networking', label: 'Networking', href: '/networking', section: 'Network', order: 60 },
   ],
-  permission: {
-    area: 'networking',
-    readOnly: 'Your role can view networks but not change them.',
-  },
+  permission: NETWORKING_PERMISSION,
 };

@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { networkingApi } from '@portal/api/client';
 import { getServices } from '../../services.ts';
+import { computeQueries } from '../compute/queries.ts';
 
 export const api = () => networkingApi(getServices().api);
 
@@ -25,3 +26,10 @@ export const networkingQueries = {
   topology: () =>
     queryOptions({ queryKey: networkingKeys.topology(), queryFn: () => api().topology() }),
 };
+
+/** The sites networks and gateways can be at, from the compute catalogue (read once per visit). */
+export const siteLocations = () => ({
+  ...computeQueries.catalogue(),
+  select: (catalogue: { regions: { sites: { location: string }[] }[] }) =>
+    catalogue.regions.flatMap((region) => region.sites.map((site) => site.location)),
+});

@@ -32,6 +32,7 @@ const shots = [
   { name: 'storage', path: '/storage', signedIn: true },
   { name: 'networking', path: '/networking', signedIn: true },
   { name: 'gateways', path: '/networking?tab=gateways', signedIn: true },
+  { name: 'addresses', path: '/networking?tab=addresses', signedIn: true },
   { name: 'monitoring', path: '/monitoring', signedIn: true },
   { name: 'license', path: '/license', signedIn: true },
   { name: 'crowdstrike', path: '/crowdstrike', signedIn: true },

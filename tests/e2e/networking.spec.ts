@@ -73,25 +73,36 @@ test('a network from creation to deletion, with a VM on it and a public address'
 
   // A public address: allocate, assign with NAT, cancel the NAT entry, release.
   await page.goto('/networking?tab=addresses');
-  await choose(page, 'Gateway for a new address', /^ams1-edge/);
-  await page.getByRole('button', { name: 'Allocate public address' }).click();
+  await page.getByRole('button', { name: 'Allocate address' }).click();
+  const allocate = page.getByRole('dialog', { name: 'Allocate a public address' });
+  await choose(page, 'Gateway', /^ams1-edge/);
+  await allocate.getByRole('button', { name: 'Allocate', exact: true }).click();
   await succeeded(page, 'Allocate a public address');
-  const table = page.getByRole('table', { name: 'Public addresses' });
-  const free = table
-    .getByRole('row')
-    .filter({ has: page.getByRole('button', { name: 'Assign with NAT' }) })
-    .last();
-  const address = (await free.getByRole('rowheader').textContent()) ?? '';
-  await choose(page, `Virtual machine for ${address}`, VM);
-  await free.getByRole('button', { name: 'Assign with NAT' }).click();
+  // The newest address is the last row, free for a machine.
+  const grid = page.getByRole('grid', { name: 'Public addresses' });
+  const free = grid.getByRole('row').filter({ hasText: 'Not assigned' }).last();
+  await expect(free).toContainText('Allocated');
+  const address = ((await free.getByRole('gridcell').first().textContent()) ?? '').trim();
+  await free.getByRole('button', { name: `Actions for ${address}` }).click();
+  await page.getByRole('menuitem', { name: 'Assign to a virtual machine…' }).click();
+  const assign = page.getByRole('alertdialog', { name: `Assign ${address}` });
+  await choose(page, 'Virtual machine', VM);
+  await assign.getByRole('button', { name: 'Assign' }).click();
   await succeeded(page, `Assign ${address}`);
-  const row = table.getByRole('row').filter({ hasText: address });
+  const row = grid.getByRole('row').filter({ hasText: address });
   await expect(row).toContainText(VM);
-  await row.getByRole('button', { name: 'Cancel NAT entry' }).click();
+  await row.getByRole('button', { name: `Actions for ${address}` }).click();
+  await page.getByRole('menuitem', { name: 'Cancel NAT entry' }).click();
   await succeeded(page, `Cancel NAT of ${address}`);
-  await row.getByRole('button', { name: 'Release' }).click();
+  await expect(row).toContainText('Not assigned');
+  await row.getByRole('button', { name: `Actions for ${address}` }).click();
+  await page.getByRole('menuitem', { name: 'Release' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Release ${address}?` })
+    .getByRole('button', { name: 'Release' })
+    .click();
   await succeeded(page, `Release ${address}`);
-  await expect(table.getByRole('row').filter({ hasText: address })).toHaveCount(0);
+  await expect(grid.getByRole('row').filter({ hasText: address })).toHaveCount(0);
 
   // Delete is refused while the VM is attached; move the VM off, then delete.
   await page.goto('/networking');

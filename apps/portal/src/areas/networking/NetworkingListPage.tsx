@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { mdiLanDisconnect, mdiPlus, mdiRouterNetwork } from '@mdi/js';
+import { mdiIpNetwork, mdiLanDisconnect, mdiPlus, mdiRouterNetwork } from '@mdi/js';
 import {
+  AddressAllocate,
   GatewayCreate,
   type Gateway,
   type Network,
@@ -11,6 +12,7 @@ import {
 import { computeApi, errorText } from '@portal/api/client';
 import {
   Button,
+  ConfirmDialog,
   DataTable,
   EmptyState,
   Link,
@@ -31,6 +33,7 @@ import {
   useContractForm,
 } from '../../kit/form/index.ts';
 import {
+  confirmTask,
   formTask,
   shownInDialog,
   useResourceBusy,
@@ -309,90 +312,147 @@ export function GatewaysSection() {
   );
 }
 
-function AddressRow({
-  address,
-  vms,
-}: {
-  address: PublicAddress;
-  vms: { id: number; name: string }[];
-}) {
-  const [vm, setVm] = useState('');
-  const label = address.address ?? 'new address';
-  const options = { kind: 'other' as const, invalidates: [networkingKeys.all] };
-  const assign = useTaskAction({
-    operation: `Assign ${label}`,
-    resource: `public_address:${address.id}`,
-    ...options,
+const addressResource = (address: PublicAddress) => `public_address:${address.id}`;
+const addressName = (address: PublicAddress) => address.address ?? 'new address';
+/** Managed and not being worked on, with an address the VM NAT call can take. */
+const assignable = (address: PublicAddress) =>
+  address.managed && address.state === 'allocated' && address.global_ipaddress_id !== null;
+
+const ADDRESS_COLUMNS: DataTableColumn<PublicAddress>[] = [
+  {
+    id: 'address',
+    header: 'Address',
+    accessor: (address) => address.address ?? '—',
+    hideable: false,
+  },
+  { id: 'location', header: 'Location', accessor: 'location', filter: 'select', width: 110 },
+  {
+    id: 'state',
+    header: 'State',
+    accessor: (address) => lookOf(address.state).label,
+    cell: (address) => chip(address.state),
+    width: 140,
+  },
+  {
+    id: 'nat',
+    header: 'NAT entry',
+    accessor: (address) =>
+      address.nat
+        ? `${address.nat.display_name} (${address.nat.private_ip ?? 'no address'})`
+        : 'Not assigned',
+  },
+];
+
+/** A public address from a gateway: which gateway (so which site). */
+function AllocateDialog({ onClose }: { onClose: () => void }) {
+  const gateways = useQuery(networkingQueries.gateways());
+  const task = useTaskAction({
+    operation: 'Allocate a public address',
+    kind: 'other',
+    invalidates: [networkingKeys.all],
   });
-  const cancel = useTaskAction({ operation: `Cancel NAT of ${label}`, ...options });
-  const release = useTaskAction({
-    operation: `Release ${label}`,
-    resource: `public_address:${address.id}`,
-    ...options,
+  const form = useContractForm<{ gateway_id: string }>(AddressAllocate, {
+    defaultValues: { gateway_id: '' },
+    toBody: (values) => ({ gateway_id: Number(values.gateway_id) }),
+    labels: { gateway_id: 'gateway' },
+    messages: { gateway_id: 'Choose a gateway.' },
   });
-  const compute = () => computeApi(getServices().api);
-  const nat = address.nat;
   return (
-    <tr>
-      <th scope="row">{address.address ?? '—'}</th>
-      <td>{address.location}</td>
-      <td>{chip(address.state)}</td>
-      <td>{nat ? `${nat.display_name} (${nat.private_ip ?? 'no address'})` : 'Not assigned'}</td>
-      <td>
-        {nat ? (
-          <Button
-            variant="secondary"
-            size="small"
-            disabled={cancel.busy}
-            onClick={() => void cancel.run(() => compute().cancelNat(nat.vm_id, nat.id))}
-          >
-            Cancel NAT entry
-          </Button>
-        ) : address.managed && address.state === 'allocated' && address.global_ipaddress_id ? (
-          <>
-            <Select
-              label={`Virtual machine for ${label}`}
-              placeholder="Choose a virtual machine"
-              value={vm}
-              onValueChange={setVm}
-              options={vms.map((each) => ({ value: String(each.id), label: each.name }))}
-            />
-            <Button
-              variant="secondary"
-              size="small"
-              disabled={!vm || assign.busy}
-              onClick={() => {
-                const globalId = address.global_ipaddress_id;
-                if (globalId !== null)
-                  void assign.run(() =>
-                    compute().createNat(Number(vm), address.gateway_id, globalId),
-                  );
-              }}
-            >
-              Assign with NAT
-            </Button>
-            <Button
-              variant="secondary"
-              size="small"
-              disabled={release.busy}
-              onClick={() => void release.run(() => api().release(address.id))}
-            >
-              Release
-            </Button>
-          </>
-        ) : null}
-      </td>
-    </tr>
+    <FormDialog
+      form={form}
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Allocate a public address"
+      description="The address comes from the gateway's site; assign it to a machine there with NAT."
+      submitLabel="Allocate"
+      onSubmit={async (values) => {
+        await formTask(
+          task.run(() => api().allocate({ gateway_id: Number(values.gateway_id) }), {
+            onRequestError: shownInDialog,
+          }),
+        );
+      }}
+    >
+      <FormSelect<{ gateway_id: string }>
+        name="gateway_id"
+        label="Gateway"
+        required
+        placeholder="Choose a gateway"
+        options={(gateways.data ?? [])
+          .filter((gateway) => gateway.state === 'active')
+          .map((gateway) => ({
+            value: String(gateway.id),
+            label: `${gateway.name} (${gateway.location})`,
+          }))}
+      />
+    </FormDialog>
   );
 }
 
+/** NAT from a public address to a machine at its site. */
+function AssignDialog({
+  address,
+  vms,
+  onClose,
+}: {
+  address: PublicAddress;
+  vms: { id: number; name: string }[];
+  onClose: () => void;
+}) {
+  const [vm, setVm] = useState('');
+  const [error, setError] = useState<string>();
+  const task = useTaskAction({
+    operation: `Assign ${addressName(address)}`,
+    kind: 'other',
+    resource: addressResource(address),
+    invalidates: [networkingKeys.all],
+  });
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Assign ${addressName(address)}`}
+      description={`Traffic to ${addressName(address)} reaches the machine chosen, through NAT on its gateway.`}
+      confirmLabel="Assign"
+      onConfirm={async () => {
+        const globalId = address.global_ipaddress_id;
+        if (!vm || globalId === null) {
+          setError('Choose a virtual machine.');
+          throw new Error('Choose a virtual machine.');
+        }
+        const compute = computeApi(getServices().api);
+        await confirmTask(
+          task.run(() => compute.createNat(Number(vm), address.gateway_id, globalId)),
+        );
+      }}
+    >
+      <Select
+        label="Virtual machine"
+        placeholder={vms.length ? 'Choose a virtual machine' : `No machine at ${address.location}`}
+        value={vm}
+        onValueChange={(value) => {
+          setVm(value);
+          setError(undefined);
+        }}
+        error={error}
+        options={vms.map((each) => ({ value: String(each.id), label: each.name }))}
+      />
+    </ConfirmDialog>
+  );
+}
+
+type AddressDialog =
+  | { kind: 'allocate' }
+  | { kind: 'assign'; address: PublicAddress }
+  | { kind: 'release'; address: PublicAddress };
+
 export function AddressesSection() {
   const addresses = useQuery(networkingQueries.addresses());
-  const gateways = useQuery(networkingQueries.gateways());
   const topology = useQuery(networkingQueries.topology());
-  const [gateway, setGateway] = useState('');
-  const allocate = useTaskAction({
-    operation: 'Allocate a public address',
+  const readOnly = useManageReason(NETWORKING_PERMISSION);
+  const [dialog, setDialog] = useState<AddressDialog | null>(null);
+  const task = useTaskAction({
+    operation: 'Public address',
     kind: 'other',
     invalidates: [networkingKeys.all],
   });
@@ -400,47 +460,101 @@ export function AddressesSection() {
     (topology.data?.vms ?? [])
       .filter((vm) => vm.location === location)
       .map((vm) => ({ id: vm.id, name: vm.display_name }));
-  if (addresses.isError) return <p role="alert">The public addresses could not be read.</p>;
+  const cancelNat = (address: PublicAddress) => {
+    const nat = address.nat;
+    if (!nat) return;
+    void task.run(() => computeApi(getServices().api).cancelNat(nat.vm_id, nat.id), {
+      operation: `Cancel NAT of ${addressName(address)}`,
+    });
+  };
+  const close = () => setDialog(null);
   return (
     <section aria-label="Public addresses">
-      <Select
-        label="Gateway for a new address"
-        placeholder="Choose a gateway"
-        value={gateway}
-        onValueChange={setGateway}
-        options={(gateways.data ?? []).map((each) => ({
-          value: String(each.id),
-          label: `${each.name} (${each.location})`,
-        }))}
+      <DataTable<PublicAddress>
+        aria-label="Public addresses"
+        data={addresses.data ?? []}
+        columns={ADDRESS_COLUMNS}
+        getRowId={(address) => `${address.managed ? 'a' : 'n'}${address.id}`}
+        getRowLabel={addressName}
+        loading={addresses.isPending}
+        error={addresses.error ? errorText(addresses.error) : undefined}
+        onRetry={() => void addresses.refetch()}
+        searchLabel="Search public addresses"
+        emptyState={
+          <EmptyState
+            icon={mdiIpNetwork}
+            title="No public addresses yet"
+            description="Allocate one from a gateway, then assign it to a machine with NAT."
+          />
+        }
+        toolbar={
+          <Button
+            variant="primary"
+            size="small"
+            leadingIcon={mdiPlus}
+            disabled={Boolean(readOnly)}
+            disabledReason={readOnly}
+            onClick={() => setDialog({ kind: 'allocate' })}
+          >
+            Allocate address
+          </Button>
+        }
+        rowActions={(address) =>
+          address.nat
+            ? [
+                {
+                  id: 'cancel',
+                  label: 'Cancel NAT entry',
+                  onSelect: () => cancelNat(address),
+                  disabledReason: readOnly,
+                },
+              ]
+            : [
+                {
+                  id: 'assign',
+                  label: 'Assign to a virtual machine…',
+                  onSelect: () => setDialog({ kind: 'assign', address }),
+                  disabledReason:
+                    readOnly ?? (assignable(address) ? undefined : 'The address is not ready yet.'),
+                },
+                {
+                  id: 'release',
+                  label: 'Release',
+                  tone: 'danger' as const,
+                  onSelect: () => setDialog({ kind: 'release', address }),
+                  disabledReason:
+                    readOnly ?? (assignable(address) ? undefined : 'The address is not ready yet.'),
+                },
+              ]
+        }
       />
-      <Button
-        variant="primary"
-        disabled={!gateway || allocate.busy}
-        onClick={() => void allocate.run(() => api().allocate({ gateway_id: Number(gateway) }))}
-      >
-        Allocate public address
-      </Button>
-      <table>
-        <caption>Public addresses</caption>
-        <thead>
-          <tr>
-            <th scope="col">Address</th>
-            <th scope="col">Location</th>
-            <th scope="col">State</th>
-            <th scope="col">NAT entry</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(addresses.data ?? []).map((address) => (
-            <AddressRow
-              key={`${address.managed ? 'a' : 'n'}${address.id}`}
-              address={address}
-              vms={vmsAt(address.location)}
-            />
-          ))}
-        </tbody>
-      </table>
+      {dialog?.kind === 'allocate' && <AllocateDialog onClose={close} />}
+      {dialog?.kind === 'assign' && (
+        <AssignDialog
+          address={dialog.address}
+          vms={vmsAt(dialog.address.location)}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'release' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && close()}
+          title={`Release ${addressName(dialog.address)}?`}
+          description="The address goes back to the provider; you may not get it again."
+          confirmLabel="Release"
+          tone="danger"
+          onConfirm={async () => {
+            const address = dialog.address;
+            await confirmTask(
+              task.run(() => api().release(address.id), {
+                operation: `Release ${addressName(address)}`,
+                resource: addressResource(address),
+              }),
+            );
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { permissionsOnAllAreas, type Gateway } from '@portal/api/contract';
+import { permissionsOnAllAreas, type Gateway, type PublicAddress } from '@portal/api/contract';
 import { ApiError } from '@portal/api/client';
 import { session } from '../../services.ts';
 import { tasks } from '../../state/tasks.ts';
 import { renderPages } from '../../test-pages.tsx';
-import { GatewaysSection } from './NetworkingListPage.tsx';
+import { AddressesSection, GatewaysSection } from './NetworkingListPage.tsx';
 
 const GATEWAYS: Gateway[] = [
   {
@@ -21,6 +21,38 @@ const GATEWAYS: Gateway[] = [
   },
 ];
 
+const address = (over: Partial<PublicAddress>): PublicAddress => ({
+  id: 5,
+  address: '203.0.113.50',
+  global_ipaddress_id: 500,
+  location: 'AMS1',
+  gateway_id: 1,
+  state: 'allocated',
+  managed: true,
+  nat: null,
+  created_at: '2026-11-24T03:00:00.000Z',
+  ...over,
+});
+
+const ADDRESSES: PublicAddress[] = [
+  address({}),
+  address({
+    id: 6,
+    address: '203.0.113.51',
+    global_ipaddress_id: 501,
+    nat: { id: 70, vm_id: 7, display_name: 'web-01', private_ip: '10.100.0.7' },
+  }),
+];
+
+const TOPOLOGY = {
+  gateways: GATEWAYS,
+  networks: [],
+  vms: [
+    { id: 7, display_name: 'web-01', location: 'AMS1', power_state: 'poweredOn', ports: [] },
+    { id: 8, display_name: 'tokyo-01', location: 'TYO1', power_state: 'poweredOn', ports: [] },
+  ],
+};
+
 // Only what the gateway dialog reads of the compute catalogue: the sites' locations.
 const CATALOGUE = {
   regions: [
@@ -29,7 +61,13 @@ const CATALOGUE = {
   ],
 };
 
-function setup(permission: 'manage' | 'read' = 'manage', post = vi.fn(), patch = vi.fn()) {
+function setup(
+  permission: 'manage' | 'read' = 'manage',
+  post = vi.fn(),
+  patch = vi.fn(),
+  section: 'gateways' | 'addresses' = 'gateways',
+  remove = vi.fn(),
+) {
   session.user = {
     email: 'acme@portal.test',
     tenant: { cdb_id: 'UZZ100001', name: 'Acme' },
@@ -38,11 +76,14 @@ function setup(permission: 'manage' | 'read' = 'manage', post = vi.fn(), patch =
   const get = vi.fn(async (path: string) => {
     if (path === '/services/networking/gateways') return GATEWAYS;
     if (path === '/services/eseries/catalogue') return CATALOGUE;
+    if (path === '/services/networking/addresses') return ADDRESSES;
+    if (path === '/services/networking/topology') return TOPOLOGY;
     if (path.startsWith('/services/task/')) return { state: 'RUNNING', message: '' };
     throw new Error(`unexpected GET ${path}`);
   });
-  renderPages([{ path: '/networking', element: <GatewaysSection /> }], '/networking', {
-    api: { get, post, patch },
+  const element = section === 'gateways' ? <GatewaysSection /> : <AddressesSection />;
+  renderPages([{ path: '/networking', element }], '/networking', {
+    api: { get, post, patch, delete: remove },
   });
   return { get, post, user: userEvent.setup() };
 }
@@ -119,5 +160,59 @@ describe('gateways', () => {
     expect(create.getAttribute('aria-disabled') === 'true' || create.hasAttribute('disabled')).toBe(
       true,
     );
+  });
+});
+
+describe('public addresses', () => {
+  afterEach(() => tasks.stopAll());
+
+  it('allocates an address from a gateway chosen in the dialog', async () => {
+    const post = vi.fn(async () => ({ task_id: 50, id: 9 }));
+    const { user } = setup('manage', post, vi.fn(), 'addresses');
+    await user.click(await screen.findByRole('button', { name: 'Allocate address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Allocate a public address' });
+    await user.click(within(dialog).getByRole('button', { name: 'Allocate' }));
+    expect(await within(dialog).findByText('Choose a gateway.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('combobox', { name: /Gateway/ }));
+    await user.click(screen.getByRole('option', { name: 'ams1-edge (AMS1)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Allocate' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/services/networking/addresses', { gateway_id: 1 }),
+    );
+  });
+
+  it('assigns a free address to a machine at its site with the NAT call', async () => {
+    const post = vi.fn(async () => ({ task_id: 51 }));
+    const { user } = setup('manage', post, vi.fn(), 'addresses');
+    await user.click(await screen.findByRole('button', { name: 'Actions for 203.0.113.50' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Assign to a virtual machine…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Assign 203.0.113.50' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Virtual machine/ }));
+    // Only the machines at the address's site.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['web-01']);
+    await user.click(screen.getByRole('option', { name: 'web-01' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/services/eseries/7/nat', {
+        operation: 'create',
+        data: { gateway_id: 1, global_ipaddress_id: 500 },
+      }),
+    );
+  });
+
+  it('releases a free address only after confirmation, and offers no release while assigned', async () => {
+    const remove = vi.fn(async () => ({ task_id: 52 }));
+    const { user } = setup('manage', vi.fn(), vi.fn(), 'addresses', remove);
+    await user.click(await screen.findByRole('button', { name: 'Actions for 203.0.113.51' }));
+    expect(screen.queryByRole('menuitem', { name: 'Release' })).toBeNull();
+    expect(await screen.findByRole('menuitem', { name: 'Cancel NAT entry' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Actions for 203.0.113.50' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Release' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Release 203.0.113.50?' });
+    expect(remove).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole('button', { name: 'Release' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith('/services/networking/addresses/5'));
   });
 });

@@ -1,7 +1,8 @@
-import { mdiBackupRestore, mdiPlus } from '@mdi/js';
+import { mdiBackupRestore } from '@mdi/js';
 import type { BackupTenantSummary } from '@portal/api/contract';
 import { BACKUP_STATE_LABELS } from '@portal/api/contract';
-import { Button, EmptyState, LinkButton, type DataTableColumn } from '@portal/ui';
+import { EmptyState, LinkButton, type DataTableColumn } from '@portal/ui';
+import { CreateLink } from '../../kit/CreateLink.tsx';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
@@ -76,22 +77,7 @@ export function BackupListPage() {
         readOnlyReason ??
         'Backup accounts your agents sign in to: how much they use, whether jobs succeed, how long restore points are kept.'
       }
-      actions={
-        canManage ? (
-          <LinkButton href={CREATE_PATH} variant="primary" leadingIcon={mdiPlus}>
-            Create
-          </LinkButton>
-        ) : (
-          <Button
-            variant="primary"
-            leadingIcon={mdiPlus}
-            disabled={!readOnlyReason}
-            disabledReason={readOnlyReason}
-          >
-            Create
-          </Button>
-        )
-      }
+      actions={<CreateLink href={CREATE_PATH} permission={BACKUP_PERMISSION} />}
       tableLabel="Backup tenants"
       searchLabel="Search backup tenants"
       noun={{ one: 'backup tenant', other: 'backup tenants' }}

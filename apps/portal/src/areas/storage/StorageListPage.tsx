@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
-import { mdiDatabaseOff, mdiPlus } from '@mdi/js';
+import { mdiDatabaseOff } from '@mdi/js';
 import { storageApi } from '@portal/api/client';
 import { VOLUME_LIST_SORTS, type Volume } from '@portal/api/contract';
-import { Button, EmptyState, LinkButton, type DataTableColumn } from '@portal/ui';
+import { EmptyState, type DataTableColumn } from '@portal/ui';
+import { CreateLink } from '../../kit/CreateLink.tsx';
 import { ListPage, type ListPaged } from '../../kit/ListPage.tsx';
 import { formatDateTime, formatSizeGb } from '../../lib/format.ts';
 import { getServices } from '../../services.ts';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManageReason } from '../../state/permissions.ts';
 import { STORAGE_PERMISSION } from './permission.ts';
 import { storageQueries } from './queries.ts';
 import { STATE_LOOK, TYPE_LABELS, VolumeStateChip, sourceText } from './volumeLook.tsx';
@@ -64,7 +65,6 @@ const COLUMNS: DataTableColumn<Volume>[] = [
 
 /** `/storage`: the tenant's block volumes. */
 export function StorageListPage() {
-  const canManage = useCan('storage', 'manage');
   const readOnlyReason = useManageReason(STORAGE_PERMISSION);
   const query = storageQueries.list();
   const paged = useMemo(
@@ -75,19 +75,10 @@ export function StorageListPage() {
     }),
     [query.queryKey],
   );
-  const create = canManage ? (
-    <LinkButton href={CREATE_PATH} variant="primary" leadingIcon={mdiPlus}>
+  const create = (
+    <CreateLink href={CREATE_PATH} permission={STORAGE_PERMISSION}>
       Create volume
-    </LinkButton>
-  ) : (
-    <Button
-      variant="primary"
-      leadingIcon={mdiPlus}
-      disabled={!readOnlyReason}
-      disabledReason={readOnlyReason}
-    >
-      Create volume
-    </Button>
+    </CreateLink>
   );
   return (
     <ListPage

@@ -1,10 +1,11 @@
-import { mdiPlus, mdiServerPlus } from '@mdi/js';
+import { mdiServerPlus } from '@mdi/js';
 import type { Vm } from '@portal/api/contract';
 import { ESERIES_BASE } from '@portal/api/client';
-import { Button, EmptyState, LinkButton } from '@portal/ui';
+import { EmptyState, LinkButton } from '@portal/ui';
 import { useCan, useManageReason } from '../../../state/permissions.ts';
 import { COMPUTE_PERMISSION } from '../permission.ts';
 import { VmListPage } from '../../../kit/vm/VmListPage.tsx';
+import { CreateLink } from '../../../kit/CreateLink.tsx';
 import { computeKeys, computeQueries } from '../queries.ts';
 
 const CREATE_PATH = '/compute/create';
@@ -21,24 +22,7 @@ export function ComputeListPage() {
       listId="compute"
       title="Virtual machines"
       description={readOnlyReason ?? 'Power, open and create your virtual machines.'}
-      actions={
-        canManage ? (
-          <LinkButton href={CREATE_PATH} variant="primary" leadingIcon={mdiPlus}>
-            Create
-          </LinkButton>
-        ) : (
-          // While the role loads there is no reason yet: plainly disabled; then the reason,
-          // reachable by keyboard and read with the button.
-          <Button
-            variant="primary"
-            leadingIcon={mdiPlus}
-            disabled={!readOnlyReason}
-            disabledReason={readOnlyReason}
-          >
-            Create
-          </Button>
-        )
-      }
+      actions={<CreateLink href={CREATE_PATH} permission={COMPUTE_PERMISSION} />}
       permission={COMPUTE_PERMISSION}
       base={ESERIES_BASE}
       query={computeQueries.list()}

@@ -183,3 +183,6 @@ export type {
   DataTableSort,
   DataTableValue,
 } from './DataTable/index.ts';
+
+// Hidden from sight, still read by assistive technology (a css fragment for styled components).
+export { visuallyHidden } from './internal/visuallyHidden.ts';

@@ -17,6 +17,7 @@ import {
   SkeletonGroup,
   StatusChip,
   ThemeToggle,
+  visuallyHidden,
   type NavItem,
 } from '@portal/ui';
 import { appState, setDrawer, toggleDarkmode } from '../state/app.ts';
@@ -79,12 +80,7 @@ const TenantLine = styled.span`
 /** "Sign out" beside its icon; on a phone the icon alone shows, the words stay its name. */
 const SignOutText = styled.span`
   @media (max-width: 719px) {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
+    ${visuallyHidden}
   }
 `;
 

@@ -25,6 +25,7 @@ import {
   TextField,
 } from '@portal/ui';
 import { notify, reportError } from '../../services.ts';
+import { USER_STATE_LOOK } from './labels.ts';
 import { adminKeys, adminQueries, api } from './queries.ts';
 
 const LEVEL_LABELS: Record<RoleLevel, string> = { none: 'None', read: 'Read', manage: 'Manage' };
@@ -69,12 +70,6 @@ const Holders = styled.ul`
 const Muted = styled.span`
   color: var(--ui-color-text-secondary);
 `;
-
-const HOLDER_LOOK = {
-  active: { status: 'success', label: 'Active' },
-  invited: { status: 'info', label: 'Invited' },
-  disabled: { status: 'neutral', label: 'Disabled' },
-} as const;
 
 /** Whether two sets of permissions say the same. */
 const samePermissions = (a: Permissions, b: Permissions) =>
@@ -228,7 +223,7 @@ function RoleEditor({ id, detail }: { id: number; detail: AdminRoleDetail }) {
               <li key={holder.id}>
                 <span>{holder.email}</span>
                 <Muted>{holder.tenant_cdb_id}</Muted>
-                <StatusChip {...HOLDER_LOOK[holder.state]} />
+                <StatusChip {...USER_STATE_LOOK[holder.state]} />
               </li>
             ))}
           </Holders>

@@ -8,6 +8,7 @@ import { ListPage } from '../../kit/ListPage.tsx';
 import { FormDialog, FormSelect, FormTextField, useContractForm } from '../../kit/form/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { notify, reportError } from '../../services.ts';
+import { USER_STATE_LOOK } from './labels.ts';
 import { adminKeys, adminQueries, api, saveBlob } from './queries.ts';
 
 const ALL = '__all__';
@@ -15,13 +16,6 @@ const ALL = '__all__';
 const PolicySection = styled.div`
   margin-top: 24px;
 `;
-
-/** How each state of a user shows: colour and icon with the word. */
-const STATE_LOOK: Record<AdminUser['state'], { status: string; label: string }> = {
-  active: { status: 'success', label: 'Active' },
-  invited: { status: 'info', label: 'Invited' },
-  disabled: { status: 'neutral', label: 'Disabled' },
-};
 
 // The account area's tenant-wide second-factor control, fetched with the account pages when the
 // users page is first shown, not with the administration chunk.
@@ -34,6 +28,12 @@ interface Filters {
   role?: number;
   state?: string;
 }
+
+/** The role select answers the id as text; the contract wants a number. */
+const inviteBody = (values: InviteUser): InviteUser => ({
+  ...values,
+  role_id: Number(values.role_id),
+});
 
 function InviteDialog({
   onClose,
@@ -56,8 +56,7 @@ function InviteDialog({
       tenant: 'Choose a tenant.',
       role_id: 'Choose a role.',
     },
-    // The role select answers the id as text; the contract wants a number.
-    toBody: (values) => ({ ...values, role_id: Number(values.role_id) }),
+    toBody: inviteBody,
   });
   return (
     <FormDialog
@@ -68,7 +67,7 @@ function InviteDialog({
       description="The invitee sets a password through the link; that also verifies their e-mail address."
       submitLabel="Invite"
       onSubmit={async (values) => {
-        onInvited(await api().invite({ ...values, role_id: Number(values.role_id) }));
+        onInvited(await api().invite(inviteBody(values)));
       }}
     >
       <FormTextField<InviteUser> name="email" label="E-mail" type="email" required autoFocus />
@@ -203,7 +202,7 @@ export function UsersPage() {
       id: 'state',
       header: 'State',
       accessor: 'state' as const,
-      cell: (user: AdminUser) => <StatusChip {...STATE_LOOK[user.state]} />,
+      cell: (user: AdminUser) => <StatusChip {...USER_STATE_LOOK[user.state]} />,
     },
     {
       id: 'last_sign_in',
@@ -310,7 +309,7 @@ export function UsersPage() {
           {filterSelect(
             'State',
             filters.state,
-            USER_STATES.map((s) => ({ value: s, label: STATE_LOOK[s].label })),
+            USER_STATES.map((s) => ({ value: s, label: USER_STATE_LOOK[s].label })),
             (state) => setFilters((f) => ({ ...f, state })),
           )}
         </>

@@ -200,6 +200,11 @@ const GATEWAY_COLUMNS: DataTableColumn<Gateway>[] = [
   },
 ];
 
+const gatewayBody = (values: GatewayCreate): GatewayCreate => ({
+  ...values,
+  name: values.name.trim(),
+});
+
 /** A new gateway at a site: its name, where, and whether its networks reach out through it. */
 function CreateGatewayDialog({ onClose }: { onClose: () => void }) {
   const sites = useQuery(siteLocations());
@@ -212,7 +217,7 @@ function CreateGatewayDialog({ onClose }: { onClose: () => void }) {
     defaultValues: { name: '', location: '', snat: true },
     labels: { name: 'name', location: 'location' },
     messages: { location: 'Choose a location.' },
-    toBody: (values) => ({ ...values, name: values.name.trim() }),
+    toBody: gatewayBody,
   });
   return (
     <FormDialog
@@ -223,10 +228,10 @@ function CreateGatewayDialog({ onClose }: { onClose: () => void }) {
       description="A gateway leads a site's networks to the internet and holds its public addresses."
       submitLabel="Create gateway"
       onSubmit={async (values) => {
-        const name = values.name.trim();
+        const body = gatewayBody(values);
         await formTask(
-          task.run(() => api().createGateway({ ...values, name }), {
-            operation: `Create gateway ${name}`,
+          task.run(() => api().createGateway(body), {
+            operation: `Create gateway ${body.name}`,
             onRequestError: shownInDialog,
           }),
         );
@@ -343,6 +348,11 @@ const ADDRESS_COLUMNS: DataTableColumn<PublicAddress>[] = [
   },
 ];
 
+/** The gateway select answers the id as text; the contract wants a number. */
+const allocateBody = (values: { gateway_id: string }): AddressAllocate => ({
+  gateway_id: Number(values.gateway_id),
+});
+
 /** A public address from a gateway: which gateway (so which site). */
 function AllocateDialog({ onClose }: { onClose: () => void }) {
   const gateways = useQuery(networkingQueries.gateways());
@@ -353,7 +363,7 @@ function AllocateDialog({ onClose }: { onClose: () => void }) {
   });
   const form = useContractForm<{ gateway_id: string }>(AddressAllocate, {
     defaultValues: { gateway_id: '' },
-    toBody: (values) => ({ gateway_id: Number(values.gateway_id) }),
+    toBody: allocateBody,
     labels: { gateway_id: 'gateway' },
     messages: { gateway_id: 'Choose a gateway.' },
   });
@@ -367,7 +377,7 @@ function AllocateDialog({ onClose }: { onClose: () => void }) {
       submitLabel="Allocate"
       onSubmit={async (values) => {
         await formTask(
-          task.run(() => api().allocate({ gateway_id: Number(values.gateway_id) }), {
+          task.run(() => api().allocate(allocateBody(values)), {
             onRequestError: shownInDialog,
           }),
         );

@@ -149,7 +149,9 @@ test.describe('guards', () => {
 
   test('a proof-of-concept user sees the marker', async ({ page }) => {
     await openSignedIn(page, 'poc@portal.test');
-    await expect(page.getByText('Proof of concept', { exact: true })).toBeVisible();
+    // The marker in the app bar, and the banner with the trial's limits (it loads a moment later).
+    await expect(page.getByTitle('Trial limits apply')).toHaveText('Proof of concept');
+    await expect(page.getByText(/This trial allows \d+ virtual machines/)).toBeVisible();
   });
 });
 

@@ -51,7 +51,7 @@ const zones = [
     'A server area imports another area only through its index.ts.',
   ),
   {
-    target: 'apps/server/src/areas/*/simulator/**',
+    target: 'apps/server/src/areas/*/drivers/**',
     from: 'apps/server/src/areas/*/repository{,.ts,/**}',
     message:
       "A driver reports facts; it never reads or writes the portal's tables (the task's apply step does).",

@@ -61,8 +61,8 @@ describe('layer rules', () => {
       ),
     ).toEqual([]);
     const simulator = await problems(
-      'apps/server/src/areas/compute/simulator/example.ts',
-      "import { findVm } from '../repository.ts';",
+      'apps/server/src/areas/compute/drivers/simulator/example.ts',
+      "import { findVm } from '../../repository.ts';",
     );
     expect(simulator.join('\n')).toMatch(/never reads or writes the portal's tables/);
   });

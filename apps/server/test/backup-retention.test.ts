@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pointsToKeep } from '../src/areas/backup/simulator/retention.ts';
+import { pointsToKeep } from '../src/areas/backup/drivers/simulator/retention.ts';
 
 const HOUR = 3_600_000;
 const start = Date.parse('2026-01-01T00:00:00Z');

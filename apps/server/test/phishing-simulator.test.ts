@@ -3,7 +3,7 @@ import {
   BEHAVIOUR_WINDOW_MS,
   behaviourOf,
   sendTime,
-} from '../src/areas/phishing/simulator/behaviour.ts';
+} from '../src/areas/phishing/drivers/simulator/behaviour.ts';
 
 const emails = Array.from({ length: 2000 }, (_, i) => `person${i}@example.test`);
 

@@ -4,7 +4,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { BACKUP_LOCATIONS, DEFAULT_RETENTION, type BackupProduct } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
 import { insertBackup, replaceAlerts } from './repository.ts';
-import { insertDemoAccount } from './simulator/index.ts';
+import { insertDemoAccount } from './drivers/simulator/index.ts';
 
 const SEEDED_KEY = 'demo_backup_seeded';
 const DAY_MS = 86_400_000;

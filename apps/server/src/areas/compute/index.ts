@@ -4,7 +4,7 @@ export { default as consoleRoutes } from './console-routes.ts';
 export { registerVmBase, type VmBaseOptions } from './vm-routes.ts';
 export { COMPUTE_TASKS, vmTargets } from './tasks.ts';
 export type { ComputeDriver, ConsoleTarget, MetricsRequest } from './driver.ts';
-export { ComputeSimulator, DURATIONS } from './simulator/index.ts';
+export { ComputeSimulator, DURATIONS } from './drivers/simulator/index.ts';
 export { listVmsFor, type ComputeDeps, type VmScope } from './service.ts';
 /** The VMs of a vwseries service, for that area's usage and backup pages. */
 export { listVms, type VmRecord } from './repository.ts';
@@ -16,4 +16,4 @@ export { seedDemoCompute } from './demo.ts';
 /** The licence seats compute's VMs use (Windows, RHEL, SQL Server), for the licence area. */
 export { computeSeatCounters } from './seats.ts';
 /** When a VM changed power state, for another area's simulated platform (monitoring probes). */
-export { powerHistory as vmPowerHistory } from './simulator/state.ts';
+export { powerHistory as vmPowerHistory } from './drivers/simulator/state.ts';

@@ -5,7 +5,7 @@ import { sensorHosts } from './repository.ts';
 export { default as crowdstrikeRoutes } from './routes.ts';
 export { CROWDSTRIKE_TASKS, edrHostTargets } from './tasks.ts';
 export type { EndpointDriver } from './driver.ts';
-export { EndpointSimulator } from './simulator/index.ts';
+export { EndpointSimulator } from './drivers/simulator/index.ts';
 export { seedDemoCrowdstrike } from './demo.ts';
 
 /** Licence seats: each host with a sensor in the tenant's own managed EDR subscriptions. */

@@ -5,7 +5,7 @@ import type { AlertContact, MonitorType, TargetKind } from '@portal/api/contract
 import type { Queryable } from '../../db/database.ts';
 import { listVms } from '../compute/index.ts';
 import { activateMonitor, insertMonitor, insertWindow } from './repository.ts';
-import { recordDemoProbe } from './simulator/index.ts';
+import { recordDemoProbe } from './drivers/simulator/index.ts';
 
 const SEEDED_KEY = 'demo_monitoring_seeded';
 const DAY_MS = 86_400_000;

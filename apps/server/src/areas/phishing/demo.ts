@@ -2,7 +2,7 @@
 // and one draft; Globex one finished campaign. Seeded once per database (app_meta key).
 import type { Queryable } from '../../db/database.ts';
 import { insertCampaign, insertGroup, lockCampaign, recordLaunch } from './repository.ts';
-import { seedSimulatedCampaign } from './simulator/index.ts';
+import { seedSimulatedCampaign } from './drivers/simulator/index.ts';
 
 const SEEDED_KEY = 'demo_phishing_seeded';
 const DAY = 24 * 60 * 60_000;

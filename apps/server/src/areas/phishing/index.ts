@@ -2,5 +2,5 @@
 export { default as phishingRoutes } from './routes.ts';
 export { PHISHING_TASKS, campaignTargets } from './tasks.ts';
 export type { PhishingDriver } from './driver.ts';
-export { PhishingSimulator } from './simulator/index.ts';
+export { PhishingSimulator } from './drivers/simulator/index.ts';
 export { seedDemoPhishing } from './demo.ts';

@@ -2,5 +2,5 @@
 export { default as storageRoutes } from './routes.ts';
 export { STORAGE_TASKS, volumeTargets } from './tasks.ts';
 export type { StorageDriver, VolumeSpec } from './driver.ts';
-export { StorageSimulator, type SimulatedHosts } from './simulator/index.ts';
+export { StorageSimulator, type SimulatedHosts } from './drivers/simulator/index.ts';
 export { seedDemoStorage } from './demo.ts';

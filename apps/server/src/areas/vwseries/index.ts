@@ -2,5 +2,5 @@
 export { default as vwseriesRoutes } from './routes.ts';
 export { VWSERIES_TASKS, vwseriesTargets } from './tasks.ts';
 export type { VwseriesDriver } from './driver.ts';
-export { VwseriesSimulator } from './simulator/index.ts';
+export { VwseriesSimulator } from './drivers/simulator/index.ts';
 export { insertDemoVwseries, insertVwseries } from './repository.ts';

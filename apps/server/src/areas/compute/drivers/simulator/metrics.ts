@@ -1,5 +1,5 @@
 import { METRIC_RANGE_SECONDS, type MetricsReply } from '@portal/api/contract';
-import type { MetricsRequest } from '../driver.ts';
+import type { MetricsRequest } from '../../driver.ts';
 
 const DAY = 86400;
 

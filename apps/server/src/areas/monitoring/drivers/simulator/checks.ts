@@ -1,7 +1,7 @@
 // One simulated check: a pure function of the probe, the time and what the network looks like
 // then (the VM's power, the certificate's expiry). Deterministic, so a restart changes nothing.
 import { targetHost } from '@portal/api/domain';
-import type { CheckFacts, ProbeSpec } from '../driver.ts';
+import type { CheckFacts, ProbeSpec } from '../../driver.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

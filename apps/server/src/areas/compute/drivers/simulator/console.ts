@@ -1,4 +1,4 @@
-import type { ConsoleIo, ConsoleSession, ConsoleTarget } from '../driver.ts';
+import type { ConsoleIo, ConsoleSession, ConsoleTarget } from '../../driver.ts';
 
 const CRLF = '\r\n';
 

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Value } from 'typebox/value';
-import type { Database } from '../../../db/database.ts';
-import type { OperationContext } from '../../../platform/driver.ts';
-import { RefreshFacts, type VwseriesDriver } from '../driver.ts';
+import type { Database } from '../../../../db/database.ts';
+import type { OperationContext } from '../../../../platform/driver.ts';
+import { RefreshFacts, type VwseriesDriver } from '../../driver.ts';
 
 /** Seconds a refresh takes at speed 1. */
 export const REFRESH_SECONDS = 3;

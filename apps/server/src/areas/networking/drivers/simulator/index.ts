@@ -3,8 +3,8 @@ import type { Catalogue } from '@portal/api/contract';
 import { freeAddress, networkClash } from '@portal/api/domain';
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import type { Database, Queryable } from '../../../db/database.ts';
-import { refuse, type OperationContext } from '../../../platform/driver.ts';
+import type { Database, Queryable } from '../../../../db/database.ts';
+import { refuse, type OperationContext } from '../../../../platform/driver.ts';
 import {
   AddressFacts,
   GatewayFacts,
@@ -12,7 +12,7 @@ import {
   NetworkUpdateFacts,
   type NetworkingDriver,
   type NetworkSpec,
-} from '../driver.ts';
+} from '../../driver.ts';
 
 /** Seconds each operation takes at speed 1. */
 export const NETWORK_DURATIONS = {

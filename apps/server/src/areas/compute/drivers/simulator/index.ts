@@ -15,8 +15,8 @@ import {
   snapshotRefusal,
 } from '@portal/api/domain';
 import type { Static, TSchema } from 'typebox';
-import type { Database, Queryable } from '../../../db/database.ts';
-import { refuse } from '../../../platform/driver.ts';
+import type { Database, Queryable } from '../../../../db/database.ts';
+import { refuse } from '../../../../platform/driver.ts';
 import {
   BuiltFacts,
   CdromFacts,
@@ -38,7 +38,7 @@ import {
   type NewFirewallRule,
   type OperationContext,
   type VmSpec,
-} from '../driver.ts';
+} from '../../driver.ts';
 import { SIMULATOR_CATALOGUE } from './catalogue.ts';
 import { openSimulatedConsole } from './console.ts';
 import { simulatedMetrics } from './metrics.ts';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Database, Queryable } from '../../../db/database.ts';
-import { DriverError, type OperationContext } from '../../../platform/driver.ts';
+import type { Database, Queryable } from '../../../../db/database.ts';
+import { DriverError, type OperationContext } from '../../../../platform/driver.ts';
 import type {
   ActivityEvent,
   ActivityFacts,
@@ -9,7 +9,7 @@ import type {
   LaunchFacts,
   PhishingDriver,
   PhishingLaunch,
-} from '../driver.ts';
+} from '../../driver.ts';
 import { BEHAVIOUR_WINDOW_MS, behaviourOf, sendTime } from './behaviour.ts';
 
 /** Seconds the platform takes to accept a launch or an end, at speed 1. */

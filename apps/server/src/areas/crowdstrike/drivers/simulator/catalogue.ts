@@ -1,5 +1,5 @@
 // The simulated platform's fixed material: endpoints beside the VMs, and what detections say.
-import type { DetectionFacts } from '../driver.ts';
+import type { DetectionFacts } from '../../driver.ts';
 
 /** FNV-1a: a stable 32-bit hash, so the same subscription and hour raise the same detections. */
 export function hash(text: string): number {

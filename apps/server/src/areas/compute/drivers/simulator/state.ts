@@ -3,7 +3,7 @@
 import type { BootCdrom, PowerState, VmAdapter, VmStatus } from '@portal/api/contract';
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import type { Queryable } from '../../../db/database.ts';
+import type { Queryable } from '../../../../db/database.ts';
 
 export interface SimVm {
   id: number;

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { targetVersion } from '@portal/api/domain';
 import { Value } from 'typebox/value';
-import type { Database, Queryable } from '../../../db/database.ts';
-import { DriverError, type OperationContext } from '../../../platform/driver.ts';
+import type { Database, Queryable } from '../../../../db/database.ts';
+import { DriverError, type OperationContext } from '../../../../platform/driver.ts';
 import {
   ContainmentFacts,
   type DetectionFacts,
@@ -11,7 +11,7 @@ import {
   type HostFacts,
   type Machine,
   type SensorSettings,
-} from '../driver.ts';
+} from '../../driver.ts';
 import { DETECTION_TEMPLATES, endpointsOf, hash } from './catalogue.ts';
 
 const HOUR = 3_600_000;

@@ -6,8 +6,8 @@
 // account's id and the job's number.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BackupJob, BackupRetention } from '@portal/api/contract';
-import type { Database, Queryable } from '../../../db/database.ts';
-import { DriverError, type OperationContext } from '../../../platform/driver.ts';
+import type { Database, Queryable } from '../../../../db/database.ts';
+import { DriverError, type OperationContext } from '../../../../platform/driver.ts';
 import type {
   BackupAccountSpec,
   BackupDeletedFacts,
@@ -16,7 +16,7 @@ import type {
   BackupSummaryFacts,
   RestorePointPage,
   RestorePointQuery,
-} from '../driver.ts';
+} from '../../driver.ts';
 import { pointsToKeep } from './retention.ts';
 
 /** Seconds a creation, a job run on request and a deletion take at speed 1. */

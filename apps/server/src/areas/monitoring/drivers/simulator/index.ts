@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Database, Queryable } from '../../../db/database.ts';
-import type { OperationContext } from '../../../platform/driver.ts';
-import { vmPowerHistory } from '../../compute/index.ts';
-import type { CheckFacts, MonitoringDriver, ProbeCreatedFacts, ProbeSpec } from '../driver.ts';
+import type { Database, Queryable } from '../../../../db/database.ts';
+import type { OperationContext } from '../../../../platform/driver.ts';
+import { vmPowerHistory } from '../../../compute/index.ts';
+import type { CheckFacts, MonitoringDriver, ProbeCreatedFacts, ProbeSpec } from '../../driver.ts';
 import { checkAt, certificateExpiry } from './checks.ts';
 
 /** Seconds setting up a probe takes at speed 1. */

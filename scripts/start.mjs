@@ -7,24 +7,27 @@ import { repoRoot } from './lib/proc.mjs';
 
 const port = Number(process.env.PORT ?? 8080);
 const dataDir = process.env.PORTAL_DATA_DIR ?? join(repoRoot, '.data');
+const mailCatcherPort = Number(process.env.MAIL_CATCHER_PORT ?? 8025);
 
 await ensureDependencies();
 const { buildAll } = await import('./lib/build.mjs');
 await buildAll();
 const { startStack } = await import('./lib/stack.mjs');
 
-console.log('Starting the Firebase Auth emulator and the server…');
+console.log('Starting the mail catcher, the Firebase Auth emulator and the server…');
 const stack = await startStack({
   port,
   dataDir,
   persistIdentity: true,
   databaseUrl: process.env.DATABASE_URL,
+  mailCatcherPort,
 });
 const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import(join(repoRoot, 'apps/server/dist/demo.mjs'));
 
 console.log(`
   Portal ready at ${stack.url}
   Data directory: ${dataDir}
+  ${stack.mail ? `Mail catcher: ${stack.mail.url} (the server sends to ${stack.mail.smtpUrl}; nothing leaves this machine)` : `Mail goes to the relay in SMTP_URL.`}
 
   Demo accounts (password ${DEMO_PASSWORD}):`);
 for (const account of DEMO_ACCOUNTS) {
@@ -45,6 +48,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 stack.server.on('exit', (code) => {
   if (!stopping) {
     console.error(`The server stopped unexpectedly (exit code ${code}).`);
-    void stack.emulator.stop().then(() => process.exit(1));
+    void Promise.all([stack.emulator.stop(), stack.mail?.stop()]).then(() => process.exit(1));
   }
 });

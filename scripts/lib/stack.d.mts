@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import type { MailCatcher } from './mail-catcher.d.mts';
 
 export interface AuthEmulator {
   url: string;
@@ -13,6 +14,8 @@ export interface AuthEmulator {
 export interface Stack {
   url: string;
   emulator: AuthEmulator;
+  /** The local mail catcher the server sends to; null when SMTP_URL names a relay. */
+  mail: MailCatcher | null;
   server: ChildProcess;
   output(): string;
   stop(): Promise<void>;
@@ -25,4 +28,6 @@ export function startStack(options: {
   databaseUrl?: string;
   env?: Record<string, string>;
   quiet?: boolean;
+  /** The catcher's HTTP port (0: any free one). */
+  mailCatcherPort?: number;
 }): Promise<Stack>;

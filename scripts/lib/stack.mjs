@@ -1,14 +1,16 @@
-// Starts the whole product on one machine: the Auth emulator, then the server (which serves the
-// built portal and /api on one port). Shared by `npm start`, the end-to-end tests and benchmarks.
+// Starts the whole product on one machine: the Auth emulator, the mail catcher (unless SMTP_URL
+// names a relay), then the server (which serves the built portal and /api on one port). Shared by
+// `npm start`, the end-to-end tests and benchmarks.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startAuthEmulator } from './emulator.mjs';
+import { startMailCatcher } from './mail-catcher.mjs';
 import { freePort, repoRoot, waitFor } from './proc.mjs';
 
 /**
  * @param {{ port?: number, dataDir: string, persistIdentity?: boolean, databaseUrl?: string,
- *   env?: Record<string, string>, quiet?: boolean }} options
+ *   env?: Record<string, string>, quiet?: boolean, mailCatcherPort?: number }} options
  */
 export async function startStack({
   port,
@@ -17,12 +19,22 @@ export async function startStack({
   databaseUrl,
   env = {},
   quiet = false,
+  mailCatcherPort = 0,
 }) {
   mkdirSync(dataDir, { recursive: true });
-  const emulator = await startAuthEmulator({
-    workDir: join(dataDir, 'emulator'),
-    persistDir: persistIdentity ? join(dataDir, 'auth') : undefined,
-  });
+  // A relay named by SMTP_URL is used as it is; otherwise mail stays on this machine.
+  const relay = env.SMTP_URL ?? process.env.SMTP_URL;
+  const mail = relay ? null : await startMailCatcher({ httpPort: mailCatcherPort });
+  let emulator;
+  try {
+    emulator = await startAuthEmulator({
+      workDir: join(dataDir, 'emulator'),
+      persistDir: persistIdentity ? join(dataDir, 'auth') : undefined,
+    });
+  } catch (error) {
+    await mail?.stop();
+    throw error;
+  }
   const serverPort = port ?? (await freePort());
   const serverEnv = {
     ...process.env,
@@ -32,6 +44,7 @@ export async function startStack({
     FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
     FIREBASE_PROJECT_ID: emulator.projectId,
     PORTAL_DIST: join(repoRoot, 'apps/portal/dist'),
+    ...(mail ? { SMTP_URL: mail.smtpUrl } : {}),
     ...env,
   };
   if (databaseUrl) serverEnv.DATABASE_URL = databaseUrl;
@@ -56,6 +69,7 @@ export async function startStack({
   } catch (error) {
     server.kill('SIGKILL');
     await emulator.stop();
+    await mail?.stop();
     throw error;
   }
   const stopServer = () =>
@@ -71,11 +85,13 @@ export async function startStack({
   return {
     url,
     emulator,
+    mail,
     server,
     output: () => output,
     async stop() {
       await stopServer();
       await emulator.stop();
+      await mail?.stop();
     },
   };
 }

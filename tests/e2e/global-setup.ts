@@ -15,6 +15,8 @@ export default async function globalSetup() {
   });
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_AUTH_EMULATOR_URL = stack.emulator.url;
+  // The server sends its mail to the stack's catcher; tests read it over the catcher's HTTP API.
+  if (stack.mail) process.env.E2E_MAIL_URL = stack.mail.url;
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

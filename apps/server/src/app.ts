@@ -38,6 +38,7 @@ import portalPlugin from './plugins/portal.ts';
 import rateLimitsPlugin from './plugins/rate-limits.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import { ListCache } from './platform/list-cache.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
 import { taskRoutes } from './platform/tasks/routes.ts';
 import { validatorCompiler } from './validation.ts';
 
@@ -51,6 +52,8 @@ declare module 'fastify' {
     tasks: TaskWorker;
     /** List replies kept while the tenant's lists are unchanged (platform/list-cache.ts). */
     listCache: ListCache;
+    /** The one mail path (platform/mail.ts): SMTP_URL's relay, or a Mailer that refuses. */
+    mailer: Mailer;
   }
 }
 
@@ -71,6 +74,8 @@ export interface AppOptions {
   runTasks?: boolean;
   /** Manages sign-in accounts (invite, disable, delete): firebase-admin's `getAuth()`. */
   identityAdmin?: IdentityAdmin | null;
+  /** Outgoing mail; a Mailer for the configured SMTP_URL by default. */
+  mailer?: Mailer;
 }
 
 registerAjvFormats();
@@ -88,6 +93,7 @@ export async function buildApp({
   driver = new SimulatorDriver(db, { speed: config.simulatorSpeed }),
   runTasks = true,
   identityAdmin = null,
+  mailer = createMailer(config),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream ? { stream: logStream } : {}),
@@ -96,6 +102,8 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('driver', driver);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
   app.decorate('listCache', new ListCache(Math.floor(config.listCacheMegabytes * 1024 * 1024)));
   const worker = new TaskWorker(db, driver, app.log.child({ component: 'tasks' }), config.tasks);
   app.decorate('tasks', worker);

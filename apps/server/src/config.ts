@@ -41,6 +41,11 @@ export interface Config {
   listCacheMegabytes: number;
   /** Audit-log entries older than this many days are deleted (hourly). */
   auditRetentionDays: number;
+  /**
+   * Outgoing mail: the SMTP relay (`SMTP_URL`; null: no relay, and sending refuses with a
+   * sentence) and the From of the portal's own messages (`MAIL_FROM`).
+   */
+  mail: { smtpUrl: string | null; from: string };
 }
 
 /** A setting in the environment that the server cannot use; the message says which and why. */
@@ -101,6 +106,32 @@ function parseEmulatorHost(raw: string | undefined): string | null {
   if (!/^[\w.-]+:\d{1,5}$/.test(raw)) {
     throw new ConfigError(
       `FIREBASE_AUTH_EMULATOR_HOST must be host:port such as 127.0.0.1:9099, not "${raw}".`,
+    );
+  }
+  return raw;
+}
+
+function parseSmtpUrl(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = new URL('invalid:');
+  }
+  if (!['smtp:', 'smtps:'].includes(url.protocol) || url.hostname === '') {
+    throw new ConfigError(
+      'SMTP_URL must be an SMTP relay such as smtp://user:password@relay.example.com:587 or smtps://relay.example.com:465; leave it unset to send no mail.',
+    );
+  }
+  return raw;
+}
+
+function parseMailFrom(raw: string | undefined): string {
+  if (raw === undefined) return 'Skyport Cloud <no-reply@portal.test>';
+  if (!/^([^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(raw)) {
+    throw new ConfigError(
+      `MAIL_FROM must be an address such as no-reply@example.com or "Name <no-reply@example.com>", not "${raw}".`,
     );
   }
   return raw;
@@ -224,5 +255,9 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
       400,
       { min: 1, max: 36_500, integer: true },
     ),
+    mail: {
+      smtpUrl: parseSmtpUrl(value(env, 'SMTP_URL')),
+      from: parseMailFrom(value(env, 'MAIL_FROM')),
+    },
   };
 }

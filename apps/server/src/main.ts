@@ -75,7 +75,9 @@ async function main(): Promise<void> {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Server listening on http://${config.host}:${port} (database: ${db.kind})`);
+  console.log(
+    `Server listening on http://${config.host}:${port} (database: ${db.kind}; mail: ${app.mailer.describe})`,
+  );
 }
 
 main().catch((error: unknown) => fail('The server stopped because of an unexpected error.', error));

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       principalCacheSeconds: 5,
       listCacheMegabytes: 64,
       auditRetentionDays: 400,
+      mail: { smtpUrl: null, from: 'Skyport Cloud <no-reply@portal.test>' },
     });
   });
 
@@ -54,6 +55,8 @@ describe('loadConfig', () => {
         AUTH_REVOCATION_CHECK_SECONDS: '0',
         AUTH_PRINCIPAL_CACHE_SECONDS: '2.5',
         LIST_CACHE_MB: '16',
+        SMTP_URL: 'smtp://mailer:secret@relay.example.com:587',
+        MAIL_FROM: 'Acme Cloud <cloud@acme.example>',
       },
       '/repo',
     );
@@ -78,6 +81,10 @@ describe('loadConfig', () => {
       revocationCheckSeconds: 0,
       principalCacheSeconds: 2.5,
       listCacheMegabytes: 16,
+      mail: {
+        smtpUrl: 'smtp://mailer:secret@relay.example.com:587',
+        from: 'Acme Cloud <cloud@acme.example>',
+      },
     });
   });
 
@@ -114,6 +121,12 @@ describe('loadConfig', () => {
     [
       { AUTH_REVOCATION_CHECK_SECONDS: '120' },
       'AUTH_REVOCATION_CHECK_SECONDS must be a whole number from 0 to 60, not "120".',
+    ],
+    [{ SMTP_URL: 'http://relay.example.com' }, /^SMTP_URL must be an SMTP relay such as/],
+    [{ SMTP_URL: 'relay.example.com:25' }, /^SMTP_URL must be an SMTP relay such as/],
+    [
+      { MAIL_FROM: 'nobody' },
+      'MAIL_FROM must be an address such as no-reply@example.com or "Name <no-reply@example.com>", not "nobody".',
     ],
   ])('refuses %o with a sentence', (env, message) => {
     expect(() => loadConfig(env, '/repo')).toThrow(ConfigError);

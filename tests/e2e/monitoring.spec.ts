@@ -99,6 +99,8 @@ test.describe('monitoring', () => {
     const { api, vm } = await freshVm('patched');
     const id = await pingMonitor(vm.id, `ping ${vm.display_name}`);
     await openSignedIn(page, CUSTOMER, `/monitoring/${id}?tab=maintenance`);
+    // Checked up before the window: without checked time outside it there is no figure at all.
+    await expectState(page, 'Up');
     await page.getByRole('button', { name: 'Add maintenance window' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a maintenance window' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Patching');

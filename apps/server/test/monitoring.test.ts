@@ -238,7 +238,7 @@ describe.each(databaseKinds())('monitoring on $kind', ({ open }) => {
     ]);
   });
 
-  it('keeps the SLA at 100 % when the VM is off during a maintenance window', async () => {
+  it('counts no downtime when the VM is off during a maintenance window, and shows the window apart', async () => {
     const start = new Date(Date.now() - 1000).toISOString();
     const window = await call('acme', 'POST', `/services/monitoring/${monitorId}/maintenance`, {
       name: 'Patching',
@@ -253,14 +253,17 @@ describe.each(databaseKinds())('monitoring on $kind', ({ open }) => {
         (await data<MonitorJson>('acme', `/services/monitoring/${monitorId}`)).state === 'down',
     );
     const sla = await data<{
-      rows: { availability: number; incidents: number }[];
-      total: { availability: number };
+      rows: { availability: number | null; incidents: number }[];
+      total: { availability: number | null; downtime_minutes: number };
     }>(
       'acme',
       `/services/monitoring/sla?monitor_id=${monitorId}&from=${encodeURIComponent(start)}&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
     );
-    expect(sla.rows).toEqual([expect.objectContaining({ availability: 100, incidents: 0 })]);
-    expect(sla.total.availability).toBe(100);
+    // The whole period so far is maintenance: no incident, no downtime, and no figure either.
+    expect(sla.rows).toEqual([
+      expect.objectContaining({ availability: null, incidents: 0, downtime_minutes: 0 }),
+    ]);
+    expect(sla.total).toMatchObject({ availability: null, downtime_minutes: 0 });
     await power('powerOn');
     const windowId = window.json<{ data: { id: number } }>().data.id;
     const url = `/services/monitoring/${monitorId}/maintenance/${windowId}`;
@@ -300,6 +303,49 @@ describe.each(databaseKinds())('monitoring on $kind', ({ open }) => {
     ).toBe(403);
     expect((await call(null, 'POST', url, good)).statusCode).toBe(401);
     expect((await call('acme', 'POST', url, good)).statusCode).toBe(201);
+  });
+
+  it('shows no data, never 100 %, for a monitor not checked yet, paused or not', async () => {
+    // An hourly check: the first one is far off even at the simulator's speed.
+    const reply = await call('provider', 'POST', '/services/monitoring', {
+      ...pingBody(vmId, 'ERP hourly'),
+      interval_seconds: 3600,
+      timeout_seconds: 30,
+    });
+    expect(reply.statusCode, reply.body).toBe(202);
+    const accepted = reply.json<{ data: { task_id: number; id: number } }>().data;
+    expect((await waitTask('provider', accepted.task_id)).state).toBe('SUCCESS');
+    const month = `from=${encodeURIComponent(new Date(Date.now() - 30 * 86_400_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`;
+    type Report = {
+      rows: { availability: number | null; no_data_minutes: number }[];
+      total: { availability: number | null };
+    };
+    const fresh = await data<Report>(
+      'acme',
+      `/services/monitoring/sla?monitor_id=${accepted.id}&${month}`,
+    );
+    expect(fresh.rows).toEqual([expect.objectContaining({ availability: null })]);
+    expect(fresh.total.availability).toBeNull();
+    const listed = await data<{ uptime_30d: number | null }>(
+      'acme',
+      `/services/monitoring/${accepted.id}`,
+    );
+    expect(listed.uptime_30d).toBeNull();
+    const paused = await call('provider', 'POST', `/services/monitoring/${accepted.id}`, {
+      operation: 'pause',
+    });
+    expect(paused.statusCode, paused.body).toBe(200);
+    const still = await data<Report>(
+      'acme',
+      `/services/monitoring/sla?monitor_id=${accepted.id}&${month}`,
+    );
+    expect(still.rows).toEqual([expect.objectContaining({ availability: null })]);
+    // The watched monitor, checked for a while, has a figure and no data only before its checks.
+    const watched = await data<Report>(
+      'acme',
+      `/services/monitoring/sla?monitor_id=${monitorId}&${month}`,
+    );
+    expect(watched.rows[0]?.availability).toEqual(expect.any(Number));
   });
 
   it('pauses and resumes', async () => {

@@ -237,10 +237,17 @@ export const SlaQuery = Type.Object(
 export type SlaQuery = Static<typeof SlaQuery>;
 
 const SlaFigures = {
-  availability: Type.Number({ description: 'In %, maintenance excluded.' }),
+  availability: Nullable(
+    Type.Number({
+      description: 'In % of the checked time outside maintenance; null: no data (nothing checked).',
+    }),
+  ),
   incidents: Type.Integer(),
   downtime_minutes: Type.Number(),
   maintenance_minutes: Type.Number(),
+  no_data_minutes: Type.Number({
+    description: 'Time the monitor existed in the period without checks (pending, paused).',
+  }),
 };
 
 export const SlaReport = Type.Object(

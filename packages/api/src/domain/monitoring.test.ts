@@ -3,6 +3,7 @@ import {
   maintenanceRefusal,
   maintenanceSpans,
   monitorSettingsRefusal,
+  combineSla,
   slaFigures,
 } from './monitoring.ts';
 
@@ -31,7 +32,13 @@ describe('monitoring rules', () => {
   });
 
   it('leaves maintenance out of availability and downtime', () => {
-    const base = { from: T0, to: T0 + 10 * HOUR, now: T0 + 20 * HOUR, createdAt: T0 - HOUR };
+    const base = {
+      from: T0,
+      to: T0 + 10 * HOUR,
+      now: T0 + 20 * HOUR,
+      createdAt: T0 - HOUR,
+      checked: [[T0 - HOUR, T0 + 20 * HOUR] as const],
+    };
     const incident = { started_at: '2026-11-01T01:00:00Z', ended_at: '2026-11-01T02:00:00Z' };
     expect(slaFigures({ ...base, incidents: [incident], windows: [] })).toMatchObject({
       availability: 90,
@@ -48,6 +55,64 @@ describe('monitoring rules', () => {
       incidents: 0,
       downtime_minutes: 0,
       maintenance_minutes: 120,
+    });
+  });
+
+  it('counts only checked time: before the first check and while paused is no data, never up', () => {
+    const month = { from: T0, to: T0 + 30 * 24 * HOUR, now: T0 + 20 * 24 * HOUR };
+    // Made today, still pending: nothing checked, no figure.
+    const pending = slaFigures({
+      ...month,
+      createdAt: month.now - HOUR,
+      checked: [],
+      incidents: [],
+      windows: [],
+    });
+    expect(pending).toMatchObject({ availability: null, no_data_minutes: 60, observed_minutes: 0 });
+    // Made before the month, paused and never checked: no data, not 100 %.
+    expect(
+      slaFigures({ ...month, createdAt: T0 - HOUR, checked: [], incidents: [], windows: [] }),
+    ).toMatchObject({ availability: null, no_data_minutes: 20 * 24 * 60 });
+    // Checked for 10 hours with one down hour, then paused: 90 % of the checked time.
+    const incident = { started_at: '2026-11-01T01:00:00Z', ended_at: '2026-11-01T02:00:00Z' };
+    const figures = slaFigures({
+      ...month,
+      createdAt: T0,
+      checked: [[T0, T0 + 10 * HOUR]],
+      incidents: [incident],
+      windows: [],
+    });
+    expect(figures).toMatchObject({
+      availability: 90,
+      observed_minutes: 600,
+      downtime_minutes: 60,
+    });
+    expect(figures.no_data_minutes).toBe(20 * 24 * 60 - 600);
+    // Together: weighted by checked time; nothing checked anywhere stays no data.
+    expect(combineSla([figures, pending]).availability).toBe(90);
+    expect(combineSla([pending]).availability).toBeNull();
+  });
+
+  it('keeps maintenance apart from no data', () => {
+    const window = {
+      kind: 'once' as const,
+      starts_at: '2026-11-01T04:00:00Z',
+      ends_at: '2026-11-01T06:00:00Z',
+    };
+    const figures = slaFigures({
+      from: T0,
+      to: T0 + 10 * HOUR,
+      now: T0 + 10 * HOUR,
+      createdAt: T0,
+      checked: [[T0 + 5 * HOUR, T0 + 10 * HOUR]],
+      incidents: [],
+      windows: [window],
+    });
+    expect(figures).toMatchObject({
+      availability: 100,
+      maintenance_minutes: 120,
+      no_data_minutes: 240,
+      observed_minutes: 240,
     });
   });
 

@@ -175,28 +175,56 @@ export function subtractSpans(spans: readonly Span[], minus: readonly Span[]): S
 }
 
 export interface SlaFigures {
-  /** In %, two decimals; 100 when nothing was observed. */
-  availability: number;
+  /** In %, two decimals; null when nothing was observed (no checks in the period): "no data". */
+  availability: number | null;
   incidents: number;
   downtime_minutes: number;
   maintenance_minutes: number;
+  /** Minutes the monitor existed in the period without checks (before the first, while paused). */
+  no_data_minutes: number;
   /** Minutes observed outside maintenance (the denominator). */
   observed_minutes: number;
 }
 
 const minutes = (ms: number) => Math.round((ms / 60_000) * 10) / 10;
 
+/** `spans` clipped to [from, to), merged. */
+export function clipSpans(spans: readonly Span[], from: number, to: number): Span[] {
+  return mergeSpans(
+    spans.flatMap(([a, b]): Span[] => {
+      const start = Math.max(a, from);
+      const end = Math.min(b, to);
+      return end > start ? [[start, end]] : [];
+    }),
+  );
+}
+
 /**
- * A monitor's SLA over [from, to): observed from its creation until `now`; downtime is its
- * incidents' time outside maintenance windows; availability is the rest of the observed time
- * outside maintenance, in %. An incident counts when any of it lies in the period outside
- * maintenance.
+ * The time a run of checks speaks for: each check answers for the interval before it (the first
+ * one back to the monitor's start at most), so checks an interval apart make one span.
+ */
+export function checkedSpan(first: number, last: number, intervalMs: number, since: number): Span {
+  return [Math.max(first - intervalMs, since), last];
+}
+
+/** `spans` with `span` added, touching spans joined; spans that ended before `keepSince` dropped. */
+export function addSpan(spans: readonly Span[], span: Span, keepSince: number): Span[] {
+  return mergeSpans([...spans, span]).filter(([, end]) => end >= keepSince);
+}
+
+/**
+ * A monitor's SLA over [from, to): only the time its checks cover (`checked`) counts; the rest of
+ * its life in the period (before the first check, while paused) is "no data", never up. Downtime
+ * is its incidents' time within the checked time outside maintenance windows; availability is the
+ * rest of the checked time outside maintenance, in %, or null when none was checked. An incident
+ * counts when any of it lies there.
  */
 export function slaFigures(input: {
   from: number;
   to: number;
   now: number;
   createdAt: number;
+  checked: readonly Span[];
   incidents: readonly { started_at: string; ended_at: string | null }[];
   windows: readonly MaintenanceInput[];
 }): SlaFigures {
@@ -204,34 +232,39 @@ export function slaFigures(input: {
   const end = Math.min(input.to, input.now);
   if (end <= start)
     return {
-      availability: 100,
+      availability: null,
       incidents: 0,
       downtime_minutes: 0,
       maintenance_minutes: 0,
+      no_data_minutes: 0,
       observed_minutes: 0,
     };
   const maintenance = mergeSpans(input.windows.flatMap((w) => maintenanceSpans(w, start, end)));
+  const checked = clipSpans(input.checked, start, end);
+  const measured = subtractSpans(checked, maintenance);
   let count = 0;
   const down: Span[] = [];
   for (const incident of input.incidents) {
-    const a = Math.max(Date.parse(incident.started_at), start);
-    const b = Math.min(incident.ended_at ? Date.parse(incident.ended_at) : end, end);
-    if (b <= a) continue;
-    const outside = subtractSpans([[a, b]], maintenance);
-    if (outside.length === 0) continue;
+    const a = Date.parse(incident.started_at);
+    const b = incident.ended_at ? Date.parse(incident.ended_at) : end;
+    const inside = clipSpans(measured, a, b);
+    if (inside.length === 0) continue;
     count += 1;
-    down.push(...outside);
+    down.push(...inside);
   }
-  const observed = end - start - total(maintenance);
+  const observed = total(measured);
   const downtime = total(mergeSpans(down));
-  const availability =
-    observed <= 0 ? 100 : Math.round(((observed - downtime) / observed) * 10_000) / 100;
+  const noData = total(subtractSpans(subtractSpans([[start, end]], checked), maintenance));
   return {
-    availability: Math.max(0, availability),
+    availability:
+      observed <= 0
+        ? null
+        : Math.max(0, Math.round(((observed - downtime) / observed) * 10_000) / 100),
     incidents: count,
     downtime_minutes: minutes(downtime),
     maintenance_minutes: minutes(total(maintenance)),
-    observed_minutes: minutes(Math.max(0, observed)),
+    no_data_minutes: minutes(noData),
+    observed_minutes: minutes(observed),
   };
 }
 
@@ -241,10 +274,11 @@ export function combineSla(rows: readonly SlaFigures[]): Omit<SlaFigures, 'obser
   const down = rows.reduce((sum, row) => sum + row.downtime_minutes, 0);
   return {
     availability:
-      observed <= 0 ? 100 : Math.max(0, Math.round(((observed - down) / observed) * 10_000) / 100),
+      observed <= 0 ? null : Math.max(0, Math.round(((observed - down) / observed) * 10_000) / 100),
     incidents: rows.reduce((sum, row) => sum + row.incidents, 0),
     downtime_minutes: Math.round(down * 10) / 10,
     maintenance_minutes:
       Math.round(rows.reduce((sum, row) => sum + row.maintenance_minutes, 0) * 10) / 10,
+    no_data_minutes: Math.round(rows.reduce((sum, row) => sum + row.no_data_minutes, 0) * 10) / 10,
   };
 }

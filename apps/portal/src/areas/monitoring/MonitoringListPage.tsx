@@ -1,7 +1,7 @@
-import { mdiChartLine, mdiPlus } from '@mdi/js';
+import { mdiChartBox, mdiChartLine, mdiPlus } from '@mdi/js';
 import { isSuperTenantUser, MONITOR_TYPE_LABELS, type Monitor } from '@portal/api/contract';
-import { EmptyState, Link, LinkButton, Sparkline, type DataTableColumn } from '@portal/ui';
-import { useState } from 'react';
+import { Button, EmptyState, Link, LinkButton, Sparkline, type DataTableColumn } from '@portal/ui';
+import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { formatRelative } from '../../lib/format.ts';
@@ -13,6 +13,7 @@ import { monitoringClient, monitoringKeys, monitoringQueries } from './queries.t
 import { SlaReportPanel } from './SlaReportPanel.tsx';
 
 const CREATE_PATH = '/monitoring/create';
+const REPORT_PARAM = 'report';
 
 function columns(everyTenant: boolean): DataTableColumn<Monitor>[] {
   return [
@@ -102,8 +103,20 @@ export function MonitoringListPage() {
   const { user } = useSnapshot(session);
   const everyTenant = user ? isSuperTenantUser(user) : false;
   const readOnlyReason = useManageReason(MONITORING_PERMISSION);
-  // The report is made only once asked for: with thousands of monitors it is not free.
-  const [slaOpen, setSlaOpen] = useState(false);
+  // The report is made only once asked for (with thousands of monitors it is not free), from the
+  // header, above the table; `?report=sla` keeps it open on reload and in a shared link.
+  const [params, setParams] = useSearchParams();
+  const slaOpen = params.get(REPORT_PARAM) === 'sla';
+  const toggleSla = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (slaOpen) next.delete(REPORT_PARAM);
+        else next.set(REPORT_PARAM, 'sla');
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <ListPage
       listId="monitoring"
@@ -115,10 +128,31 @@ export function MonitoringListPage() {
           : 'The checks your provider runs on your services, and how they have been doing.')
       }
       actions={
-        everyTenant ? (
-          <LinkButton href={CREATE_PATH} variant="primary" leadingIcon={mdiPlus}>
-            Create
-          </LinkButton>
+        <>
+          <Button
+            variant="outlined"
+            leadingIcon={mdiChartBox}
+            aria-expanded={slaOpen}
+            aria-controls="sla-report"
+            onClick={toggleSla}
+          >
+            {slaOpen ? 'Hide SLA report' : 'SLA report'}
+          </Button>
+          {everyTenant ? (
+            <LinkButton href={CREATE_PATH} variant="primary" leadingIcon={mdiPlus}>
+              Create
+            </LinkButton>
+          ) : null}
+        </>
+      }
+      summary={
+        slaOpen ? (
+          <div id="sla-report">
+            <SlaReportPanel
+              heading={everyTenant ? 'SLA report per tenant' : 'SLA report'}
+              withTenantFilter={everyTenant}
+            />
+          </div>
         ) : undefined
       }
       tableLabel="Monitors"
@@ -135,14 +169,6 @@ export function MonitoringListPage() {
       getRowLabel={(row) => row.name}
       defaultSorting={{ id: 'name', desc: false }}
       rowHref={(row) => `/monitoring/${row.id}`}
-      children={
-        <details onToggle={(event) => setSlaOpen(event.currentTarget.open)}>
-          <summary>SLA report{everyTenant ? ' (every tenant, or filter by one)' : ''}</summary>
-          {slaOpen ? (
-            <SlaReportPanel heading="SLA report per tenant" withTenantFilter={everyTenant} />
-          ) : null}
-        </details>
-      }
       emptyState={
         <EmptyState
           icon={mdiChartLine}

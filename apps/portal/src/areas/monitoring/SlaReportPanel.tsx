@@ -61,11 +61,15 @@ const COLUMNS: DataTableColumn<SlaRow>[] = [
     accessor: 'maintenance_minutes',
     align: 'end',
   },
+  { id: 'no-data', header: 'No data (min)', accessor: 'no_data_minutes', align: 'end' },
 ];
 
+const availabilityTone = (value: number | null) =>
+  value === null ? 'neutral' : value >= 99.9 ? 'good' : value >= 99 ? 'warning' : 'critical';
+
 /**
- * An SLA report for a chosen period: availability, incidents and downtime outside maintenance,
- * for one monitor or for every monitor in view (a tenant's); shown and exported as CSV.
+ * An SLA report for a chosen period: availability of the checked time, incidents and downtime
+ * outside maintenance, maintenance and the time without checks apart, for one monitor or for every monitor in view (a tenant's); shown and exported as CSV.
  */
 export function SlaReportPanel({
   monitorId,
@@ -142,18 +146,17 @@ export function SlaReportPanel({
           <StatTile
             label="Availability"
             value={percentText(total.availability)}
-            tone={
-              total.availability >= 99.9
-                ? 'good'
-                : total.availability >= 99
-                  ? 'warning'
-                  : 'critical'
-            }
-            hint="Maintenance windows excluded"
+            tone={availabilityTone(total.availability)}
+            hint="Of the checked time, maintenance apart"
           />
           <StatTile label="Incidents" value={String(total.incidents)} />
           <StatTile label="Downtime" value={`${total.downtime_minutes} min`} />
           <StatTile label="Maintenance" value={`${total.maintenance_minutes} min`} />
+          <StatTile
+            label="No data"
+            value={`${total.no_data_minutes} min`}
+            hint="Not checked yet, or paused"
+          />
         </StatGrid>
       ) : null}
       <DataTable

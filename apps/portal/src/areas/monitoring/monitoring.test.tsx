@@ -6,6 +6,7 @@ import {
   type CurrentUser,
   type Incident,
   type Monitor,
+  type SlaReport,
 } from '@portal/api/contract';
 import { session } from '../../services.ts';
 import { tasks } from '../../state/tasks.ts';
@@ -65,11 +66,42 @@ const INCIDENT: Incident = {
   message: 'Request timed out: no reply from erp-01',
 };
 
+const figures = {
+  incidents: 0,
+  downtime_minutes: 0,
+  maintenance_minutes: 0,
+};
+const SLA: SlaReport = {
+  from: '2026-10-01T00:00:00.000Z',
+  to: '2026-10-31T00:00:00.000Z',
+  rows: [
+    {
+      monitor_id: 1,
+      name: 'monitor-1',
+      tenant: 'UZZ100001',
+      availability: 99.5,
+      ...figures,
+      no_data_minutes: 0,
+    },
+    // Made on the last day, not checked yet.
+    {
+      monitor_id: 2,
+      name: 'monitor-2',
+      tenant: 'UZZ100001',
+      availability: null,
+      ...figures,
+      no_data_minutes: 30,
+    },
+  ],
+  total: { availability: 99.5, ...figures, no_data_minutes: 30 },
+};
+
 function setup(path: string, who: CurrentUser, monitors: Monitor[]) {
   const get = vi.fn(async (url: string) => {
     if (url === '/services/monitoring') return monitors;
     if (url.endsWith('/incidents')) return [INCIDENT];
     if (url.endsWith('/results')) return [];
+    if (url === '/services/monitoring/sla') return SLA;
     if (/\/services\/monitoring\/\d+$/.test(url)) return monitors[0];
     return [];
   });
@@ -127,6 +159,23 @@ describe('monitoring pages', () => {
     await waitFor(() => expect(within(grid).getAllByRole('link')).toHaveLength(1));
     expect(within(grid).queryByRole('columnheader', { name: /Tenant/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
+  });
+
+  it('opens the SLA report from the header, above the table, with no data shown as such', async () => {
+    const { user: person } = setup('/monitoring', user('UZZ100001'), [monitor(1), monitor(2)]);
+    const button = await screen.findByRole('button', { name: 'SLA report' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await person.click(button);
+    const table = await screen.findByRole('grid', { name: 'SLA per monitor' });
+    await waitFor(() => expect(within(table).getByText('No data')).toBeTruthy());
+    expect(within(table).getByText('99.50 %')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'No data' }).textContent).toContain('30 min');
+    // Above the monitors, not folded under them.
+    const monitors = screen.getByRole('grid', { name: 'Monitors' });
+    expect(table.compareDocumentPosition(monitors) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Hide SLA report' }).getAttribute('aria-expanded'),
+    ).toBe('true');
   });
 
   it('shows the incident timeline and pauses a monitor', async () => {

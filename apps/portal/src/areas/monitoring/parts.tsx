@@ -19,7 +19,8 @@ export function MonitorStateChip({ state }: { state: MonitorState }) {
 }
 
 /** `99.95 %`, or a dash before the first check. */
+/** Availability in %, or "No data" when nothing was checked (never shown as up). */
 export const percentText = (value: number | null) =>
-  value === null ? '–' : `${value.toFixed(value === 100 ? 0 : 2)} %`;
+  value === null ? 'No data' : `${value.toFixed(value === 100 ? 0 : 2)} %`;
 
 export const msText = (value: number) => `${value} ms`;

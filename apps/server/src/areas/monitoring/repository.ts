@@ -113,6 +113,8 @@ export interface MonitorRow {
   checked_until: Date | null;
   fail_streak: number;
   response_times: number[];
+  /** Merged [start, end] epoch-millisecond spans the checks cover. */
+  checked_spans: [number, number][];
   created_at: Date;
 }
 
@@ -242,9 +244,10 @@ export interface MonitorProgress {
   last_response_ms: number | null;
   last_message: string;
   response_times: number[];
-  uptime_24h: number;
-  uptime_7d: number;
-  uptime_30d: number;
+  checked_spans: (readonly [number, number])[];
+  uptime_24h: number | null;
+  uptime_7d: number | null;
+  uptime_30d: number | null;
 }
 
 export async function saveProgress(tx: Queryable, rows: readonly MonitorProgress[]): Promise<void> {
@@ -254,12 +257,13 @@ export async function saveProgress(tx: Queryable, rows: readonly MonitorProgress
             fail_streak = x.fail_streak, in_maintenance = x.in_maintenance,
             last_check_at = coalesce(x.last_check_at, m.last_check_at),
             last_response_ms = x.last_response_ms, last_message = x.last_message,
-            response_times = x.response_times, uptime_24h = x.uptime_24h,
+            response_times = x.response_times, checked_spans = x.checked_spans,
+            uptime_24h = x.uptime_24h,
             uptime_7d = x.uptime_7d, uptime_30d = x.uptime_30d
        from json_to_recordset($1::json) as x(id bigint, checked_until timestamptz, state text,
             fail_streak integer, in_maintenance boolean, last_check_at timestamptz,
             last_response_ms integer, last_message text, response_times jsonb,
-            uptime_24h float8, uptime_7d float8, uptime_30d float8)
+            checked_spans jsonb, uptime_24h float8, uptime_7d float8, uptime_30d float8)
       where m.id = x.id`,
     [JSON.stringify(rows)],
   );
@@ -435,12 +439,20 @@ export async function listDeliveries(db: Queryable, monitorId: number): Promise<
   );
 }
 
-/** The monitors in scope for an SLA report: id, name, tenant, creation. */
+/** The monitors in scope for an SLA report: id, name, tenant, creation, checked time. */
 export async function slaMonitors(
   db: Queryable,
   scope: MonitorScope,
   filter: { tenantId: number | null; monitorId: number | null },
-): Promise<{ id: number; name: string; tenant: string; created_at: Date }[]> {
+): Promise<
+  {
+    id: number;
+    name: string;
+    tenant: string;
+    created_at: Date;
+    checked_spans: [number, number][];
+  }[]
+> {
   const params: unknown[] = [];
   let where = scopeSql(scope, params);
   if (filter.tenantId !== null) {
@@ -452,7 +464,7 @@ export async function slaMonitors(
     where += ` and m.id = $${params.length}`;
   }
   return db.query(
-    `select m.id, m.name, t.cdb_id as tenant, m.created_at
+    `select m.id, m.name, t.cdb_id as tenant, m.created_at, m.checked_spans
        from monitors m join tenants t on t.id = m.tenant_id
       where ${where} and m.status = 'active' order by t.cdb_id, m.name, m.id`,
     params,

@@ -15,6 +15,8 @@ import {
   type SlaReport,
 } from '@portal/api/contract';
 import {
+  addSpan,
+  checkedSpan,
   combineSla,
   maintenanceRefusal,
   maintenanceSpans,
@@ -70,6 +72,8 @@ const RESULTS_PER_READ = 500;
 /** Results are kept this long (the response-time chart's longest period). */
 const RESULTS_KEPT_MS = 7 * DAY_MS;
 const SPARKLINE_POINTS = 30;
+/** Checked time is remembered this long (an SLA report may look back as far). */
+const CHECKED_SPANS_KEPT_MS = 2 * SLA_MAX_DAYS * DAY_MS;
 
 export const NOT_SUPER_TENANT_MESSAGE =
   "Only the provider's super-tenant user may create monitors.";
@@ -221,6 +225,20 @@ export async function refreshMonitors(
       }
       results.push(...stored);
       const last = done.at(-1);
+      const first = done[0];
+      const checkedSpans =
+        first && last
+          ? addSpan(
+              row.checked_spans,
+              checkedSpan(
+                first.at,
+                last.at,
+                row.interval_seconds * deps.driver.checkPeriodMs(1),
+                new Date(row.checked_until ?? row.created_at).getTime(),
+              ),
+              now - CHECKED_SPANS_KEPT_MS,
+            )
+          : row.checked_spans;
       const times = [
         ...row.response_times,
         ...done.slice(-SPARKLINE_POINTS).map((check) => check.responseMs ?? 0),
@@ -235,9 +253,10 @@ export async function refreshMonitors(
         last_response_ms: last ? last.responseMs : null,
         last_message: last?.message ?? '',
         response_times: times,
-        uptime_24h: 100,
-        uptime_7d: 100,
-        uptime_30d: 100,
+        checked_spans: checkedSpans,
+        uptime_24h: null,
+        uptime_7d: null,
+        uptime_30d: null,
       });
     }
     await insertResults(tx, results, monitorIds, new Date(now - RESULTS_KEPT_MS));
@@ -252,6 +271,7 @@ export async function refreshMonitors(
           to: now,
           now,
           createdAt: new Date(row.created_at).getTime(),
+          checked: item.checked_spans,
           incidents: incidents.filter((incident) => incident.monitor_id === item.id),
           windows: windows.filter((window) => window.monitor_id === item.id),
         }).availability;
@@ -395,6 +415,7 @@ export async function slaReport(
       to,
       now,
       createdAt: new Date(monitor.created_at).getTime(),
+      checked: monitor.checked_spans,
       incidents: incidents.filter((incident) => incident.monitor_id === monitor.id),
       windows: windows.filter((window) => window.monitor_id === monitor.id),
     });

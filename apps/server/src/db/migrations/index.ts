@@ -11,6 +11,7 @@ import { sql as crowdstrike } from './010_crowdstrike.ts';
 import { sql as phishing } from './011_phishing.ts';
 import { sql as admin } from './012_admin.ts';
 import { sql as accountSecurity } from './013_account_security.ts';
+import { sql as monitorCheckedSpans } from './020_monitor_checked_spans.ts';
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '011_phishing', sql: phishing },
   { id: '012_admin', sql: admin },
   { id: '013_account_security', sql: accountSecurity },
+  { id: '020_monitor_checked_spans', sql: monitorCheckedSpans },
 ];

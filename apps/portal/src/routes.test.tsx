@@ -31,7 +31,7 @@ const PROVIDER_STAFF: CurrentUser = {
 };
 
 /** The identity and API boundary, stubbed: the guards and route table are what is tested. */
-function signInAs(user: CurrentUser | null, policy = { required: false, used: false }) {
+function signInAs(user: unknown, policy = { required: false, used: false }) {
   const fetchUser = vi.fn(async () => {
     if (!user) throw new Error('not signed in');
     return user;
@@ -56,7 +56,7 @@ function signInAs(user: CurrentUser | null, policy = { required: false, used: fa
   });
   session.secondFactor = 'unknown';
   session.status = user ? 'signedIn' : 'signedOut';
-  session.email = user?.email ?? null;
+  session.email = (user as CurrentUser | null)?.email ?? null;
   return fetchUser;
 }
 
@@ -187,5 +187,17 @@ describe('route table and guards', () => {
     await visit('/compute');
     expect(await screen.findByRole('link', { name: 'Virtual machines' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
+  });
+
+  it("says 'Invalid user data received' when the user record lacks its role, and shows no page", async () => {
+    session.user = null;
+    signInAs({ email: CUSTOMER.email, tenant: { cdb_id: 42, name: 'Acme' } });
+    await visit('/log');
+    expect(
+      await screen.findByRole('heading', { name: 'Invalid user data received' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Audit log', level: 1 })).toBeNull();
+    expect(session.user).toBeNull();
   });
 });

@@ -40,6 +40,7 @@ function PowerOff({
 }) {
   const action = useTaskAction({
     operation: 'Power off',
+    kind: 'vm',
     resource: 'vm:12',
     invalidates: [KEY],
     runningLabel: POWER_TRANSITIONS.powerOff.running,

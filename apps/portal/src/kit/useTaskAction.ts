@@ -1,5 +1,6 @@
 // Starting slow work from a page: the task is queued, polled by the shared tracker (every
-// 5000 ms, the specification's messages, `fetchRequired`, `taskIsRunning` for VM tasks), and once
+// 5000 ms where its kind is polled, the specification's messages, `fetchRequired`,
+// `taskIsRunning` for VM tasks), and once
 // it ends the queries it changed are invalidated. The resource it works on shows as busy, with a
 // transitional label ("Stopping…"), on every page that shows that resource.
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
@@ -11,14 +12,17 @@ import { tasks, type TaskKind } from '../state/tasks.ts';
 import { taskKeys } from './tasks/queries.ts';
 
 export interface TaskActionOptions {
-  /** Names the work in the messages: `{operation} succeeded.` / `{operation} failed : …`. */
+  /** Names the work in the messages: `{operation} succeeded.`, and a VM task's `{operation} failed : …`. */
   operation: string;
   /** What it works on, as `kind:id` (`vm:12`): that resource shows busy until the task ends. */
   resource?: string;
   /** The queries the task changes: invalidated when it ends, whatever the outcome. */
   invalidates?: readonly QueryKey[];
-  /** `vm` (default) tasks are read from the VM task path and hold `taskIsRunning`. */
-  kind?: TaskKind;
+  /**
+   * Where the task is polled and how its end is said (`TaskKind`): VM tasks hold `taskIsRunning`
+   * and fail as `{operation} failed : …`; any other task fails with the server's message itself.
+   */
+  kind: TaskKind;
   /** Replaces `{operation} succeeded.` (e.g. `Monitoring has been created`). */
   successMessage?: string;
   /** Shown while it runs: "Starting…", "Deleting…". Defaults to "Working…". */
@@ -27,7 +31,7 @@ export interface TaskActionOptions {
   silent?: boolean;
   /**
    * The request that starts the task failed: answer true when the caller shows that error itself
-   * (a form puts a 400 at its field), so no `{operation} failed : …` snackbar repeats it. The
+   * (a form puts a 400 at its field), so no snackbar repeats it. The
    * task's own outcome is said as always.
    */
   onRequestError?: (error: unknown) => boolean;
@@ -201,8 +205,8 @@ export async function confirmTask(pending: Promise<TaskRun>): Promise<TaskRun & 
 
 /**
  * `onRequestError` for a task started from a `FormDialog`: the dialog shows every refused
- * request itself (a 400 at its field, anything else above its buttons), so no "… failed : …"
- * snackbar repeats it.
+ * request itself (a 400 at its field, anything else above its buttons), so no snackbar repeats
+ * it.
  */
 export const shownInDialog = (): boolean => true;
 

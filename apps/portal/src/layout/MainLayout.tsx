@@ -20,6 +20,7 @@ import {
   visuallyHidden,
   type NavItem,
 } from '@portal/ui';
+import { IDENTITY_MESSAGES } from '@portal/api/identity';
 import { appState, setDrawer, toggleDarkmode } from '../state/app.ts';
 import { getServices, reportError, session } from '../services.ts';
 import { activeEntryId, NAV_ENTRIES } from './nav.ts';
@@ -202,7 +203,12 @@ export function MainLayout() {
         </Account>
       }
     >
-      {failure ? (
+      {failure === IDENTITY_MESSAGES.invalidUserData ? (
+        <ErrorState
+          title={failure}
+          description="The portal could not read what the server said about your account. Reload the page; if this stays, tell your provider's support."
+        />
+      ) : failure ? (
         <ErrorState
           title="Your account is not set up in this portal"
           description={`${failure} Ask your administrator to add ${email ?? 'your e-mail address'} to a tenant.`}

@@ -64,4 +64,36 @@ describe('current-user cache', () => {
     expect((await cache.load()).email).toBe('new@x.test');
     expect(cache.peek()?.email).toBe('new@x.test');
   });
+
+  it.each([
+    ['no role', { email: 'a@x.test', tenant: { cdb_id: 'UZZ100001', name: 'Acme' } }],
+    ['a tenant without its code', { ...user('a@x.test'), tenant: { name: 'Acme' } }],
+    [
+      'a permission that is no level',
+      {
+        ...user('a@x.test'),
+        role: { name: 'Op', builtin: false, permissions: { compute: 'all' } },
+      },
+    ],
+    ['a list', [user('a@x.test')]],
+    ['no body', undefined],
+  ])(
+    "refuses a record with %s as 'Invalid user data received', and keeps nothing",
+    async (_, reply) => {
+      const onChange = vi.fn();
+      const fetchUser = vi.fn<() => Promise<unknown>>().mockResolvedValueOnce(reply);
+      const cache = createCurrentUserCache({ fetchUser, onChange });
+      await expect(cache.load()).rejects.toThrow('Invalid user data received');
+      expect(cache.peek()).toBeNull();
+      expect(onChange).not.toHaveBeenCalled();
+      fetchUser.mockResolvedValueOnce(user('a@x.test'));
+      expect((await cache.load()).email).toBe('a@x.test');
+    },
+  );
+
+  it('accepts the record of someone acting for a customer', async () => {
+    const acting = { ...user('staff@x.test'), home_tenant: { cdb_id: 'UZZ999997', name: 'Staff' } };
+    const cache = createCurrentUserCache({ fetchUser: async () => acting });
+    expect(await cache.load()).toEqual(acting);
+  });
 });

@@ -1,8 +1,9 @@
-import { USER_CACHE_STALE_MS, type CurrentUser } from '@portal/api/contract';
+import { USER_CACHE_STALE_MS, isCurrentUser, type CurrentUser } from '@portal/api/contract';
+import { IDENTITY_MESSAGES, IdentityError } from '@portal/api/identity';
 
 export interface CurrentUserCacheOptions {
-  /** Fetches the signed-in user's record from the server. */
-  fetchUser: () => Promise<CurrentUser>;
+  /** Fetches the signed-in user's record from the server (checked before it is trusted). */
+  fetchUser: () => Promise<unknown>;
   /** Called whenever the cached user changes (null when cleared). */
   onChange?: (user: CurrentUser | null) => void;
   staleMs?: number;
@@ -11,7 +12,9 @@ export interface CurrentUserCacheOptions {
 
 /**
  * The current-user rule (specification section 4): cached, stale after 5 minutes, concurrent
- * fetches share one request, cleared when the identity provider reports no signed-in user.
+ * fetches share one request, cleared when the identity provider reports no signed-in user. A
+ * record without the expected shape is refused with 'Invalid user data received' (section 8)
+ * and not cached.
  */
 export function createCurrentUserCache({
   fetchUser,
@@ -31,6 +34,8 @@ export function createCurrentUserCache({
     const started = generation;
     const request = fetchUser()
       .then((user) => {
+        if (!isCurrentUser(user))
+          throw new IdentityError(IDENTITY_MESSAGES.invalidUserData, 'invalid-user-data');
         if (started === generation) {
           cached = { user, at: now() };
           onChange?.(user);

@@ -33,7 +33,7 @@ describe('task tracker', () => {
     const { state, replies, fetchStatus, notify, tracker } = setup();
     replies.push({ state: 'PENDING', message: '' }, { state: 'RUNNING', message: '' });
     replies.push({ state: 'SUCCESS', message: 'done' });
-    tracker.track(41, { operation: 'Power off' });
+    tracker.track(41, { kind: 'vm', operation: 'Power off' });
     expect(state.taskIsRunning).toBe(true);
 
     await vi.advanceTimersByTimeAsync(4999);
@@ -55,7 +55,7 @@ describe('task tracker', () => {
     const { state, replies, notify, tracker } = setup();
     replies.push({ state: 'FAILURE', message: 'The plan allows at most 4 vCPUs.' });
     const settled = vi.fn();
-    tracker.track(7, { operation: 'Resize', onSettled: settled });
+    tracker.track(7, { kind: 'vm', operation: 'Resize', onSettled: settled });
     await vi.advanceTimersByTimeAsync(5000);
     expect(notify).toHaveBeenCalledWith(
       'Resize failed : The plan allows at most 4 vCPUs.',
@@ -71,7 +71,7 @@ describe('task tracker', () => {
   it('stops and clears taskIsRunning when a status request fails', async () => {
     const { state, replies, fetchStatus, notify, tracker } = setup();
     replies.push(new Error('No response'));
-    tracker.track(8, { operation: 'Reboot' });
+    tracker.track(8, { kind: 'vm', operation: 'Reboot' });
     await vi.advanceTimersByTimeAsync(5000);
     expect(notify).toHaveBeenCalledWith('Reboot failed : No response', 'error');
     expect(state).toEqual({ taskIsRunning: false, fetchRequired: true });
@@ -83,9 +83,9 @@ describe('task tracker', () => {
     const { state, replies, tracker } = setup();
     replies.push({ state: 'SUCCESS', message: '' }, { state: 'RUNNING', message: '' });
     replies.push({ state: 'SUCCESS', message: '' });
-    tracker.track(1, { operation: 'A' });
-    tracker.track(2, { operation: 'B' });
-    tracker.track(2, { operation: 'B' }); // the same task is not tracked twice
+    tracker.track(1, { kind: 'vm', operation: 'A' });
+    tracker.track(2, { kind: 'vm', operation: 'B' });
+    tracker.track(2, { kind: 'vm', operation: 'B' }); // the same task is not tracked twice
     await vi.advanceTimersByTimeAsync(5000);
     expect(state.taskIsRunning).toBe(true);
     await vi.advanceTimersByTimeAsync(5000);
@@ -106,12 +106,57 @@ describe('task tracker', () => {
     expect(notify).toHaveBeenCalledWith('Monitoring has been created', 'success');
   });
 
+  it('says a non-VM failure with the server message alone, in the error colour', async () => {
+    const { state, replies, fetchStatus, notify, tracker } = setup();
+    replies.push({
+      state: 'FAILURE',
+      message: 'The job needs 62.7 GB but only 10 GB of the 10 GB hard quota is free.',
+    });
+    tracker.track(11, { operation: 'Run job of acme-daily', kind: 'backup' });
+    expect(state.taskIsRunning).toBe(false);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(fetchStatus).toHaveBeenCalledWith(11, 'backup');
+    expect(notify).toHaveBeenCalledExactlyOnceWith(
+      'The job needs 62.7 GB but only 10 GB of the 10 GB hard quota is free.',
+      'error',
+    );
+    expect(state.fetchRequired).toBe(true);
+  });
+
+  it('says a failed status request of a non-VM task bare, and a refused start too', async () => {
+    const { replies, notify, tracker } = setup();
+    replies.push(new Error('No response'));
+    tracker.track(12, { operation: 'Extend data-1', kind: 'other' });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(notify).toHaveBeenLastCalledWith('No response', 'error');
+    expect(
+      await tracker.run({ operation: 'Launch', kind: 'other' }, () =>
+        Promise.reject(new Error('The campaign has no recipients.')),
+      ),
+    ).toBeNull();
+    expect(notify).toHaveBeenLastCalledWith('The campaign has no recipients.', 'error');
+  });
+
+  it("holds a vwseries machine's VM task like any VM task, polled on its own path", async () => {
+    const { state, replies, fetchStatus, notify, tracker } = setup();
+    replies.push({ state: 'FAILURE', message: 'The machine is already off.' });
+    tracker.track(13, { operation: 'Power off edge-1', kind: 'vwseries-vm' });
+    expect(state.taskIsRunning).toBe(true);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(fetchStatus).toHaveBeenCalledWith(13, 'vwseries-vm');
+    expect(notify).toHaveBeenCalledWith(
+      'Power off edge-1 failed : The machine is already off.',
+      'error',
+    );
+    expect(state.taskIsRunning).toBe(false);
+  });
+
   it('run: holds taskIsRunning from the click, clears it when the request fails', async () => {
     const { state, notify, tracker } = setup();
     let fail: (error: Error) => void = () => undefined;
     const onRequestError = vi.fn();
     const started = tracker.run(
-      { operation: 'Create snapshot', onRequestError },
+      { kind: 'vm', operation: 'Create snapshot', onRequestError },
       () => new Promise((_resolve, reject) => (fail = reject)),
     );
     expect(state.taskIsRunning).toBe(true);
@@ -124,8 +169,9 @@ describe('task tracker', () => {
 
   it('run: says nothing of a refused request the caller shows itself', async () => {
     const { state, notify, tracker } = setup();
-    const started = tracker.run({ operation: 'Rename', onRequestError: () => true }, () =>
-      Promise.reject(new Error('display_name: is too long')),
+    const started = tracker.run(
+      { kind: 'vm', operation: 'Rename', onRequestError: () => true },
+      () => Promise.reject(new Error('display_name: is too long')),
     );
     expect(await started).toBeNull();
     expect(state.taskIsRunning).toBe(false);
@@ -135,7 +181,9 @@ describe('task tracker', () => {
   it('run: tracks the started task to its end', async () => {
     const { state, replies, notify, tracker } = setup();
     replies.push({ state: 'SUCCESS', message: '' });
-    expect(await tracker.run({ operation: 'Power on' }, async () => ({ task_id: 5 }))).toBe(5);
+    expect(
+      await tracker.run({ kind: 'vm', operation: 'Power on' }, async () => ({ task_id: 5 })),
+    ).toBe(5);
     expect(state.taskIsRunning).toBe(true);
     expect(tracker.isTracking(5)).toBe(true);
     await vi.advanceTimersByTimeAsync(5000);
@@ -145,7 +193,7 @@ describe('task tracker', () => {
 
   it('stopAll stops polling and releases taskIsRunning', async () => {
     const { state, fetchStatus, tracker } = setup();
-    tracker.track(9, { operation: 'X' });
+    tracker.track(9, { kind: 'vm', operation: 'X' });
     tracker.stopAll();
     expect(state.taskIsRunning).toBe(false);
     await vi.advanceTimersByTimeAsync(20_000);
@@ -159,7 +207,7 @@ describe('the portal tracker', () => {
     const { session } = await import('../services.ts');
     const { appState } = await import('./app.ts');
     session.status = 'signedIn';
-    tasks.track(77, { operation: 'Power off' });
+    tasks.track(77, { kind: 'vm', operation: 'Power off' });
     expect(appState.taskIsRunning).toBe(true);
     session.status = 'signedOut';
     await vi.waitFor(() => expect(tasks.isTracking(77)).toBe(false));

@@ -1,16 +1,29 @@
 import { TASK_POLL_INTERVAL_MS, type TaskAccepted, type TaskStatus } from '@portal/api/contract';
-import { computeApi, tasksApi } from '@portal/api/client';
+import { backupApi, computeApi, tasksApi } from '@portal/api/client';
 import { appState, type AppState, type SnackbarColor } from './app.ts';
 import { subscribe } from 'valtio';
 import { getServices, notify, reportError, session } from '../services.ts';
 
-/** `vm` tasks are read from `/services/eseries/task_status/{id}` and hold `taskIsRunning`. */
-export type TaskKind = 'vm' | 'other';
+/**
+ * Where a task is polled and how its end is said (specification §4, §7, §8):
+ * - `vm`: a VM task, polled at `/services/eseries/task_status/{id}`;
+ * - `vwseries-vm`: a VM task of a vwseries machine, polled at `/services/task/{id}`, which the
+ *   vwseries permission reaches (the eseries path asks for compute rights);
+ * - `backup`: polled at `/services/backup/task_status/{id}`;
+ * - `other`: every other area's task, polled at `/services/task/{id}`.
+ * VM tasks hold `taskIsRunning` and fail as `{operation} failed : {message}`; every other task
+ * fails with the server's message itself.
+ */
+export type TaskKind = 'vm' | 'vwseries-vm' | 'backup' | 'other';
+
+/** Whether a task of this kind is a VM task (held in `taskIsRunning`, worded with its operation). */
+export const isVmTask = (kind: TaskKind): boolean => kind === 'vm' || kind === 'vwseries-vm';
 
 export interface TrackOptions {
-  /** Names the work in the messages: `{operation} succeeded.` / `{operation} failed : …`. */
+  /** Names the work in the messages: `{operation} succeeded.`, and a VM task's `{operation} failed : …`. */
   operation: string;
-  kind?: TaskKind;
+  /** Where the task is polled and how its end is said; every caller says which. */
+  kind: TaskKind;
   /** Replaces `{operation} succeeded.` (e.g. `Monitoring has been created`). */
   successMessage?: string;
   /**
@@ -33,6 +46,11 @@ export interface TaskTrackerDeps {
   notify: (message: string, color: SnackbarColor) => void;
   reportError: (error: unknown) => string;
   intervalMs?: number;
+}
+
+/** A failure as the specification words it: a VM task names its operation, any other is bare. */
+export function failureText(kind: TaskKind, operation: string, message: string): string {
+  return isVmTask(kind) ? `${operation} failed : ${message}` : message;
 }
 
 /**
@@ -61,15 +79,15 @@ export function createTaskTracker(deps: TaskTrackerDeps) {
 
   const finish = (taskId: number, kind: TaskKind) => {
     timers.delete(taskId);
-    if (kind === 'vm') releaseVm();
+    if (isVmTask(kind)) releaseVm();
     deps.state.fetchRequired = true;
   };
 
   /** Polls a started task to its end. A task already being tracked is not tracked twice. */
   function track(taskId: number, options: TrackOptions): void {
     if (timers.has(taskId)) return;
-    const kind = options.kind ?? 'vm';
-    if (kind === 'vm') holdVm();
+    const { kind } = options;
+    if (isVmTask(kind)) holdVm();
     const poll = async () => {
       let status: TaskStatus;
       try {
@@ -78,7 +96,7 @@ export function createTaskTracker(deps: TaskTrackerDeps) {
         // the outcome is unknown: stop, say why, and let the page read the VM again
         if (!timers.has(taskId)) return;
         const text = deps.reportError(error);
-        if (!options.silent) deps.notify(`${options.operation} failed : ${text}`, 'error');
+        if (!options.silent) deps.notify(failureText(kind, options.operation, text), 'error');
         finish(taskId, kind);
         options.onSettled?.({ state: 'FAILURE', message: text });
         return;
@@ -89,7 +107,7 @@ export function createTaskTracker(deps: TaskTrackerDeps) {
           deps.notify(options.successMessage ?? `${options.operation} succeeded.`, 'success');
       } else if (status.state === 'FAILURE') {
         if (!options.silent)
-          deps.notify(`${options.operation} failed : ${status.message}`, 'error');
+          deps.notify(failureText(kind, options.operation, status.message), 'error');
       } else {
         timers.set(
           taskId,
@@ -115,8 +133,8 @@ export function createTaskTracker(deps: TaskTrackerDeps) {
     options: TrackOptions,
     start: () => Promise<TaskAccepted>,
   ): Promise<number | null> {
-    const kind = options.kind ?? 'vm';
-    if (kind === 'vm') holdVm();
+    const { kind } = options;
+    if (isVmTask(kind)) holdVm();
     try {
       const { task_id: taskId } = await start();
       track(taskId, options);
@@ -124,10 +142,11 @@ export function createTaskTracker(deps: TaskTrackerDeps) {
     } catch (error) {
       const text = deps.reportError(error);
       const shown = options.onRequestError?.(error) === true;
-      if (!options.silent && !shown) deps.notify(`${options.operation} failed : ${text}`, 'error');
+      if (!options.silent && !shown)
+        deps.notify(failureText(kind, options.operation, text), 'error');
       return null;
     } finally {
-      if (kind === 'vm') releaseVm();
+      if (isVmTask(kind)) releaseVm();
     }
   }
 
@@ -153,7 +172,9 @@ export const tasks = createTaskTracker({
   state: appState,
   fetchStatus: (taskId, kind) => {
     const { api } = getServices();
-    return kind === 'vm' ? computeApi(api).vmTaskStatus(taskId) : tasksApi(api).status(taskId);
+    if (kind === 'vm') return computeApi(api).vmTaskStatus(taskId);
+    if (kind === 'backup') return backupApi(api).taskStatus(taskId);
+    return tasksApi(api).status(taskId);
   },
   notify,
   reportError: (error) => reportError(error),

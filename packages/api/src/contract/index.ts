@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './common.ts';
 export * from './config.ts';
 export * from './user.ts';
+export * from './user-values.ts';
 export * from './permissions.ts';
 export * from './access.ts';
 export * from './tasks.ts';

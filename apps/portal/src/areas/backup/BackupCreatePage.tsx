@@ -66,7 +66,7 @@ export function BackupCreatePage() {
   const [progress, setProgress] = useState<string>();
   const createTask = useTaskAction({
     operation: 'Create backup tenant',
-    kind: 'other',
+    kind: 'backup',
     successMessage: BACKUP_CREATED_MESSAGE,
     invalidates: [backupKeys.list()],
     runningLabel: 'Creating…',

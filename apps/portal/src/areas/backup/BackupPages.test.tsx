@@ -107,7 +107,7 @@ describe('creating a backup tenant', () => {
     await user.click(await screen.findByRole('button', { name: 'Create backup tenant' }));
   };
 
-  it('polls the task every 5000 ms, says it was created and shows the secret once', async () => {
+  it('polls the task at the backup task path every 5000 ms, says it was created and shows the secret once', async () => {
     const statuses = [{ state: 'SUCCESS', message: 'Backup Tenant has been created' }];
     const { user, post, get } = setup('/backup/create', {
       post: () => ({
@@ -117,7 +117,7 @@ describe('creating a backup tenant', () => {
         agent_secret: 'the-secret-shown-once',
       }),
       get: (p) =>
-        p === '/services/task/77'
+        p === '/services/backup/task_status/77'
           ? (statuses.shift() ?? { state: 'RUNNING', message: '' })
           : undefined,
     });
@@ -126,7 +126,7 @@ describe('creating a backup tenant', () => {
       '/services/backup',
       expect.objectContaining({ name: 'nightly', quota_gb: 500, location: 'TYO1' }),
     );
-    expect(get).not.toHaveBeenCalledWith('/services/task/77');
+    expect(get).not.toHaveBeenCalledWith('/services/backup/task_status/77');
     await act(() => vi.advanceTimersByTimeAsync(5000));
     await waitFor(() => expect(appState.snackbar.message).toBe('Backup Tenant has been created'));
     expect(await screen.findByText('the-secret-shown-once')).toBeTruthy();
@@ -140,11 +140,15 @@ describe('creating a backup tenant', () => {
     const message = 'A backup tenant named nightly already exists in your tenant.';
     const { user } = setup('/backup/create', {
       post: () => ({ task_id: 78, uuid: TENANT.uuid, agent_account: 'a', agent_secret: 's' }),
-      get: (p) => (p === '/services/task/78' ? { state: 'FAILURE', message } : undefined),
+      get: (p) =>
+        p === '/services/backup/task_status/78' ? { state: 'FAILURE', message } : undefined,
     });
     await fill(user);
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(await screen.findByText(message)).toBeTruthy();
+    // not a VM task: the server's sentence itself, in the error colour
+    await waitFor(() => expect(appState.snackbar.message).toBe(message));
+    expect(appState.snackbar.color).toBe('error');
     expect(screen.queryByRole('button', { name: 'Copy the agent secret' })).toBeNull();
   }, 30_000);
 });

@@ -113,14 +113,14 @@ function TenantActions({ tenant }: { tenant: BackupTenant }) {
   const invalidates = [backupKeys.tenant(tenant.uuid), backupKeys.list()];
   const job = useTaskAction({
     operation: `Run job of ${tenant.name}`,
-    kind: 'other',
+    kind: 'backup',
     resource,
     runningLabel: 'Running job…',
     invalidates,
   });
   const removal = useTaskAction({
     operation: `Delete ${tenant.name}`,
-    kind: 'other',
+    kind: 'backup',
     resource,
     runningLabel: 'Deleting…',
     invalidates: [backupKeys.list()],

@@ -43,6 +43,7 @@ import {
   powerOperationsOf,
   startBulkPower,
   vmResource,
+  vmTaskKind,
 } from './power.ts';
 import { vmColumns } from './vmColumns.tsx';
 
@@ -192,6 +193,7 @@ export function VmListPage<K extends QueryKey>({
       client,
       {
         operation: `${POWER_LABELS[operation]} ${vm.display_name}`,
+        kind: vmTaskKind(base),
         resource: vmResource(vm),
         invalidates: invalidatesOf(vm),
         runningLabel: POWER_TRANSITIONS[operation].running,
@@ -204,6 +206,7 @@ export function VmListPage<K extends QueryKey>({
       client,
       {
         operation: `Delete ${vm.display_name}`,
+        kind: 'vm',
         resource: vmResource(vm),
         invalidates: invalidatesOf(vm),
         runningLabel: 'Deleting…',
@@ -291,7 +294,7 @@ export function VmListPage<K extends QueryKey>({
     consequence: action.consequence,
     disabledReason: canManage ? undefined : (readOnlyReason ?? 'Checking your permissions…'),
     run: (targets) =>
-      startBulkPower(client, vmApi, action.operation, targets, [
+      startBulkPower(client, vmApi, vmTaskKind(base), action.operation, targets, [
         listKey,
         ...targets.flatMap((vm) => invalidatesOf(vm)),
       ]),

@@ -1,10 +1,11 @@
 // Power actions on VMs of either series (eseries, vwseries), on the domain's one transition table.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { PowerOperation, Vm } from '@portal/api/contract';
-import { errorText, type VmBaseApi } from '@portal/api/client';
+import { ESERIES_BASE, errorText, type VmBase, type VmBaseApi } from '@portal/api/client';
 import { POWER_TRANSITIONS, powerOperationsFrom } from '@portal/api/domain';
 import type { SnackbarColor } from '../../state/app.ts';
 import { appState } from '../../state/app.ts';
+import type { TaskKind } from '../../state/tasks.ts';
 import { notify } from '../../services.ts';
 import { runTaskAction } from '../useTaskAction.ts';
 
@@ -37,6 +38,13 @@ export const POWER_WARNING: Partial<Record<PowerOperation, string>> = {
 
 /** The busy key of a VM, shared by every page that shows it. */
 export const vmResource = (vm: Pick<Vm, 'id'>) => `vm:${vm.id}`;
+
+/**
+ * How a VM task on this path base is polled: a vwseries machine's where the vwseries permission
+ * is enough, so a role without compute rights still learns how its task ended.
+ */
+export const vmTaskKind = (base: VmBase): TaskKind =>
+  base === ESERIES_BASE ? 'vm' : 'vwseries-vm';
 
 /** The power operations allowed from the VM's state (the domain's table). */
 export const powerOperationsOf = (vm: Pick<Vm, 'power_state'>): PowerOperation[] =>
@@ -113,6 +121,7 @@ export function bulkSummary(
 export async function startBulkPower(
   client: QueryClient,
   vmApi: Pick<VmBaseApi, 'powerState'>,
+  kind: TaskKind,
   operation: PowerOperation,
   vms: readonly Vm[],
   invalidates: readonly QueryKey[],
@@ -123,6 +132,7 @@ export async function startBulkPower(
         client,
         {
           operation: `${POWER_LABELS[operation]} ${vm.display_name}`,
+          kind,
           resource: vmResource(vm),
           invalidates,
           runningLabel: POWER_TRANSITIONS[operation].running,

@@ -10,7 +10,7 @@ import { createQueryClient } from '../../../kit/query.ts';
 import { provideServices, session, type Services } from '../../../services.ts';
 import { appState } from '../../../state/app.ts';
 import { tasks } from '../../../state/tasks.ts';
-import { makeVm } from '../vm.fixture.ts';
+import { makeVm } from '../../../kit/vm/vm.fixture.ts';
 import { CATALOGUE } from './catalogue.fixture.ts';
 import { ComputeCreatePage } from './ComputeCreatePage.tsx';
 import { memoryRouter } from '../../../test-router.tsx';

@@ -120,6 +120,7 @@ function Wizard({ catalogue, user }: { catalogue: Catalogue; user: CurrentUser }
   const [progress, setProgress] = useState<string | undefined>();
   const createTask = useTaskAction({
     operation: 'Create',
+    kind: 'vm',
     invalidates: [computeKeys.lists()],
     runningLabel: 'Building…',
   });

@@ -13,7 +13,7 @@ import { provideServices, session } from '../../../services.ts';
 import { appState } from '../../../state/app.ts';
 import { createCurrentUserCache } from '../../../state/currentUser.ts';
 import { tasks } from '../../../state/tasks.ts';
-import { makeVm } from '../vm.fixture.ts';
+import { makeVm } from '../../../kit/vm/vm.fixture.ts';
 import { ComputeDetailPage } from './ComputeDetailPage.tsx';
 import { memoryRouter } from '../../../test-router.tsx';
 

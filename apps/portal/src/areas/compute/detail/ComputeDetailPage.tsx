@@ -84,6 +84,7 @@ export function ComputeDetailPage() {
     if (runningTask !== null && !tasks.isTracking(runningTask))
       tasks.track(runningTask, {
         operation: `The task on ${vmName ?? 'this VM'}`,
+        kind: 'vm',
         onSettled: () => {
           void client.invalidateQueries({ queryKey: computeKeys.vm(id) });
           void client.invalidateQueries({ queryKey: computeKeys.lists() });

@@ -47,6 +47,7 @@ export function VmMenu({ vm, disabledReason, listHref }: VmMenuProps) {
   const refresh = useVmTask(vm.id, 'settings', 'Refresh', 'Refreshing…');
   const removal = useTaskAction({
     operation: 'Delete',
+    kind: 'vm',
     resource: vmResource(vm.id),
     invalidates: VM_TASK_KEYS.delete(),
     runningLabel: 'Deleting…',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '@portal/api/contract';
-import { makeVm } from '../vm.fixture.ts';
+import { makeVm } from '../../../kit/vm/vm.fixture.ts';
 import { EMPTY_RULE, ruleBody, ruleProblems } from './FirewallRuleDialog.tsx';
 import { vlanProblems } from './NetworkTab.tsx';
 import { resizeProblems } from './OverviewTab.tsx';

@@ -21,6 +21,7 @@ export const vmResource = (id: number) => `vm:${id}`;
 export function useVmTask(id: number, kind: VmTaskKind, operation: string, runningLabel?: string) {
   return useTaskAction({
     operation,
+    kind: 'vm',
     resource: vmResource(id),
     invalidates: VM_TASK_KEYS[kind](id),
     runningLabel,

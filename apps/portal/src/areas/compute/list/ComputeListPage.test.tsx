@@ -5,7 +5,7 @@ import { permissionsOnAllAreas, type CurrentUser, type Vm } from '@portal/api/co
 import { session } from '../../../services.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { ComputeListPage } from './ComputeListPage.tsx';
-import { makeVm } from '../vm.fixture.ts';
+import { makeVm } from '../../../kit/vm/vm.fixture.ts';
 import { searchOf, withPrevSearch, withSearch } from '../../../kit/prevSearch.ts';
 import { appState } from '../../../state/app.ts';
 import { renderPages } from '../../../test-pages.tsx';

@@ -1,6 +1,6 @@
 import type { Vm } from '@portal/api/contract';
 
-/** A powered-on Acme VM for component tests; each test overrides what it is about. */
+/** A powered-on Acme VM for component tests of either series; each test overrides what it is about. */
 export const makeVm = (overrides: Partial<Vm> = {}): Vm => ({
   id: 1,
   display_name: 'web-01',

@@ -51,6 +51,7 @@ describe('the task registry', () => {
   const ctx = (lamp: Lamp) => ({
     taskId: 1,
     tenantId: 1,
+    tenantCode: 'UZZ100001',
     signal: new AbortController().signal,
     driver: lamp,
     db: { query: async () => [], exec: async () => undefined },

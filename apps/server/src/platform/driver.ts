@@ -4,12 +4,21 @@
  */
 export class DriverError extends Error {
   override name = 'DriverError';
+  /** The platform's own words (an LXD error), for the task's log; never shown as the sentence. */
+  readonly detail?: string;
+
+  constructor(message: string, options?: { detail?: string }) {
+    super(message);
+    if (options?.detail !== undefined) this.detail = options.detail;
+  }
 }
 
 /** What every driver operation runs in: one task, on behalf of one tenant. */
 export interface OperationContext {
   taskId: number;
   tenantId: number;
+  /** The tenant's code (`UZZ100001`): a real platform names the tenant's project after it. */
+  tenantCode: string;
   /** Aborted when the server stops; the task then goes back to the queue. */
   signal: AbortSignal;
 }

@@ -154,7 +154,14 @@ export class TaskEngine<D> {
       const definition = this.registry.find(task.payload);
       if (!definition) throw new DriverError(UNREADABLE_TASK_MESSAGE);
       apply = await definition.execute(
-        { taskId: task.id, tenantId: task.tenantId, signal, driver: this.driver, db: this.db },
+        {
+          taskId: task.id,
+          tenantId: task.tenantId,
+          tenantCode: task.tenantCdbId,
+          signal,
+          driver: this.driver,
+          db: this.db,
+        },
         task,
       );
     } catch (error) {
@@ -167,7 +174,10 @@ export class TaskEngine<D> {
         log.info('task interrupted by shutdown');
         return;
       }
-      if (error instanceof DriverError) return this.finish(task, new TaskFailure(error.message));
+      if (error instanceof DriverError) {
+        if (error.detail) log.warn({ detail: error.detail }, `task failed: ${error.message}`);
+        return this.finish(task, new TaskFailure(error.message));
+      }
       log.error({ err: error }, 'task failed unexpectedly');
       return this.finish(task, new TaskFailure(INTERNAL_TASK_MESSAGE));
     }

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LxdClient, LxdError, type LxdEvent } from '../src/platform/lxd/client.ts';
+import { lxdSentence } from '../src/platform/lxd/errors.ts';
+import { localLxd } from './helpers/lxd.ts';
+
+const lxd = await localLxd('lxd client');
+const project = `portal-test-client-${process.pid}`;
+
+describe.runIf(lxd)('the LXD client against the local LXD', () => {
+  const client = lxd as LxdClient;
+
+  afterAll(async () => {
+    await client.delete(`/1.0/instances/c1`, { project }).catch(() => undefined);
+    await client.delete(`/1.0/projects/${project}`).catch(() => undefined);
+    await client.close();
+  });
+
+  it('reads the server and answers LXD errors as LxdError with LXD own words', async () => {
+    const server = await client.get<{ api_version: string }>('/1.0');
+    expect(server.api_version).toBe('1.0');
+    const missing = await client.get('/1.0/instances/no-such-thing').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(LxdError);
+    expect((missing as LxdError).status).toBe(404);
+    expect((missing as LxdError).lxdMessage).toMatch(/not found/i);
+  });
+
+  it('creates in a project, waits on operations and follows the events', async () => {
+    await client.post('/1.0/projects', {
+      name: project,
+      config: { 'features.images': 'false', 'features.profiles': 'false' },
+    });
+    const events: LxdEvent[] = [];
+    const stop = new AbortController();
+    const following = (async () => {
+      for await (const event of client.events(['lifecycle'], stop.signal)) events.push(event);
+    })();
+    const created = await client.postWait(
+      '/1.0/instances',
+      { name: 'c1', source: { type: 'image', alias: 'portal-busybox' } },
+      { project },
+    );
+    expect(created.status_code).toBe(200);
+    await client.putWait('/1.0/instances/c1/state', { action: 'start' }, { project });
+    const state = await client.get<{ status: string }>('/1.0/instances/c1/state', { project });
+    expect(state.status).toBe('Running');
+    await client.putWait('/1.0/instances/c1/state', { action: 'stop', force: true }, { project });
+    const failed = await client
+      .putWait('/1.0/instances/c1/state', { action: 'freeze' }, { project })
+      .catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(LxdError);
+    await expect
+      .poll(() => events.some((e) => e.metadata.action === 'instance-stopped'))
+      .toBe(true);
+    stop.abort();
+    await following;
+    await client.deleteWait('/1.0/instances/c1', { project });
+    expect(events.every((e) => e.type === 'lifecycle')).toBe(true);
+  });
+
+  it('stops waiting when the signal aborts', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('stopped'));
+    await expect(client.get('/1.0', { signal: controller.signal })).rejects.toThrow('stopped');
+  });
+});
+
+describe('the LXD client when LXD is down', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lxd-down-'));
+  let silent: Server | undefined;
+  const accepted: Socket[] = [];
+
+  afterAll(async () => {
+    for (const socket of accepted) socket.destroy();
+    await new Promise((resolve) => (silent ? silent.close(resolve) : resolve(undefined)));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers a sentence at once when nothing listens on the socket', async () => {
+    const client = new LxdClient({ socketPath: join(dir, 'none.socket') }, { timeoutMs: 1000 });
+    const started = Date.now();
+    const error = await client.get('/1.0').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LxdError);
+    expect((error as LxdError).status).toBe(0);
+    expect(lxdSentence(error as LxdError, 'read the instance', 'LOCAL1')).toBe(
+      'The LXD server at LOCAL1 does not answer right now. Try again in a few minutes.',
+    );
+    expect(Date.now() - started).toBeLessThan(3000);
+    await client.close();
+  });
+
+  it('gives up within its timeout when the socket accepts and never answers', async () => {
+    const path = join(dir, 'silent.socket');
+    silent = createServer((socket) => accepted.push(socket));
+    await new Promise<void>((resolve) => silent?.listen(path, resolve));
+    const client = new LxdClient({ socketPath: path }, { timeoutMs: 500 });
+    const started = Date.now();
+    const error = await client.get('/1.0').catch((e: unknown) => e);
+    expect((error as LxdError).status).toBe(0);
+    expect(Date.now() - started).toBeLessThan(3000);
+    await client.close();
+  });
+});

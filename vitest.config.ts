@@ -48,7 +48,17 @@ export default defineConfig({
       'packages/ui',
       'apps/portal',
       'apps/server',
-      { test: { name: 'lint', environment: 'node', include: ['tests/lint/*.test.ts'] } },
+      {
+        test: {
+          name: 'lint',
+          environment: 'node',
+          include: ['tests/lint/*.test.ts'],
+          // Each case is an ESLint run; the first loads the whole configuration and its plugins,
+          // which takes several seconds on a machine busy with the other projects.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       storybookProject('storybook', 'light'),
       storybookProject('storybook-dark', 'dark'),
     ],

@@ -8,5 +8,9 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // A page test renders the route table, loads the page's code and types like a user: seconds
+    // of work on two cores shared with the browser projects. Passing tests end as soon as they
+    // match; the limit only stops a test that hangs.
+    testTimeout: 30_000,
   },
 });

@@ -1,8 +1,8 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from './guards.tsx';
 import { Root } from './layout/Root.tsx';
-import { MainLayout, MainLayoutPending } from './layout/MainLayout.tsx';
-import { routesIn } from './kit/area.tsx';
+import { preloadHttp } from '@portal/api/client';
+import { lazyComponent, lazyRoute, routesIn } from './kit/area.tsx';
 import { AREAS } from './areas/index.ts';
 
 /**
@@ -13,6 +13,15 @@ import { AREAS } from './areas/index.ts';
  * `useRoutes` in the router's declarative mode (`AppRoutes`): the portal uses none of the data
  * APIs (loaders, actions, fetchers), which would add their code to the first download.
  */
+// The signed-in frame (app bar, drawer, the server-state cache) is not part of the sign-in page's
+// download: it loads at boot beside the first page when the address is a signed-in one, with the
+// HTTP client its first calls go through.
+const loadFrame = () =>
+  Promise.all([import('./layout/MainLayout.tsx'), preloadHttp()]).then(([frame]) => frame);
+const MainLayout = lazyComponent(loadFrame, 'MainLayout');
+const MainLayoutPending = lazyComponent(loadFrame, 'MainLayoutPending');
+const BareLayout = lazyComponent(loadFrame, 'BareLayout');
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -20,20 +29,29 @@ export const routes: RouteObject[] = [
     element: <Root />,
     children: [
       ...routesIn(AREAS, 'public'),
-      {
-        // The frame paints while the session is read: no blank page on a slow start.
-        element: <RequireAuth pending={<MainLayoutPending />} />,
-        children: [
-          {
-            element: <MainLayout />,
-            children: [
-              { index: true, element: <Navigate to="/compute" replace /> },
-              ...routesIn(AREAS, 'main'),
-            ],
-          },
-        ],
-      },
-      { element: <RequireAuth />, children: routesIn(AREAS, 'bare') },
+      lazyRoute(
+        {
+          // The frame paints while the session is read: no blank page on a slow start.
+          element: <RequireAuth pending={<MainLayoutPending />} />,
+          children: [
+            {
+              element: <MainLayout />,
+              children: [
+                { index: true, element: <Navigate to="/compute" replace /> },
+                ...routesIn(AREAS, 'main'),
+              ],
+            },
+          ],
+        },
+        loadFrame,
+      ),
+      lazyRoute(
+        {
+          element: <RequireAuth />,
+          children: [{ element: <BareLayout />, children: routesIn(AREAS, 'bare') }],
+        },
+        loadFrame,
+      ),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

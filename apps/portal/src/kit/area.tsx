@@ -65,7 +65,28 @@ export interface AreaManifest {
 }
 
 /** The module loads of the lazy page routes, so the first page's code can start before it renders. */
-const pageLoads = new WeakMap<RouteObject, () => Promise<PageModule>>();
+const pageLoads = new WeakMap<RouteObject, () => Promise<unknown>>();
+
+/** The component `name` of a module loaded on first render (`React.lazy`: the nearest `Suspense` waits). */
+export function lazyComponent<P extends object = object>(
+  load: () => Promise<Record<string, unknown>>,
+  name: string,
+) {
+  return lazy(async () => {
+    const Component = (await load())[name];
+    if (typeof Component !== 'function') throw new Error(`${name} is missing from its module`);
+    return { default: Component as ComponentType<P> };
+  });
+}
+
+/**
+ * A route whose code loads on first visit: `load` is remembered, so that `preloadPages` starts it
+ * at boot when the address matches the route.
+ */
+export function lazyRoute(route: RouteObject, load: () => Promise<unknown>): RouteObject {
+  pageLoads.set(route, load);
+  return route;
+}
 
 /** A route's page, loaded on first visit (a `React.lazy` element: the nearest `Suspense` waits). */
 function pageRoute(route: AreaRoute): RouteObject {
@@ -73,14 +94,8 @@ function pageRoute(route: AreaRoute): RouteObject {
     return { path: route.path, element: <Navigate to={route.redirect} replace /> };
   const { load, page } = route;
   if (!load || !page) throw new Error(`Route ${route.path} has neither a page nor a redirect`);
-  const Page = lazy(async () => {
-    const Component = (await load())[page];
-    if (!Component) throw new Error(`Page ${page} is missing from its area module`);
-    return { default: Component };
-  });
-  const result: RouteObject = { path: route.path, element: <Page /> };
-  pageLoads.set(result, load);
-  return result;
+  const Page = lazyComponent(load, page);
+  return lazyRoute({ path: route.path, element: <Page /> }, load);
 }
 
 /**

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { mdiLogout } from '@mdi/js';
 import {
@@ -24,6 +25,7 @@ import { IDENTITY_MESSAGES } from '@portal/api/identity';
 import { appState, setDrawer, toggleDarkmode } from '../state/app.ts';
 import { getServices, reportError, session } from '../services.ts';
 import { activeEntryId, NAV_ENTRIES } from './nav.ts';
+import { queryClient } from '../kit/query.ts';
 
 // Acting for a customer and the trial's limits load only for the users who see them (provider
 // staff, proof-of-concept users): the switcher's select is not part of everyone's first paint.
@@ -133,8 +135,30 @@ export function MainLayoutPending() {
   );
 }
 
+/** The server-state cache (ADR 010) for what is rendered inside: every signed-in page reads through it. */
+const ServerState = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+);
+
+/** Signed-in pages outside the frame (consoles): the server-state cache, no app bar. */
+export function BareLayout() {
+  return (
+    <ServerState>
+      <Outlet />
+    </ServerState>
+  );
+}
+
 /** The signed-in frame: app bar with who and which tenant, navigation drawer, content. */
 export function MainLayout() {
+  return (
+    <ServerState>
+      <MainFrame />
+    </ServerState>
+  );
+}
+
+function MainFrame() {
   const { drawer, darkmode } = useSnapshot(appState);
   const { email, user } = useSnapshot(session);
   const [failure, setFailure] = useState<string | null>(null);

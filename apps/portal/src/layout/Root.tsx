@@ -1,13 +1,11 @@
 import { Suspense, useLayoutEffect } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { LinkProvider, Snackbar, Spinner, type LinkComponentProps } from '@portal/ui';
 import { FullPage } from './FullPage.tsx';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { appState } from '../state/app.ts';
 import { snackbar } from '../services.ts';
-import { queryClient } from '../kit/query.ts';
 
 /** Cleared before each navigation (specification section 2, route guard). */
 export function clearFetchRequired() {
@@ -20,8 +18,9 @@ export function AppLink({ href, ...rest }: LinkComponentProps) {
 }
 
 /**
- * Everything the whole app shares: the server-state cache (so every page can `useQuery`), the
- * page, and the one global snackbar at top right.
+ * Everything the whole app shares: the page and the one global snackbar at top right. The
+ * server-state cache comes with the signed-in frame (`MainLayout`, `BareLayout`): the public
+ * pages do not read through it.
  */
 export function Root() {
   const { snackbar: current } = useSnapshot(appState);
@@ -31,7 +30,7 @@ export function Root() {
   // new page, before the page's effects (a lazy page commits later still).
   useLayoutEffect(() => clearFetchRequired(), [key]);
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <LinkProvider component={AppLink}>
         {/* The first page's code loads behind this; later navigations keep the old page meanwhile
             (the router renders them in a transition). */}
@@ -47,7 +46,7 @@ export function Root() {
         color={current.color}
         onClose={snackbar.dismiss}
       />
-    </QueryClientProvider>
+    </>
   );
 }
 

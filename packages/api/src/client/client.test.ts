@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, errorText, NO_RESPONSE } from './index.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, errorText, fetchPublicConfig, NO_RESPONSE } from './index.ts';
 
 const reply = (status: number, body: unknown, type = 'application/json') =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body), {
@@ -78,5 +78,41 @@ describe('error text rule', () => {
   it("otherwise uses the error's own message", () => {
     expect(errorText(new Error('token expired'))).toBe('token expired');
     expect(errorText('plain')).toBe('plain');
+  });
+});
+
+describe('public configuration (read before the client, without ky)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('tries once more after a failed request', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(reply(200, { totp: false }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await fetchPublicConfig('http://portal.test/api/')).toEqual({ totp: false });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenLastCalledWith('http://portal.test/api/config', {
+      credentials: 'include',
+    });
+  });
+
+  it('reports a refused reply by the error-text rule, and no reply as No response', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply(403, { message: 'Not from this address.' })),
+    );
+    const refused = await failure(fetchPublicConfig('http://portal.test/api'));
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(403);
+    expect(errorText(refused)).toBe('Not from this address.');
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    expect(errorText(await failure(fetchPublicConfig('http://portal.test/api')))).toBe(NO_RESPONSE);
   });
 });

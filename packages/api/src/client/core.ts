@@ -1,10 +1,12 @@
 // The generic client: ky under `/api`, the bearer token, the `data` envelope, errors as ApiError.
-import ky, { type KyInstance, type Options } from 'ky';
+// ky is fetched with the first call, not with the sign-in page (which calls nothing through it).
+import type ky from 'ky';
+import type { KyInstance, Options } from 'ky';
 import { ACTING_TENANT_HEADER } from '../contract/admin-values.ts';
 import { API_BASE } from '../contract/constants.ts';
 import type { Health, PublicConfig } from '../contract/config.ts';
 import type { CurrentUser } from '../contract/user.ts';
-import { toApiError } from './errors.ts';
+import { apiErrorOf, toApiError } from './errors.ts';
 
 export interface ApiClientOptions {
   /** Where the API lives; `/api` in the browser, an absolute URL elsewhere. */
@@ -44,77 +46,85 @@ export interface ApiClient {
     /** `GET /services/user/{email}` */
     get(email: string): Promise<CurrentUser>;
   };
-  /** The underlying ky instance, with auth and error hooks. */
-  http: KyInstance;
 }
+
+let kyModule: Promise<{ default: typeof ky }> | undefined;
+/** ky's code, fetched once (again after a failed fetch); the signed-in frame starts it early. */
+export const preloadHttp = () =>
+  (kyModule ??= import('ky').catch((error: unknown) => {
+    kyModule = undefined;
+    throw error;
+  }));
 
 /** The typed API client on ky: bearer token on every call, replies read from `data`. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const http = ky.create({
-    prefixUrl: options.prefixUrl ?? API_BASE,
-    credentials: 'include',
-    timeout: options.timeoutMs ?? 30_000,
-    retry: 0,
-    fetch: options.fetch,
-    hooks: {
-      beforeRequest: [
-        async (request) => {
-          request.headers.set('Authorization', `Bearer ${await options.getToken()}`);
-          const acting = options.getActingTenant?.();
-          if (acting) request.headers.set(ACTING_TENANT_HEADER, acting);
+  let instance: Promise<KyInstance> | undefined;
+  const http = () =>
+    (instance ??= preloadHttp().then(({ default: ky }) =>
+      ky.create({
+        prefixUrl: options.prefixUrl ?? API_BASE,
+        credentials: 'include',
+        timeout: options.timeoutMs ?? 30_000,
+        retry: 0,
+        fetch: options.fetch,
+        hooks: {
+          beforeRequest: [
+            async (request) => {
+              request.headers.set('Authorization', `Bearer ${await options.getToken()}`);
+              const acting = options.getActingTenant?.();
+              if (acting) request.headers.set(ACTING_TENANT_HEADER, acting);
+            },
+          ],
         },
-      ],
-    },
-  });
-  const call = async <T>(run: () => Promise<Envelope<T>>): Promise<T> => {
+      }),
+    ));
+  /** Runs a call and reads its reply; what ky throws becomes an ApiError. */
+  const read = async <T>(run: (client: KyInstance) => Promise<T>): Promise<T> => {
     try {
-      return (await run()).data;
+      return await run(await http());
     } catch (error) {
       throw await toApiError(error);
     }
   };
+  const call = async <T>(run: (client: KyInstance) => Promise<Envelope<T>>): Promise<T> =>
+    (await read(run)).data;
   const rel = (path: string) => path.replace(/^\//, '');
   return {
-    http,
-    get: (path, o) => call(() => http.get(rel(path), o).json()),
-    post: (path, json, o) => call(() => http.post(rel(path), { ...o, json }).json()),
-    put: (path, json, o) => call(() => http.put(rel(path), { ...o, json }).json()),
-    patch: (path, json, o) => call(() => http.patch(rel(path), { ...o, json }).json()),
-    delete: (path, o) => call(() => http.delete(rel(path), o).json()),
-    page: async <T>(path: string, o?: Options) => {
-      try {
-        return await http.get(rel(path), o).json<PageReply<T>>();
-      } catch (error) {
-        throw await toApiError(error);
-      }
-    },
-    blob: async (path, o) => {
-      try {
-        return await http.get(rel(path), o).blob();
-      } catch (error) {
-        throw await toApiError(error);
-      }
-    },
+    get: (path, o) => call((c) => c.get(rel(path), o).json()),
+    post: (path, json, o) => call((c) => c.post(rel(path), { ...o, json }).json()),
+    put: (path, json, o) => call((c) => c.put(rel(path), { ...o, json }).json()),
+    patch: (path, json, o) => call((c) => c.patch(rel(path), { ...o, json }).json()),
+    delete: (path, o) => call((c) => c.delete(rel(path), o).json()),
+    page: <T>(path: string, o?: Options) => read((c) => c.get(rel(path), o).json<PageReply<T>>()),
+    blob: (path, o) => read((c) => c.get(rel(path), o).blob()),
     user: {
       get: (email) =>
-        call(() =>
-          http.get(`services/user/${encodeURIComponent(email)}`).json<Envelope<CurrentUser>>(),
+        call((c) =>
+          c.get(`services/user/${encodeURIComponent(email)}`).json<Envelope<CurrentUser>>(),
         ),
     },
   };
 }
 
-/** Calls that need no sign-in: the portal reads these before the identity service exists. */
-export async function fetchPublicConfig(prefixUrl = API_BASE): Promise<PublicConfig> {
-  try {
-    return await ky
-      .get(`${prefixUrl.replace(/\/$/, '')}/config`, { retry: 1 })
-      .json<PublicConfig>();
-  } catch (error) {
-    throw await toApiError(error);
+/** A GET without ky: the portal's first call, before any page needs the client. */
+async function getJson<T>(url: string, attempts: number): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(url, { credentials: 'include' });
+    } catch (error) {
+      if (attempt < attempts) continue;
+      throw await toApiError(error);
+    }
+    if (response.ok) return (await response.json()) as T;
+    if (response.status >= 500 && attempt < attempts) continue;
+    throw await apiErrorOf(response);
   }
 }
 
-export async function fetchHealth(prefixUrl = API_BASE): Promise<Health> {
-  return ky.get(`${prefixUrl.replace(/\/$/, '')}/health`).json<Health>();
-}
+/** Calls that need no sign-in: the portal reads these before the identity service exists. */
+export const fetchPublicConfig = (prefixUrl = API_BASE): Promise<PublicConfig> =>
+  getJson<PublicConfig>(`${prefixUrl.replace(/\/$/, '')}/config`, 2);
+
+export const fetchHealth = (prefixUrl = API_BASE): Promise<Health> =>
+  getJson<Health>(`${prefixUrl.replace(/\/$/, '')}/health`, 1);

@@ -1,12 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, PasswordField, TextField } from '@portal/ui';
 import { identityErrorSentence, type SecondFactorChallenge } from '@portal/api/identity';
-import { SecondStepForm } from '../../kit/identity/SecondStepForm.tsx';
 import { getServices } from '../../services.ts';
 import { safeRedirect } from '../../lib/patterns.ts';
 import { AuthFrame, Form, Row } from '../../kit/identity/AuthFrame.tsx';
 import { validateEmail } from './validation.ts';
+
+// The second step (its choice of factors is a radio group) is fetched only for a user who has
+// second factors, once the password was right: most sign-ins never download it.
+const loadSecondStep = () => import('../../kit/identity/SecondStepForm.tsx');
+const SecondStepForm = lazy(() => loadSecondStep().then((m) => ({ default: m.SecondStepForm })));
 
 export function SignInPage() {
   const [params] = useSearchParams();
@@ -36,6 +40,7 @@ export function SignInPage() {
     try {
       const { secondFactor } = await getServices().identity.signIn(email, password);
       if (secondFactor) {
+        await loadSecondStep();
         setChallenge(secondFactor);
         setBusy(false);
         return;
@@ -51,15 +56,17 @@ export function SignInPage() {
   if (challenge)
     return (
       <AuthFrame title="Second sign-in step" lead={`Confirm it is you, ${email.trim()}.`}>
-        <SecondStepForm
-          challenge={challenge}
-          onDone={() => navigate(target, { replace: true })}
-          onCancel={() => {
-            setChallenge(null);
-            setPassword('');
-          }}
-          cancelLabel="Start again"
-        />
+        <Suspense fallback={null}>
+          <SecondStepForm
+            challenge={challenge}
+            onDone={() => navigate(target, { replace: true })}
+            onCancel={() => {
+              setChallenge(null);
+              setPassword('');
+            }}
+            cancelLabel="Start again"
+          />
+        </Suspense>
       </AuthFrame>
     );
 

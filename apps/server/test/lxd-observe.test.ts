@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   observeInstances,
   VM_ID_KEY,
@@ -52,6 +52,8 @@ describe.runIf(lxd)('changes made to LXD instances outside the portal', () => {
       retryMs: 1000,
       batchMs: 100,
     });
+    // Every VM is looked at once when the watch starts.
+    await vi.waitFor(() => expect(reported.flat().sort()).toEqual([101, 102]));
   }, 60_000);
   afterAll(async () => {
     stop.abort();

@@ -90,8 +90,8 @@ function instancesOf(event: LxdEvent): InstanceRef[] {
 /**
  * Follows LXD's lifecycle events and calls `onChange` with the VMs whose instances something
  * happened to (started, stopped, renamed, deleted … from the portal or from outside it). Events
- * are not all there is: while the event stream is down, and every `everyMs` anyway, every VM is
- * reported, for the caller to observe. Ends when `signal` aborts.
+ * are not all there is: when the stream opens, while it is down, and every `everyMs` anyway,
+ * every VM is reported, for the caller to observe. Ends when `signal` aborts.
  */
 export async function watchInstances(
   client: LxdClient,
@@ -114,14 +114,12 @@ export async function watchInstances(
 
   const everything = setInterval(() => void reportAll(), options.everyMs);
   try {
-    let first = true;
     while (!signal.aborted) {
       try {
         const events = client.events(['lifecycle'], signal)[Symbol.asyncIterator]();
         const next = events.next();
-        // What happened while the stream was down is read again now that it is (re)opening.
-        if (!first) void reportAll();
-        first = false;
+        // What happened before the stream (re)opened, the server down included, is read again.
+        void reportAll();
         for (let result = await next; !result.done; result = await events.next()) {
           for (const instance of instancesOf(result.value)) {
             const id = await options.resolve(instance).catch(() => null);

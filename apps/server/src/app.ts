@@ -24,7 +24,7 @@ import {
   TaskWorker,
   type InfrastructureDriver,
 } from './infrastructure.ts';
-import { phishingRoutes } from './areas/phishing/index.ts';
+import { phishingMailPlugin, phishingRoutes } from './areas/phishing/index.ts';
 import { monitoringRoutes } from './areas/monitoring/index.ts';
 import type { TokenVerifier } from './identity.ts';
 import { loggerOptions } from './logging.ts';
@@ -90,7 +90,10 @@ export async function buildApp({
   auth,
   logStream,
   apiPlugins = [],
-  driver = new SimulatorDriver(db, { speed: config.simulatorSpeed }),
+  driver = new SimulatorDriver(db, {
+    speed: config.simulatorSpeed,
+    phishingMail: config.phishing.driver === 'mail' ? config.phishing : null,
+  }),
   runTasks = true,
   identityAdmin = null,
   mailer = createMailer(config),
@@ -160,6 +163,9 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+
+  // Campaign links (/t/…): public, outside /api's sign-in.
+  await app.register(phishingMailPlugin, { send: runTasks });
 
   if (servePortal) await app.register(portalPlugin, { root: config.portalDist });
   else app.log.info({ portalDist: config.portalDist }, 'no built portal found; serving /api only');

@@ -46,6 +46,19 @@ export interface Config {
    * sentence) and the From of the portal's own messages (`MAIL_FROM`).
    */
   mail: { smtpUrl: string | null; from: string };
+  /** Phishing campaigns' mail and tracked links (ADR 025). */
+  phishing: {
+    /** Which platform sends campaigns: real mail (default when SMTP_URL is set) or the simulator. */
+    driver: 'mail' | 'simulator';
+    /** Tenant codes whose campaigns stay simulated even with the mail driver (deterministic tests). */
+    simulatedTenants: string[];
+    /** Where recipients' links point: this server's own address unless a domain of its own is given. */
+    trackingUrl: string;
+    /** The From of campaign messages. */
+    from: string;
+    /** Tracking requests per address per minute. */
+    trackingPerMinute: number;
+  };
 }
 
 /** A setting in the environment that the server cannot use; the message says which and why. */
@@ -127,14 +140,50 @@ function parseSmtpUrl(raw: string | undefined): string | null {
   return raw;
 }
 
-function parseMailFrom(raw: string | undefined): string {
-  if (raw === undefined) return 'Skyport Cloud <no-reply@portal.test>';
+function parseMailFrom(
+  name: string,
+  raw: string | undefined,
+  { fallback = 'Skyport Cloud <no-reply@portal.test>' } = {},
+): string {
+  if (raw === undefined) return fallback;
   if (!/^([^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(raw)) {
     throw new ConfigError(
-      `MAIL_FROM must be an address such as no-reply@example.com or "Name <no-reply@example.com>", not "${raw}".`,
+      `${name} must be an address such as no-reply@example.com or "Name <no-reply@example.com>", not "${raw}".`,
     );
   }
   return raw;
+}
+
+function parsePhishingDriver(raw: string | undefined, smtpUrl: string | null) {
+  if (raw === undefined) return smtpUrl ? 'mail' : 'simulator';
+  if (raw === 'mail' || raw === 'simulator') return raw;
+  throw new ConfigError(`PHISHING_DRIVER must be mail or simulator, not "${raw}".`);
+}
+
+function parseTenantCodes(name: string, raw: string | undefined): string[] {
+  if (raw === undefined) return [];
+  const codes = raw.split(',').map((code) => code.trim().toUpperCase());
+  const bad = codes.find((code) => !/^[A-Z]{3}\d{6}$/.test(code));
+  if (bad !== undefined)
+    throw new ConfigError(
+      `${name} must be tenant codes such as UZZ100001, separated by commas, not "${raw}".`,
+    );
+  return codes;
+}
+
+function parseTrackingUrl(raw: string | undefined, host: string, port: number): string {
+  if (raw === undefined) return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash)
+    throw new ConfigError(
+      `PHISHING_TRACKING_URL must be an http(s) address such as https://links.example.com, not "${raw}".`,
+    );
+  return raw.replace(/\/+$/, '');
 }
 
 function parseLogFormat(raw: string | undefined): LogFormat | null {
@@ -189,9 +238,12 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
   }
   const perMinute = (name: string, fallback: number) =>
     parseNumber(name, value(env, name), fallback, { min: 1, max: 1_000_000, integer: true });
+  const host = value(env, 'HOST') ?? '127.0.0.1';
+  const port = parsePort(value(env, 'PORT'));
+  const smtpUrl = parseSmtpUrl(value(env, 'SMTP_URL'));
   return {
-    host: value(env, 'HOST') ?? '127.0.0.1',
-    port: parsePort(value(env, 'PORT')),
+    host,
+    port,
     databaseUrl: parseDatabaseUrl(value(env, 'DATABASE_URL')),
     pgliteDir: resolve(value(env, 'PGLITE_DIR') ?? join(repoRoot, '.data', 'pglite')),
     firebase: {
@@ -255,9 +307,18 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
       400,
       { min: 1, max: 36_500, integer: true },
     ),
-    mail: {
-      smtpUrl: parseSmtpUrl(value(env, 'SMTP_URL')),
-      from: parseMailFrom(value(env, 'MAIL_FROM')),
+    mail: { smtpUrl, from: parseMailFrom('MAIL_FROM', value(env, 'MAIL_FROM')) },
+    phishing: {
+      driver: parsePhishingDriver(value(env, 'PHISHING_DRIVER'), smtpUrl),
+      simulatedTenants: parseTenantCodes(
+        'PHISHING_SIMULATED_TENANTS',
+        value(env, 'PHISHING_SIMULATED_TENANTS'),
+      ),
+      trackingUrl: parseTrackingUrl(value(env, 'PHISHING_TRACKING_URL'), host, port),
+      from: parseMailFrom('PHISHING_MAIL_FROM', value(env, 'PHISHING_MAIL_FROM'), {
+        fallback: 'IT Service Desk <service-desk@portal.test>',
+      }),
+      trackingPerMinute: perMinute('PHISHING_TRACKING_PER_MINUTE', 120),
     },
   };
 }

@@ -33,7 +33,9 @@ import {
 import type { SeatCounter } from './platform/seats.ts';
 import {
   PHISHING_TASKS,
+  PhishingMailDriver,
   PhishingSimulator,
+  type MailPhishingOptions,
   campaignTargets,
   type PhishingDriver,
 } from './areas/phishing/index.ts';
@@ -119,12 +121,13 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
   private readonly vwseries: VwseriesSimulator;
   private readonly storage: StorageSimulator;
   private readonly endpoints: EndpointSimulator;
-  private readonly phishing: PhishingSimulator;
+  private readonly phishing: PhishingDriver;
   private readonly monitoring: MonitoringSimulator;
   private readonly backup: BackupSimulator;
   private readonly networking: NetworkingSimulator;
 
-  constructor(db: Database, options: { speed: number }) {
+  /** `phishingMail`: campaigns go out as real mail (the simulator keeps what it launched). */
+  constructor(db: Database, options: { speed: number; phishingMail?: MailPhishingOptions | null }) {
     super(db, options);
     this.vwseries = new VwseriesSimulator(db, options);
     this.storage = new StorageSimulator(db, options, {
@@ -135,7 +138,10 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
       vm: (q, tenantId, vmId) => this.platformVm(tenantId, vmId, q),
     });
     this.endpoints = new EndpointSimulator(db, options);
-    this.phishing = new PhishingSimulator(db, options);
+    const phishingSimulator = new PhishingSimulator(db, options);
+    this.phishing = options.phishingMail
+      ? new PhishingMailDriver(db, phishingSimulator, options.phishingMail)
+      : phishingSimulator;
     this.monitoring = new MonitoringSimulator(db, options);
     this.backup = new BackupSimulator(db, options);
     this.networking = new NetworkingSimulator(db, options);

@@ -28,6 +28,13 @@ describe('loadConfig', () => {
       listCacheMegabytes: 64,
       auditRetentionDays: 400,
       mail: { smtpUrl: null, from: 'Skyport Cloud <no-reply@portal.test>' },
+      phishing: {
+        driver: 'simulator',
+        simulatedTenants: [],
+        trackingUrl: 'http://127.0.0.1:8080',
+        from: 'IT Service Desk <service-desk@portal.test>',
+        trackingPerMinute: 120,
+      },
     });
   });
 
@@ -57,6 +64,10 @@ describe('loadConfig', () => {
         LIST_CACHE_MB: '16',
         SMTP_URL: 'smtp://mailer:secret@relay.example.com:587',
         MAIL_FROM: 'Acme Cloud <cloud@acme.example>',
+        PHISHING_SIMULATED_TENANTS: 'uzz100001, UZZ100002',
+        PHISHING_TRACKING_URL: 'https://links.example.com/',
+        PHISHING_MAIL_FROM: 'Help Desk <help@acme.example>',
+        PHISHING_TRACKING_PER_MINUTE: '30',
       },
       '/repo',
     );
@@ -84,6 +95,13 @@ describe('loadConfig', () => {
       mail: {
         smtpUrl: 'smtp://mailer:secret@relay.example.com:587',
         from: 'Acme Cloud <cloud@acme.example>',
+      },
+      phishing: {
+        driver: 'mail',
+        simulatedTenants: ['UZZ100001', 'UZZ100002'],
+        trackingUrl: 'https://links.example.com',
+        from: 'Help Desk <help@acme.example>',
+        trackingPerMinute: 30,
       },
     });
   });

@@ -26,6 +26,8 @@ const TABLES = [
   'license_assignments',
   'license_subscriptions',
   'list_versions',
+  'mail_phishing_campaign',
+  'mail_phishing_recipient',
   'monitor_alert_deliveries',
   'monitor_incidents',
   'monitor_maintenance',

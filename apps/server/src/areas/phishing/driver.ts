@@ -38,13 +38,33 @@ export interface ActivityFacts {
   events: ActivityEvent[];
 }
 
+/** What each recipient's message is made from (the campaign's template and landing page). */
+export interface PhishingMessage {
+  subject: string;
+  /** The template's HTML, with `{{first_name}}`, `{{last_name}}`, `{{email}}`, `{{link}}`. */
+  html: string;
+  /** The landing page's HTML: what a click opens. */
+  landingHtml: string;
+}
+
+export interface PhishingPerson {
+  email: string;
+  first_name: string;
+  last_name: string;
+}
+
 export interface PhishingLaunch {
   campaignId: number;
+  /** The tenant's code: the provider chooses per tenant which platform sends (ADR 025). */
+  tenantCdbId: string;
   /** The campaign's launch time, or null for now. */
   launchAt: string | null;
   /** Messages are spread evenly until then (null: all at once). */
   sendBy: string | null;
   emails: string[];
+  /** The recipients with their names, for the message's greeting. */
+  people: PhishingPerson[];
+  message: PhishingMessage;
 }
 
 /**
@@ -57,6 +77,7 @@ export interface PhishingDriver {
     ctx: OperationContext,
     campaignId: number,
     emails: string[],
+    people?: PhishingPerson[],
   ): Promise<AddedFacts>;
   endPhishingCampaign(ctx: OperationContext, campaignId: number): Promise<EndedFacts>;
   /** What has happened in the campaign up to `now` (milliseconds since the epoch). */

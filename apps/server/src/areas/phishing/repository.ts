@@ -180,6 +180,23 @@ export async function lockCampaign(
   return rows[0] ?? null;
 }
 
+/** What the campaign's messages are made from: its template's subject and HTML, its landing page. */
+export async function campaignMessage(
+  db: Queryable,
+  campaignId: number,
+): Promise<{ subject: string; html: string; landingHtml: string } | null> {
+  const rows = await db.query<{ subject: string; html: string; landing_html: string }>(
+    `select t.subject, t.content as html, l.content as landing_html
+       from phishing_campaigns c
+       join phishing_templates t on t.id = c.template_id
+       join phishing_templates l on l.id = c.landing_page_id
+      where c.id = $1`,
+    [campaignId],
+  );
+  const row = rows[0];
+  return row ? { subject: row.subject, html: row.html, landingHtml: row.landing_html } : null;
+}
+
 export async function insertCampaign(
   db: Queryable,
   tenantId: number,

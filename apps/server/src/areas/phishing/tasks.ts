@@ -6,6 +6,7 @@ import { taskDefiner, type TargetKind } from '../../platform/tasks/registry.ts';
 import type { PhishingDriver } from './driver.ts';
 import {
   addCampaignRecipients,
+  campaignMessage,
   groupRecipients,
   lockCampaign,
   recordActivity,
@@ -39,11 +40,20 @@ export const launchCampaignTask = defineTask({
     const campaign = await lockCampaign(ctx.db, task.tenantId, task.targetId, false);
     if (!campaign) throw gone();
     const recipients = await groupRecipients(ctx.db, campaign.group_id);
+    const message = await campaignMessage(ctx.db, campaign.id);
+    if (!message) throw gone();
     return ctx.driver.launchPhishingCampaign(ctx, {
       campaignId: campaign.id,
+      tenantCdbId: task.tenantCdbId,
       launchAt: campaign.launch_at?.toISOString() ?? null,
       sendBy: campaign.send_by?.toISOString() ?? null,
       emails: recipients.map((recipient) => recipient.email),
+      people: recipients.map(({ email, first_name, last_name }) => ({
+        email,
+        first_name,
+        last_name,
+      })),
+      message,
     });
   },
   async apply(tx, task, facts) {
@@ -101,6 +111,11 @@ export const addRecipientsTask = defineTask({
       ctx,
       task.targetId,
       task.payload.recipients.map((recipient) => recipient.email),
+      task.payload.recipients.map(({ email, first_name, last_name }) => ({
+        email,
+        first_name,
+        last_name,
+      })),
     ),
   async apply(tx, task, facts) {
     const campaign = await lockCampaign(tx, task.tenantId, task.targetId);

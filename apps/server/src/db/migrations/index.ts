@@ -12,6 +12,7 @@ import { sql as phishing } from './011_phishing.ts';
 import { sql as admin } from './012_admin.ts';
 import { sql as accountSecurity } from './013_account_security.ts';
 import { sql as monitorCheckedSpans } from './020_monitor_checked_spans.ts';
+import { sql as phishingMail } from './018_phishing_mail.ts';
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '012_admin', sql: admin },
   { id: '013_account_security', sql: accountSecurity },
   { id: '020_monitor_checked_spans', sql: monitorCheckedSpans },
+  { id: '018_phishing_mail', sql: phishingMail },
 ];

@@ -9,7 +9,12 @@ import {
 import type { Static, TSchema } from 'typebox';
 import type { Database, Queryable } from '../../../../db/database.ts';
 import { refuse, type OperationContext } from '../../../../platform/driver.ts';
-import { VolumeDeletedFacts, VolumeFacts, type StorageDriver, type VolumeSpec } from '../../driver.ts';
+import {
+  VolumeDeletedFacts,
+  VolumeFacts,
+  type StorageDriver,
+  type VolumeSpec,
+} from '../../driver.ts';
 import {
   countSimAttached,
   findAppliedFacts,

@@ -13,10 +13,12 @@ async function boot() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   const root = createRoot(container);
+  // The page's code (and the signed-in frame's) downloads while the configuration and the session
+  // are read.
+  preloadPages(routes, window.location.pathname);
   try {
     // One build serves every environment: the identity configuration comes from the server.
     initServices(await fetchPublicConfig());
-    preloadPages(routes, window.location.pathname);
     root.render(
       <StrictMode>
         <ThemeProvider>

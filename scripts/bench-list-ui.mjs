@@ -10,7 +10,8 @@
 // first) before the server starts, since the embedded PGlite is one process's at a time.
 // Options: --email (default acme@portal.test) and --tenant (default its tenant, UZZ100001) choose
 // who looks; --api (a regular expression, default the route's /api/services path) picks the reply
-// to time; BENCH_SCREENSHOT=file.png saves a picture of the loaded list.
+// to time; BENCH_SCREENSHOT=file.png saves a picture of the loaded list; BENCH_TRACE=1 prints, for
+// each load, when each request before the first rows started and ended (what the rows waited for).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,17 +91,28 @@ try {
   for (let run = 0; run < LOADS + 1; run++) {
     await page.goto(`${stack.url}${args.route}`);
     await page.waitForFunction(() => window.__firstRows !== null, null, { timeout: 60_000 });
-    const { at, reply } = await page.evaluate((pattern) => {
+    const { at, reply, trace } = await page.evaluate((pattern) => {
       const entry = performance
         .getEntriesByType('resource')
         .filter((e) => new RegExp(pattern).test(new URL(e.name).pathname + new URL(e.name).search))
         .filter((e) => e.responseEnd <= window.__firstRows)
         .at(-1);
+      const trace = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime <= window.__firstRows)
+        .map((e) => {
+          const url = new URL(e.name);
+          const name = url.pathname.split('/').slice(-2).join('/') + url.search.slice(0, 40);
+          return `${Math.round(e.startTime)}–${Math.round(e.responseEnd)} ms  ${name}`;
+        });
       return {
         at: window.__firstRows,
         reply: entry ? entry.responseEnd - entry.requestStart : null,
+        trace,
       };
     }, apiPattern);
+    if (process.env.BENCH_TRACE)
+      console.log(`load ${run}: rows at ${Math.round(at)} ms\n  ${trace.join('\n  ')}`);
     if (run === 0) continue;
     firstRows.push(at);
     if (reply !== null) replies.push(reply);

@@ -1,6 +1,27 @@
 // Seeds a large topology for `npm run bench:topology`: `networks` networks at AMS1 behind the
-// tenant's AMS1 gateway and `vms` eseries VMs spread over them, in one INSERT … SELECT each.
-import type { Database } from '../../db/database.ts';
+// tenant's AMS1 gateway and `vms` eseries VMs spread over them, in one INSERT … SELECT each. For
+// `npm run bench:list -- --area networking --route /networking`: `count` networks, no VMs.
+import type { Database, Queryable } from '../../db/database.ts';
+
+/** `count` networks of one tenant at AMS1, each a /24 of 10.x.y.0 with its own VLAN. */
+export async function seedBench(db: Queryable, tenantCdbId: string, count: number) {
+  if (count > 3000) throw new Error('networking bench: at most 3,000 networks (one VLAN each)');
+  await db.query(
+    `insert into networks (tenant_id, name, location, vlan_id, cidr, gateway_address, dhcp_start,
+                           dhcp_end, dns_servers, gateway_id, state)
+     select t.id, 'bench-net-' || lpad(g::text, 4, '0'), 'AMS1', 1000 + g,
+            '10.' || (g / 256) || '.' || (g % 256) || '.0/24',
+            '10.' || (g / 256) || '.' || (g % 256) || '.1',
+            '10.' || (g / 256) || '.' || (g % 256) || '.10',
+            '10.' || (g / 256) || '.' || (g % 256) || '.254', '["1.1.1.1"]'::jsonb,
+            (select min(w.id) from network_gateways w where w.tenant_id = t.id
+                and w.location = 'AMS1'),
+            'active'
+       from tenants t, generate_series(1, $2::integer) g
+      where t.cdb_id = $1`,
+    [tenantCdbId, count],
+  );
+}
 
 export async function seedTopologyBench(
   db: Database,

@@ -21,6 +21,8 @@ const item = (uuid: string) => `${BASE}/${encodeURIComponent(uuid)}`;
 export interface BackupApi {
   /** `GET /services/backup` */
   list(): Promise<BackupTenantSummary[]>;
+  /** One page of the list: give at least one of `limit`, `cursor`, `sort`, `q`. */
+  page(query: ListPagingQuery): Promise<PageReply<BackupTenantSummary>>;
   /** `POST /services/backup`: a task; the agent's secret is in this reply only. */
   create(body: BackupCreate): Promise<BackupCreateAccepted>;
   /** `GET /services/backup/task_status/{id}` */
@@ -48,6 +50,10 @@ export interface BackupApi {
 export function backupApi(api: ApiClient): BackupApi {
   return {
     list: () => api.get<BackupTenantSummary[]>(BASE),
+    page: (query) =>
+      api.page<BackupTenantSummary>(BASE, {
+        searchParams: withPaging(new URLSearchParams(), query),
+      }),
     create: (body) => api.post<BackupCreateAccepted>(BASE, body),
     taskStatus: (taskId) => api.get<TaskStatus>(`${BASE}/task_status/${taskId}`),
     setQuota: (uuid, body) => api.patch<BackupTenant>(`${item(uuid)}/quota`, body),

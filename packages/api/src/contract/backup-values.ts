@@ -54,3 +54,13 @@ export const QUOTA_ALERTS_MAX = 5;
 
 /** What the portal says when the creation task succeeds (specification section 9). */
 export const BACKUP_CREATED_MESSAGE = 'Backup Tenant has been created';
+
+/** The sorts the backup list's pages offer (`sort`, with `-` before it for descending). */
+export const BACKUP_LIST_SORTS = [
+  'name',
+  'state',
+  'location',
+  'product',
+  'quota',
+  'created',
+] as const;

@@ -8,7 +8,7 @@ import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
 import { BACKUP_PERMISSION } from './permission.ts';
 import { BackupStateChip, QuotaWarnings, UsageMeter } from './parts.tsx';
-import { backupQueries } from './queries.ts';
+import { backupPaged, backupQueries } from './queries.ts';
 
 const CREATE_PATH = '/backup/create';
 
@@ -82,6 +82,7 @@ export function BackupListPage() {
       searchLabel="Search backup tenants"
       noun={{ one: 'backup tenant', other: 'backup tenants' }}
       query={backupQueries.list()}
+      paged={backupPaged}
       columns={COLUMNS}
       getRowId={(row) => row.uuid}
       getRowLabel={(row) => row.name}

@@ -35,6 +35,8 @@ interface Api {
   get?: (path: string) => unknown;
   post?: (path: string, body?: unknown) => unknown;
   patch?: (path: string, body?: unknown) => unknown;
+  /** A paged read: the path and its query string. */
+  page?: (path: string, search: string) => unknown;
 }
 
 function setup(path: string, api: Api, who: CurrentUser = OPERATOR) {
@@ -46,6 +48,11 @@ function setup(path: string, api: Api, who: CurrentUser = OPERATOR) {
   });
   const post = vi.fn(async (p: string, body?: unknown) => api.post?.(p, body));
   const patch = vi.fn(async (p: string, body?: unknown) => api.patch?.(p, body));
+  const page = vi.fn(async (p: string, options?: { searchParams?: URLSearchParams }) => {
+    const answer = api.page?.(p, String(options?.searchParams ?? ''));
+    if (answer === undefined) throw new Error(`unexpected page of ${p}`);
+    return answer;
+  });
   session.user = who;
   const router = renderPages(
     [
@@ -54,13 +61,14 @@ function setup(path: string, api: Api, who: CurrentUser = OPERATOR) {
       { path: '/backup/:uuid', element: <BackupTenantPage /> },
     ],
     path,
-    { api: { get, post, patch }, currentUser: { load: async () => who } },
+    { api: { get, post, patch, page }, currentUser: { load: async () => who } },
   );
   return {
     router,
     get,
     post,
     patch,
+    page,
     user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
   };
 }
@@ -89,6 +97,25 @@ describe('the backup list', () => {
     const production = within(table).getByRole('row', { name: /acme-production/ });
     expect(within(production).getByText('Active')).toBeTruthy();
     expect(within(production).queryByText(/Over the hard quota/)).toBeNull();
+  });
+
+  it('reads a long list a page at a time, never the whole list', async () => {
+    const rows = Array.from({ length: 100 }, (_, index) =>
+      makeBackupTenant({
+        uuid: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+        name: `bk-${String(index).padStart(4, '0')}`,
+      }),
+    );
+    const { get, page } = setup('/backup', {
+      page: () => ({ data: rows, page: { next_cursor: 'next', total: 1200 } }),
+    });
+    const table = await screen.findByRole('grid', { name: 'Backup tenants' });
+    await waitFor(() => expect(within(table).getByRole('row', { name: /bk-0000/ })).toBeTruthy());
+    expect(page).toHaveBeenCalledWith('/services/backup', {
+      searchParams: new URLSearchParams({ limit: '100', sort: 'name' }),
+    });
+    // The whole list is never read.
+    expect(get).not.toHaveBeenCalledWith('/services/backup');
   });
 
   it('offers Create to an operator only', async () => {

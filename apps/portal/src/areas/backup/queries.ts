@@ -1,6 +1,8 @@
 // The backup area's server state: query keys and options over the typed client.
 import { queryOptions } from '@tanstack/react-query';
 import { backupApi } from '@portal/api/client';
+import { BACKUP_LIST_SORTS, type BackupTenantSummary } from '@portal/api/contract';
+import type { ListPaged } from '../../kit/ListPage.tsx';
 import { getServices } from '../../services.ts';
 
 export const api = () => backupApi(getServices().api);
@@ -22,4 +24,11 @@ export const backupQueries = {
     queryOptions({ queryKey: backupKeys.jobs(uuid), queryFn: () => api().jobs(uuid) }),
   usage: (uuid: string) =>
     queryOptions({ queryKey: backupKeys.usage(uuid), queryFn: () => api().usage(uuid) }),
+};
+
+/** A long list read a page at a time (above the kit's PAGED_FROM rows), under the list's key. */
+export const backupPaged: ListPaged<BackupTenantSummary> = {
+  queryKey: backupKeys.list(),
+  fetchPage: (request) => api().page(request),
+  sorts: BACKUP_LIST_SORTS,
 };

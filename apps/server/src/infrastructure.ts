@@ -198,6 +198,10 @@ export class SimulatorDriver extends ComputeSimulator implements InfrastructureD
     return this.monitoring.createProbe(...args);
   }
 
+  deleteProbe(...args: Parameters<MonitoringDriver['deleteProbe']>) {
+    return this.monitoring.deleteProbe(...args);
+  }
+
   checks(...args: Parameters<MonitoringDriver['checks']>) {
     return this.monitoring.checks(...args);
   }

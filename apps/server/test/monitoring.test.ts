@@ -393,4 +393,64 @@ describe.each(databaseKinds())('monitoring on $kind', ({ open }) => {
     expect(missing.json<{ field?: string }>().field).toBe('from');
     expect((await call(null, 'GET', q(''))).statusCode).toBe(401);
   });
+
+  it('deletes a monitor with its history as a task, audited, within its tenant only', async () => {
+    const created = await call(
+      'provider',
+      'POST',
+      '/services/monitoring',
+      pingBody(vmId, 'Old ping'),
+    );
+    const accepted = created.json<{ data: { task_id: number; id: number } }>().data;
+    expect((await waitTask('provider', accepted.task_id)).state).toBe('SUCCESS');
+    const url = `/services/monitoring/${accepted.id}`;
+
+    // no token, a viewer, another tenant's monitor, a bad id
+    expect((await call(null, 'DELETE', url)).statusCode).toBe(401);
+    expect(
+      (await call('globex', 'DELETE', `/services/monitoring/${globexMonitor}`)).statusCode,
+    ).toBe(403);
+    expect((await call('acme', 'DELETE', `/services/monitoring/${globexMonitor}`)).statusCode).toBe(
+      404,
+    );
+    const bad = await call('acme', 'DELETE', '/services/monitoring/old-ping');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ field?: string }>().field).toBe('id');
+
+    const reply = await call('acme', 'DELETE', url);
+    expect(reply.statusCode, reply.body).toBe(202);
+    expect(
+      await waitTask('acme', reply.json<{ data: { task_id: number } }>().data.task_id),
+    ).toEqual({ state: 'SUCCESS', message: 'The monitor Old ping was deleted.' });
+    expect((await call('acme', 'GET', url)).statusCode).toBe(404);
+    const left = await test.db.query<{ n: number }>(
+      `select (select count(*) from monitor_results where monitor_id = $1)::integer
+            + (select count(*) from sim_monitor where monitor_id = $1)::integer as n`,
+      [accepted.id],
+    );
+    expect(left[0]?.n).toBe(0);
+    const audits = await test.db.query<{ result: string; actor_email: string }>(
+      `select result, actor_email from audit_log where action = 'monitor.delete' and target = $1`,
+      [`monitor:${accepted.id}`],
+    );
+    expect(audits).toEqual([{ result: 'success', actor_email: 'acme@portal.test' }]);
+  });
+
+  it('refuses to delete a monitor still being created, with a sentence', async () => {
+    const created = await call(
+      'provider',
+      'POST',
+      '/services/monitoring',
+      pingBody(vmId, 'New ping'),
+    );
+    const accepted = created.json<{ data: { task_id: number; id: number } }>().data;
+    expect((await waitTask('provider', accepted.task_id)).state).toBe('SUCCESS');
+    // As it is between its request and its task's end:
+    await test.db.query(`update monitors set status = 'creating' where id = $1`, [accepted.id]);
+    const refused = await call('acme', 'DELETE', `/services/monitoring/${accepted.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(
+      'New ping is still being created; delete it once it is active.',
+    );
+  });
 });

@@ -11,6 +11,7 @@ import type {
   MonitorTargets,
   SlaReport,
 } from '../contract/monitoring.ts';
+import type { TaskAccepted } from '../contract/tasks.ts';
 import type { ApiClient, PageReply } from './core.ts';
 
 const BASE = '/services/monitoring';
@@ -46,6 +47,8 @@ export interface MonitoringApi {
   get(id: number): Promise<Monitor>;
   /** `POST /services/monitoring/{id}` with operation pause or resume. */
   operate(id: number, operation: 'pause' | 'resume'): Promise<Monitor>;
+  /** `DELETE /services/monitoring/{id}`: a task; its history goes with it. */
+  remove(id: number): Promise<TaskAccepted>;
   results(id: number, hours?: number): Promise<CheckResult[]>;
   incidents(id: number): Promise<Incident[]>;
   deliveries(id: number): Promise<AlertDelivery[]>;
@@ -63,6 +66,7 @@ export function monitoringApi(api: ApiClient): MonitoringApi {
     create: (body) => api.post<MonitorCreated>(BASE, body),
     get: (id) => api.get<Monitor>(item(id)),
     operate: (id, operation) => api.post<Monitor>(item(id), { operation }),
+    remove: (id) => api.delete<TaskAccepted>(item(id)),
     results: (id, hours = 24) =>
       api.get<CheckResult[]>(`${item(id)}/results`, { searchParams: { hours } }),
     incidents: (id) => api.get<Incident[]>(`${item(id)}/incidents`),

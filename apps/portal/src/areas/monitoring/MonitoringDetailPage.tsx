@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { mdiDelete, mdiPause, mdiPlay, mdiPlus } from '@mdi/js';
@@ -15,10 +15,12 @@ import {
   type MetricRange,
 } from '@portal/ui';
 import { DetailPage } from '../../kit/DetailPage.tsx';
+import { useResourceBusy } from '../../kit/useTaskAction.ts';
 import { queryErrorText } from '../../kit/queryError.ts';
 import { formatDateTime, formatDuration, formatRelative } from '../../lib/format.ts';
 import { notify } from '../../services.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
+import { DeleteMonitorDialog, monitorResource } from './DeleteMonitorDialog.tsx';
 import { MaintenanceDialog } from './MaintenanceDialog.tsx';
 import { MONITORING_PERMISSION } from './permission.ts';
 import { MonitorStateChip, percentText } from './parts.tsx';
@@ -278,6 +280,9 @@ export function MonitoringDetailPage() {
   const monitor = useQuery(monitoringQueries.monitor(id));
   const canManage = useCan('monitoring', 'manage');
   const reason = useManageReason(MONITORING_PERMISSION);
+  const navigate = useNavigate();
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const deleting = useResourceBusy(monitorResource(id));
   const operate = useMutation({
     mutationFn: (operation: 'pause' | 'resume') => monitoringClient().operate(id, operation),
     onSuccess: (updated) => {
@@ -313,16 +318,34 @@ export function MonitoringDetailPage() {
       onRetry={() => void monitor.refetch()}
       actions={
         data ? (
-          <Button
-            variant="outlined"
-            leadingIcon={paused ? mdiPlay : mdiPause}
-            loading={operate.isPending}
-            disabled={!canManage}
-            disabledReason={reason}
-            onClick={() => operate.mutate(paused ? 'resume' : 'pause')}
-          >
-            {paused ? 'Resume' : 'Pause'}
-          </Button>
+          <>
+            <Button
+              variant="outlined"
+              leadingIcon={paused ? mdiPlay : mdiPause}
+              loading={operate.isPending}
+              disabled={!canManage || deleting.busy}
+              disabledReason={reason}
+              onClick={() => operate.mutate(paused ? 'resume' : 'pause')}
+            >
+              {paused ? 'Resume' : 'Pause'}
+            </Button>
+            <Button
+              variant="danger"
+              leadingIcon={mdiDelete}
+              loading={deleting.busy}
+              disabled={!canManage}
+              disabledReason={reason}
+              onClick={() => setDeleteOpen(true)}
+            >
+              Delete
+            </Button>
+            <DeleteMonitorDialog
+              monitor={data}
+              open={deleteOpen}
+              onOpenChange={setDeleteOpen}
+              onStarted={() => navigate('/monitoring')}
+            />
+          </>
         ) : undefined
       }
       tabsLabel="Monitor details"

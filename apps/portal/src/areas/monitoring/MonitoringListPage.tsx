@@ -1,4 +1,5 @@
-import { mdiChartBox, mdiChartLine, mdiPlus } from '@mdi/js';
+import { useState } from 'react';
+import { mdiChartBox, mdiChartLine, mdiDelete, mdiPlus } from '@mdi/js';
 import { isSuperTenantUser, MONITOR_TYPE_LABELS, type Monitor } from '@portal/api/contract';
 import { Button, EmptyState, Link, LinkButton, Sparkline, type DataTableColumn } from '@portal/ui';
 import { useSearchParams } from 'react-router-dom';
@@ -7,6 +8,7 @@ import { ListPage } from '../../kit/ListPage.tsx';
 import { formatRelative } from '../../lib/format.ts';
 import { session } from '../../services.ts';
 import { useManageReason } from '../../state/permissions.ts';
+import { DeleteMonitorDialog } from './DeleteMonitorDialog.tsx';
 import { MONITORING_PERMISSION } from './permission.ts';
 import { MonitorStateChip, msText, percentText, stateLabel } from './parts.tsx';
 import { monitoringClient, monitoringKeys, monitoringQueries } from './queries.ts';
@@ -103,6 +105,7 @@ export function MonitoringListPage() {
   const { user } = useSnapshot(session);
   const everyTenant = user ? isSuperTenantUser(user) : false;
   const readOnlyReason = useManageReason(MONITORING_PERMISSION);
+  const [deleting, setDeleting] = useState<Monitor | null>(null);
   // The report is made only once asked for (with thousands of monitors it is not free), from the
   // header, above the table; `?report=sla` keeps it open on reload and in a shared link.
   const [params, setParams] = useSearchParams();
@@ -118,75 +121,96 @@ export function MonitoringListPage() {
       { replace: true },
     );
   return (
-    <ListPage
-      listId="monitoring"
-      title="Monitoring"
-      description={
-        readOnlyReason ??
-        (everyTenant
-          ? "The checks you run for your customers' services."
-          : 'The checks your provider runs on your services, and how they have been doing.')
-      }
-      actions={
-        <>
-          <Button
-            variant="outlined"
-            leadingIcon={mdiChartBox}
-            aria-expanded={slaOpen}
-            aria-controls="sla-report"
-            onClick={toggleSla}
-          >
-            {slaOpen ? 'Hide SLA report' : 'SLA report'}
-          </Button>
-          {everyTenant ? (
-            <LinkButton href={CREATE_PATH} variant="primary" leadingIcon={mdiPlus}>
-              Create
-            </LinkButton>
-          ) : null}
-        </>
-      }
-      summary={
-        slaOpen ? (
-          <div id="sla-report">
-            <SlaReportPanel
-              heading={everyTenant ? 'SLA report per tenant' : 'SLA report'}
-              withTenantFilter={everyTenant}
-            />
-          </div>
-        ) : undefined
-      }
-      tableLabel="Monitors"
-      searchLabel="Search monitors"
-      noun={{ one: 'monitor', other: 'monitors' }}
-      query={monitoringQueries.list()}
-      paged={{
-        queryKey: monitoringKeys.lists(),
-        fetchPage: (request) => monitoringClient().page(request),
-        sorts: ['name', 'tenant', 'state', 'type'],
-      }}
-      columns={columns(everyTenant)}
-      getRowId={(row) => String(row.id)}
-      getRowLabel={(row) => row.name}
-      defaultSorting={{ id: 'name', desc: false }}
-      rowHref={(row) => `/monitoring/${row.id}`}
-      emptyState={
-        <EmptyState
-          icon={mdiChartLine}
-          title="No monitors yet"
-          description={
-            everyTenant
-              ? "Create a monitor to watch a customer's VM, address or website."
-              : 'Monitors your provider sets up for your services appear here.'
-          }
-          action={
-            everyTenant ? (
-              <LinkButton href={CREATE_PATH} variant="primary">
-                Create a monitor
+    <>
+      <ListPage
+        listId="monitoring"
+        title="Monitoring"
+        description={
+          readOnlyReason ??
+          (everyTenant
+            ? "The checks you run for your customers' services."
+            : 'The checks your provider runs on your services, and how they have been doing.')
+        }
+        actions={
+          <>
+            <Button
+              variant="outlined"
+              leadingIcon={mdiChartBox}
+              aria-expanded={slaOpen}
+              aria-controls="sla-report"
+              onClick={toggleSla}
+            >
+              {slaOpen ? 'Hide SLA report' : 'SLA report'}
+            </Button>
+            {everyTenant ? (
+              <LinkButton href={CREATE_PATH} variant="primary" leadingIcon={mdiPlus}>
+                Create
               </LinkButton>
-            ) : undefined
-          }
+            ) : null}
+          </>
+        }
+        summary={
+          slaOpen ? (
+            <div id="sla-report">
+              <SlaReportPanel
+                heading={everyTenant ? 'SLA report per tenant' : 'SLA report'}
+                withTenantFilter={everyTenant}
+              />
+            </div>
+          ) : undefined
+        }
+        tableLabel="Monitors"
+        searchLabel="Search monitors"
+        noun={{ one: 'monitor', other: 'monitors' }}
+        query={monitoringQueries.list()}
+        paged={{
+          queryKey: monitoringKeys.lists(),
+          fetchPage: (request) => monitoringClient().page(request),
+          sorts: ['name', 'tenant', 'state', 'type'],
+        }}
+        columns={columns(everyTenant)}
+        getRowId={(row) => String(row.id)}
+        getRowLabel={(row) => row.name}
+        defaultSorting={{ id: 'name', desc: false }}
+        rowHref={(row) => `/monitoring/${row.id}`}
+        rowActions={(row) => [
+          {
+            id: 'delete',
+            label: 'Delete',
+            icon: mdiDelete,
+            tone: 'danger',
+            onSelect: () => setDeleting(row),
+            disabledReason: readOnlyReason,
+          },
+        ]}
+        emptyState={
+          <EmptyState
+            icon={mdiChartLine}
+            title="No monitors yet"
+            description={
+              everyTenant
+                ? "Create a monitor to watch a customer's VM, address or website."
+                : 'Monitors your provider sets up for your services appear here.'
+            }
+            action={
+              everyTenant ? (
+                <LinkButton href={CREATE_PATH} variant="primary">
+                  Create a monitor
+                </LinkButton>
+              ) : undefined
+            }
+          />
+        }
+      />
+      {deleting && (
+        <DeleteMonitorDialog
+          monitor={deleting}
+          open
+          onOpenChange={(open) => {
+            if (!open) setDeleting(null);
+          }}
         />
-      }
-    />
+      )}
+    </>
   );
 }

@@ -8,6 +8,7 @@ import {
   type Monitor,
   type SlaReport,
 } from '@portal/api/contract';
+import { ApiError } from '@portal/api/client';
 import { session } from '../../services.ts';
 import { tasks } from '../../state/tasks.ts';
 import { MonitoringListPage } from './MonitoringListPage.tsx';
@@ -96,7 +97,12 @@ const SLA: SlaReport = {
   total: { availability: 99.5, ...figures, no_data_minutes: 30 },
 };
 
-function setup(path: string, who: CurrentUser, monitors: Monitor[]) {
+function setup(
+  path: string,
+  who: CurrentUser,
+  monitors: Monitor[],
+  remove: (url: string) => Promise<unknown> = async () => ({ task_id: 300 }),
+) {
   const get = vi.fn(async (url: string) => {
     if (url === '/services/monitoring') return monitors;
     if (url.endsWith('/incidents')) return [INCIDENT];
@@ -109,8 +115,9 @@ function setup(path: string, who: CurrentUser, monitors: Monitor[]) {
     ...monitors[0],
     state: body.operation === 'pause' ? 'paused' : 'pending',
   }));
+  const del = vi.fn(remove);
   session.user = who;
-  renderPages(
+  const router = renderPages(
     [
       { path: '/monitoring', element: <MonitoringListPage /> },
       { path: '/monitoring/:id', element: <MonitoringDetailPage /> },
@@ -120,11 +127,12 @@ function setup(path: string, who: CurrentUser, monitors: Monitor[]) {
       api: {
         get,
         post,
+        delete: del,
         page: async () => ({ data: monitors, page: { next_cursor: null, total: monitors.length } }),
       },
     },
   );
-  return { get, post, user: userEvent.setup() };
+  return { get, post, del, router, user: userEvent.setup() };
 }
 
 describe('monitoring pages', () => {
@@ -191,10 +199,48 @@ describe('monitoring pages', () => {
     expect(await screen.findByRole('button', { name: 'Resume' })).toBeTruthy();
   });
 
-  it('lets a viewer look but not pause', async () => {
+  it('lets a viewer look but neither pause nor delete', async () => {
     setup('/monitoring/1', user('UZZ100002', false), [monitor(1)]);
     const pause = await screen.findByRole('button', { name: /Pause/ });
     expect(pause.getAttribute('aria-disabled') ?? pause.hasAttribute('disabled')).toBeTruthy();
+    const remove = screen.getByRole('button', { name: /Delete/ });
+    expect(remove.getAttribute('aria-disabled') ?? remove.hasAttribute('disabled')).toBeTruthy();
+  });
+
+  it('deletes a monitor from its page once its name is typed, then goes back to the list', async () => {
+    const { del, router, user: person } = setup('/monitoring/1', user('UZZ100001'), [monitor(1)]);
+    await person.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete monitor-1?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    expect(confirm).toHaveProperty('disabled', true);
+    await person.type(within(dialog).getByRole('textbox', { name: /Type monitor-1/ }), 'monitor-1');
+    await person.click(confirm);
+    await waitFor(() => expect(del).toHaveBeenCalledWith('/services/monitoring/1'));
+    expect(tasks.isTracking(300)).toBe(true);
+    await waitFor(() => expect(router.location.pathname).toBe('/monitoring'));
+  });
+
+  it("keeps the list's delete dialog open with the server's sentence when it refuses", async () => {
+    const refusal = 'monitor-2 is still being created; delete it once it is active.';
+    const { del, user: person } = setup(
+      '/monitoring',
+      user('UZZ100001'),
+      [monitor(1), monitor(2)],
+      async () => {
+        throw new ApiError(refusal, 409, { message: refusal });
+      },
+    );
+    const grid = await screen.findByRole('grid', { name: 'Monitors' });
+    await waitFor(() => expect(within(grid).getAllByRole('link')).toHaveLength(2));
+    await person.click(screen.getByRole('button', { name: 'Actions for monitor-2' }));
+    await person.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete monitor-2?' });
+    await waitFor(() => expect(dialog.style.pointerEvents).toBe('auto'));
+    await person.type(within(dialog).getByRole('textbox'), 'monitor-2');
+    await person.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText(refusal)).toBeTruthy();
+    expect(del).toHaveBeenCalledWith('/services/monitoring/2');
+    expect(screen.getByRole('alertdialog', { name: 'Delete monitor-2?' })).toBeTruthy();
   });
 });
 

@@ -26,6 +26,10 @@ export const ProbeCreatedFacts = Type.Object({
 });
 export type ProbeCreatedFacts = Static<typeof ProbeCreatedFacts>;
 
+/** What the platform reports once a probe is removed (and checks no more). */
+export const ProbeDeletedFacts = Type.Object({ deletedAt: Type.String() });
+export type ProbeDeletedFacts = Static<typeof ProbeDeletedFacts>;
+
 /** One check the platform ran. */
 export interface CheckFacts {
   /** Epoch ms. */
@@ -56,6 +60,8 @@ export interface MonitoringDriver {
     until: number,
     limit: number,
   ): Promise<Map<number, CheckFacts[]>>;
+  /** Removes a probe; a probe that is not there (never set up, or removed) is no error. */
+  deleteProbe(ctx: OperationContext, monitorId: number): Promise<ProbeDeletedFacts>;
   /** Milliseconds between two checks of a probe with this interval. */
   checkPeriodMs(intervalSeconds: number): number;
 }

@@ -409,6 +409,11 @@ export async function insertWindow(
 }
 
 /** Deletes one of the monitor's windows; false when it has no such window. */
+/** Deletes a monitor with its results, incidents, deliveries and windows. */
+export async function deleteMonitor(tx: Queryable, id: number): Promise<void> {
+  await tx.query('delete from monitors where id = $1', [id]);
+}
+
 export async function deleteWindow(tx: Queryable, monitorId: number, id: number) {
   const rows = await tx.query(
     'delete from monitor_maintenance where monitor_id = $1 and id = $2 returning id',

@@ -29,6 +29,7 @@ import {
   listMonitors,
   operateMonitor,
   prepareCreate,
+  prepareDelete,
   readDeliveries,
   readIncidents,
   readMonitor,
@@ -38,7 +39,7 @@ import {
   removeWindow,
   slaReport,
 } from './service.ts';
-import { createMonitorTask } from './tasks.ts';
+import { createMonitorTask, deleteMonitorTask } from './tasks.ts';
 
 const READ = { access: { area: 'monitoring', level: 'read' } } as const;
 const MANAGE = { access: { area: 'monitoring', level: 'manage' } } as const;
@@ -143,6 +144,22 @@ const monitoringRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ),
     }),
   );
+
+  taskRoute(app, {
+    method: 'DELETE',
+    url: '/services/monitoring/:id',
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Delete a monitor with its results, incidents and windows (a task)',
+      params: MonitorParams,
+      body: NONE,
+      querystring: NONE,
+    },
+    definition: deleteMonitorTask,
+    audit: { action: 'monitor.delete', target: ({ params }) => `monitor:${params.id}` },
+    prepare: (tx, caller, { params }) => prepareDelete(tx, caller, params.id),
+  });
 
   app.get(
     '/services/monitoring/:id/results',

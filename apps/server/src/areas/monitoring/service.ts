@@ -492,3 +492,16 @@ export async function prepareCreate(
     detail: { tenant: tenant.cdb_id, name: body.name },
   };
 }
+
+/** `DELETE /services/monitoring/{id}`: refused while it is still being created. */
+export async function prepareDelete(
+  tx: Queryable,
+  caller: Caller,
+  id: number,
+): Promise<Prepared<Record<string, never>>> {
+  const row = await lockMonitor(tx, scopeOf(caller), id);
+  if (!row) throw noMonitor(id);
+  if (row.status !== 'active')
+    throw conflict(`${row.name} is still being created; delete it once it is active.`);
+  return { target: { id: row.id, name: row.name }, payload: {} };
+}

@@ -4,7 +4,7 @@ import { DriverError } from '../../platform/driver.ts';
 import { taskDefiner, type TargetKind } from '../../platform/tasks/registry.ts';
 import { SUPER_TENANT_CDB_ID } from '@portal/api/contract';
 import type { MonitoringDriver } from './driver.ts';
-import { activateMonitor, existingMonitors, lockMonitor } from './repository.ts';
+import { activateMonitor, deleteMonitor, existingMonitors, lockMonitor } from './repository.ts';
 import { probeSpec } from './service.ts';
 
 const defineTask = taskDefiner<MonitoringDriver>();
@@ -48,4 +48,22 @@ export const createMonitorTask = defineTask({
   },
 });
 
-export const MONITORING_TASKS = [createMonitorTask] as const;
+/** Deleting a monitor removes its probe, then the monitor with its history. */
+export const deleteMonitorTask = defineTask({
+  area: 'monitoring',
+  op: 'monitor.delete',
+  kind: 'monitor',
+  label: () => 'Delete monitor',
+  operation: () => 'delete',
+  payload: Type.Object({}),
+  run: (ctx, task) => ctx.driver.deleteProbe(ctx, task.targetId),
+  async apply(tx, task) {
+    // The request checked the caller's tenant; the monitor may be a customer's.
+    const row = await lockMonitor(tx, { tenantId: null }, task.targetId);
+    if (!row) throw gone();
+    await deleteMonitor(tx, row.id);
+    return `The monitor ${row.name} was deleted.`;
+  },
+});
+
+export const MONITORING_TASKS = [createMonitorTask, deleteMonitorTask] as const;

@@ -2,11 +2,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database, Queryable } from '../../../../db/database.ts';
 import type { OperationContext } from '../../../../platform/driver.ts';
 import { vmPowerHistory } from '../../../compute/index.ts';
-import type { CheckFacts, MonitoringDriver, ProbeCreatedFacts, ProbeSpec } from '../../driver.ts';
+import type {
+  CheckFacts,
+  MonitoringDriver,
+  ProbeCreatedFacts,
+  ProbeDeletedFacts,
+  ProbeSpec,
+} from '../../driver.ts';
 import { checkAt, certificateExpiry } from './checks.ts';
 
 /** Seconds setting up a probe takes at speed 1. */
 export const CREATE_SECONDS = 3;
+/** Seconds removing one takes at speed 1. */
+export const DELETE_SECONDS = 1;
 
 /**
  * The simulated monitoring platform. A probe's checks are a deterministic function of time (and
@@ -40,6 +48,13 @@ export class MonitoringSimulator implements MonitoringDriver {
       [monitorId, ctx.taskId, new Date(startedAt), expires === null ? null : new Date(expires)],
     );
     return (await this.probe(monitorId)) ?? fail(monitorId);
+  }
+
+  async deleteProbe(ctx: OperationContext, monitorId: number): Promise<ProbeDeletedFacts> {
+    if (await this.probe(monitorId))
+      await sleep((DELETE_SECONDS * 1000) / this.options.speed, undefined, { signal: ctx.signal });
+    await this.db.query('delete from sim_monitor where monitor_id = $1', [monitorId]);
+    return { deletedAt: new Date().toISOString() };
   }
 
   private async probe(monitorId: number): Promise<ProbeCreatedFacts | null> {

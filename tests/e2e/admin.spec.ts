@@ -54,6 +54,16 @@ test('invite, a read-only custom role, disable, and the log of it all', async ({
   await page.getByRole('option', { name: roleName }).click();
   await invite.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(page.getByText(`${email} was invited`)).toBeVisible();
+  await expect(page.getByText(`The invitation was e-mailed to ${email}.`)).toBeVisible();
+  // The invitation arrived in the stack's mail catcher, with the link shown to the administrator.
+  const shownLink = await page
+    .getByText(/\/auth\/action\?mode=resetPassword/)
+    .first()
+    .innerText();
+  const mailed = (await (
+    await request.get(`${process.env.E2E_MAIL_URL}/api/messages?to=${encodeURIComponent(email)}`)
+  ).json()) as { data: Array<{ subject: string; text: string }> };
+  expect(mailed.data[0]?.text).toContain(shownLink.trim());
 
   // The invitee sets a password through the link, signs in, and may only look at compute.
   const invitee = await (

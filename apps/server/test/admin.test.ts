@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailCatcher, type MailCatcher } from '../../../scripts/lib/mail-catcher.mjs';
 import { buildApp } from '../src/app.ts';
 import type { IdentityAdmin } from '../src/areas/admin/index.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/demo.ts';
@@ -28,6 +29,7 @@ const ADMIN_ROUTES: readonly [Method, string, unknown?][] = [
   ['POST', '/admin/users/1/disable'],
   ['POST', '/admin/users/1/enable'],
   ['POST', '/admin/users/1/second-factor-reset'],
+  ['POST', '/admin/users/1/invitation'],
   ['DELETE', '/admin/users/1?confirm=x@y'],
   ['GET', '/admin/roles'],
   ['GET', '/admin/roles/1'],
@@ -76,6 +78,7 @@ const exists = async (email: string) =>
 describe.each(databaseKinds())('administration on $kind', ({ open }) => {
   let test: TestDatabase;
   let app: FastifyInstance;
+  let catcher: MailCatcher;
   let failLinks = false;
   const tokens: Record<Who, string> = { admin: '', acme: '', internal: '', globex: '' };
   const call = (
@@ -108,6 +111,7 @@ describe.each(databaseKinds())('administration on $kind', ({ open }) => {
     test = await open();
     await migrate(test.db);
     await seedDemoData(test.db);
+    catcher = await startMailCatcher();
     const identity = emulatorAdmin();
     // The same emulator, but the password link can be made to fail (compensation test).
     const flaky: IdentityAdmin = {
@@ -122,7 +126,12 @@ describe.each(databaseKinds())('administration on $kind', ({ open }) => {
           : identity.generatePasswordResetLink(e),
     };
     app = await buildApp({
-      config: testConfig({ ...FAST, AUTH_PRINCIPAL_CACHE_SECONDS: '0' }),
+      config: testConfig({
+        ...FAST,
+        AUTH_PRINCIPAL_CACHE_SECONDS: '0',
+        SMTP_URL: catcher.smtpUrl,
+        PHISHING_DRIVER: 'simulator',
+      }),
       db: test.db,
       auth: emulatorVerifier(),
       identityAdmin: flaky,
@@ -136,6 +145,7 @@ describe.each(databaseKinds())('administration on $kind', ({ open }) => {
   });
   afterAll(async () => {
     await app?.close();
+    await catcher?.stop();
     await test?.dispose();
   });
 
@@ -232,6 +242,96 @@ describe.each(databaseKinds())('administration on $kind', ({ open }) => {
     ).toBe(200);
     expect(await exists(email)).toBe(false);
     expect(await test.db.query('select 1 from users where email = $1', [email])).toEqual([]);
+  });
+
+  it('e-mails the invitation with the link and who invited them, and audits it', async () => {
+    const email = uniqueEmail('mailed');
+    const reply = await invite(email);
+    expect(reply.statusCode).toBe(201);
+    const { invite_link, mail } = reply.json<{
+      data: { invite_link: string; mail: { sent: boolean; message: string } };
+    }>().data;
+    expect(mail).toEqual({ sent: true, message: `The invitation was e-mailed to ${email}.` });
+    const message = await catcher.waitForMessage({ to: email });
+    expect(message.from).toBe('no-reply@portal.test');
+    expect(message.subject).toBe('Ada Admin invited you to Skyport Cloud');
+    expect(message.text).toContain('Ada Admin (admin@portal.test) invited you');
+    expect(message.text).toContain(invite_link);
+    expect(message.text).toContain('as Operator of Acme Manufacturing');
+    expect(message.html).toContain('Choose your password');
+    const audits = await test.db.query<{ detail: Record<string, unknown> }>(
+      `select detail from audit_log where action = 'user.invite' and target = $1`,
+      [email],
+    );
+    expect(audits[0]?.detail).toMatchObject({ mail_sent: true, mail: mail.message });
+  });
+
+  it('sends the invitation again with a new link, to invited users only', async () => {
+    const email = uniqueEmail('resent');
+    const first = (await invite(email)).json<{
+      data: { user: { id: number }; invite_link: string };
+    }>().data;
+    await catcher.waitForMessage({ to: email });
+    catcher.clear();
+
+    const again = await call('admin', 'POST', `/admin/users/${first.user.id}/invitation`);
+    expect(again.statusCode).toBe(200);
+    const data = again.json<{
+      data: { user: { email: string }; invite_link: string; mail: { sent: boolean } };
+    }>().data;
+    expect(data.user.email).toBe(email);
+    expect(data.mail.sent).toBe(true);
+    expect(data.invite_link).not.toBe(first.invite_link);
+    expect((await catcher.waitForMessage({ to: email })).text).toContain(data.invite_link);
+    const audits = await test.db.query<{ detail: Record<string, unknown> }>(
+      `select detail from audit_log where action = 'user.invite-resend' and target = $1`,
+      [`user:${first.user.id}`],
+    );
+    expect(audits[0]?.detail).toMatchObject({ email, mail_sent: true });
+
+    const bad = await call('admin', 'POST', '/admin/users/abc/invitation');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ field: string }>().field).toBe('id');
+    expect((await call('admin', 'POST', '/admin/users/987654/invitation')).statusCode).toBe(404);
+    const acmeId = (
+      await test.db.query<{ id: number }>(`select id from users where email = 'acme@portal.test'`)
+    )[0]?.id;
+    const active = await call('admin', 'POST', `/admin/users/${acmeId}/invitation`);
+    expect(active.statusCode).toBe(409);
+    expect(active.json<{ message: string }>().message).toMatch(/has signed in already/);
+    expect(
+      (await call('acme', 'POST', `/admin/users/${first.user.id}/invitation`)).statusCode,
+    ).toBe(403);
+    expect((await call(null, 'POST', `/admin/users/${first.user.id}/invitation`)).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('keeps the invitation when the relay refuses, saying the e-mail did not go', async () => {
+    const email = uniqueEmail('unmailed');
+    const noRelay = await buildApp({
+      config: testConfig({ ...FAST, AUTH_PRINCIPAL_CACHE_SECONDS: '0' }),
+      db: test.db,
+      auth: emulatorVerifier(),
+      identityAdmin: emulatorAdmin(),
+      runTasks: false,
+    });
+    try {
+      const reply = await noRelay.inject({
+        method: 'POST',
+        url: '/api/admin/users',
+        headers: bearer(tokens.admin),
+        payload: { email, tenant: 'UZZ100001', role_id: await roleId('Operator') },
+      });
+      expect(reply.statusCode).toBe(201);
+      expect(reply.json<{ data: { mail: unknown } }>().data.mail).toEqual({
+        sent: false,
+        message:
+          'The invitation could not be e-mailed (No mail relay is configured: set SMTP_URL.) Send them the link yourself.',
+      });
+    } finally {
+      await noRelay.close();
+    }
   });
 
   it('creates both halves of an invitation or neither', async () => {

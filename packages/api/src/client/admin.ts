@@ -27,6 +27,8 @@ export interface AdminApi {
   users(query: Record<string, string | number | undefined>): Promise<PageReply<AdminUser>>;
   usersCsv(query: Record<string, string | number | undefined>): Promise<Blob>;
   invite(body: InviteUser): Promise<InvitedUser>;
+  /** E-mails an invited user a new set-password link. */
+  resendInvitation(id: number): Promise<InvitedUser>;
   changeUser(id: number, body: UpdateUser): Promise<AdminUser>;
   setDisabled(id: number, disabled: boolean): Promise<AdminUser>;
   resetSecondFactor(id: number): Promise<AdminUser>;
@@ -47,6 +49,7 @@ export const adminApi = (api: ApiClient): AdminApi => ({
   users: (query) => api.page('/admin/users', { searchParams: params(query) }),
   usersCsv: (query) => api.blob('/admin/users.csv', { searchParams: params(query) }),
   invite: (body) => api.post('/admin/users', body),
+  resendInvitation: (id) => api.post(`/admin/users/${id}/invitation`),
   changeUser: (id, body) => api.patch(`/admin/users/${id}`, body),
   setDisabled: (id, disabled) => api.post(`/admin/users/${id}/${disabled ? 'disable' : 'enable'}`),
   resetSecondFactor: (id) => api.post(`/admin/users/${id}/second-factor-reset`),

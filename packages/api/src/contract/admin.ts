@@ -65,9 +65,21 @@ export const InviteUser = Type.Object(
 );
 export type InviteUser = Static<typeof InviteUser>;
 
+export const InvitationMail = Type.Object(
+  {
+    sent: Type.Boolean({ description: 'The relay took the invitation e-mail.' }),
+    message: Type.String({ description: 'What happened to the e-mail, as a sentence.' }),
+  },
+  { $id: 'InvitationMail' },
+);
+export type InvitationMail = Static<typeof InvitationMail>;
+
 export const InvitedUser = Type.Object({
   user: AdminUser,
-  invite_link: Type.String({ description: 'Where the invitee sets a password (send it to them).' }),
+  invite_link: Type.String({
+    description: 'Where the invitee sets a password (e-mailed to them; shown this once).',
+  }),
+  mail: InvitationMail,
 });
 export type InvitedUser = Static<typeof InvitedUser>;
 

@@ -156,19 +156,24 @@ export function UsersPage() {
       what,
     }: {
       user: AdminUser;
-      what: 'disable' | 'enable' | 'reset';
+      what: 'disable' | 'enable' | 'reset' | 'resend';
     }) => {
+      if (what === 'resend') {
+        setInvited(await api().resendInvitation(user.id));
+        return { user, what };
+      }
       if (what === 'reset') await api().resetSecondFactor(user.id);
       else await api().setDisabled(user.id, what === 'disable');
       return { user, what };
     },
     onSuccess: ({ user, what }) => {
-      notify(
-        what === 'reset'
-          ? `The second factor of ${user.email} was reset.`
-          : `${user.email} was ${what}d.`,
-        'success',
-      );
+      if (what !== 'resend')
+        notify(
+          what === 'reset'
+            ? `The second factor of ${user.email} was reset.`
+            : `${user.email} was ${what}d.`,
+          'success',
+        );
       void refresh();
     },
     onError: (error) => notify(reportError(error), 'error'),
@@ -248,7 +253,7 @@ export function UsersPage() {
       summary={
         invited && (
           <Alert
-            kind="success"
+            kind={invited.mail.sent ? 'success' : 'warning'}
             title={`${invited.user.email} was invited`}
             action={
               <Button variant="text" size="small" onClick={() => setInvited(null)}>
@@ -256,7 +261,8 @@ export function UsersPage() {
               </Button>
             }
           >
-            Send them this link: it sets their password and verifies their e-mail address.
+            {invited.mail.message} The link sets their password and verifies their e-mail address;
+            it is shown only now.
             <KeyValue
               items={[
                 {
@@ -316,6 +322,14 @@ export function UsersPage() {
       }
       rowActions={(user) => [
         { id: 'role', label: 'Change role or tenant', onSelect: () => setEditing(user) },
+        {
+          id: 'resend',
+          label: 'Resend invitation',
+          onSelect: () => act.mutate({ user, what: 'resend' }),
+          ...(user.state === 'invited'
+            ? {}
+            : { disabledReason: 'Only users who have not signed in yet are invited again.' }),
+        },
         user.state === 'disabled'
           ? { id: 'enable', label: 'Enable', onSelect: () => act.mutate({ user, what: 'enable' }) }
           : {

@@ -131,6 +131,20 @@ function setup(path: string, detail?: AdminRoleDetail) {
       return {
         user: adminUser({ id: 9, email: (body as { email: string }).email, state: 'invited' }),
         invite_link: 'http://localhost/auth/action?mode=resetPassword&oobCode=abc',
+        mail: {
+          sent: true,
+          message: `The invitation was e-mailed to ${(body as { email: string }).email}.`,
+        },
+      };
+    if (url === '/admin/users/4/invitation')
+      return {
+        user: adminUser({ id: 4, email: 'new@portal.test', state: 'invited' }),
+        invite_link: 'http://localhost/auth/action?mode=resetPassword&oobCode=again',
+        mail: {
+          sent: false,
+          message:
+            'The invitation could not be e-mailed (No mail relay is configured: set SMTP_URL.) Send them the link yourself.',
+        },
       };
     if (url === '/admin/roles') return { ...ROLES[2]!, id: 7, name: 'Auditor' };
     return USERS[1];
@@ -200,10 +214,30 @@ describe('users page', () => {
       }),
     );
     expect(await screen.findByText('reader@portal.test was invited')).toBeTruthy();
+    expect(screen.getByText(/The invitation was e-mailed to reader@portal.test\./)).toBeTruthy();
     expect(
       screen.getByText('http://localhost/auth/action?mode=resetPassword&oobCode=abc'),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy Invitation link' })).toBeTruthy();
+  });
+
+  it('resends an invitation from the row menu, showing the new link and whether it was e-mailed', async () => {
+    const { post, user } = setup('/user');
+    await user.click(await screen.findByRole('button', { name: 'Actions for new@portal.test' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Resend invitation' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/admin/users/4/invitation'));
+    expect(await screen.findByText('new@portal.test was invited')).toBeTruthy();
+    expect(screen.getByText(/could not be e-mailed/)).toBeTruthy();
+    expect(
+      screen.getByText('http://localhost/auth/action?mode=resetPassword&oobCode=again'),
+    ).toBeTruthy();
+  });
+
+  it('offers to resend an invitation only to users who have not signed in', async () => {
+    const { user } = setup('/user');
+    await user.click(await screen.findByRole('button', { name: 'Actions for acme@portal.test' }));
+    const resend = await screen.findByRole('menuitem', { name: /Resend invitation/ });
+    expect(resend.getAttribute('aria-disabled')).toBe('true');
   });
 
   it('names the field of a bad invitation and sends nothing', async () => {

@@ -39,6 +39,7 @@ import {
   createRole,
   deleteUser,
   inviteUser,
+  resendInvitation,
   listRoles,
   listUsers,
   logCsv,
@@ -78,7 +79,11 @@ const csvName = (what: string) => `${what}-${new Date().toISOString().slice(0, 1
  * else, checked before validation); `/admin/tenants` also answers internal users (the switcher).
  */
 const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (app, options) => {
-  const deps: AdminDeps = { db: app.db, identity: options.identity ?? null };
+  const deps: AdminDeps = { db: app.db, identity: options.identity ?? null, mailer: app.mailer };
+  const inviterOf = (request: FastifyRequest) => {
+    const { email, displayName } = callerOf(request).principal;
+    return { email, displayName };
+  };
   const tags = ['admin'];
 
   app.get(
@@ -147,11 +152,37 @@ const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (app, o
         const data = await audited(
           request,
           { action: 'user.invite', target: request.body.email.toLowerCase() },
-          () => inviteUser(deps, request.body, portalOrigin(request)),
-          ({ user }) => ({ tenant: user.tenant_cdb_id, role: user.role_name }),
+          () => inviteUser(deps, request.body, portalOrigin(request), inviterOf(request)),
+          ({ user, mail }) => ({
+            tenant: user.tenant_cdb_id,
+            role: user.role_name,
+            mail_sent: mail.sent,
+            mail: mail.message,
+          }),
         );
         return reply.code(201).send({ data });
       },
+    );
+
+    typed.post(
+      '/admin/users/:id/invitation',
+      {
+        schema: {
+          tags,
+          summary: 'E-mails a new invitation (a new set-password link) to a user not signed in yet',
+          params: AdminIdParams,
+          response: { 200: Envelope(InvitedUser), ...errorReplies(400, 401, 403, 404, 409, 503) },
+        },
+      },
+      async (request) => ({
+        data: await audited(
+          request,
+          { action: 'user.invite-resend', target: `user:${request.params.id}` },
+          () =>
+            resendInvitation(deps, request.params.id, portalOrigin(request), inviterOf(request)),
+          ({ user, mail }) => ({ email: user.email, mail_sent: mail.sent, mail: mail.message }),
+        ),
+      }),
     );
 
     typed.patch(

@@ -32,8 +32,10 @@ import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
 import { ACTABLE_TENANT_KINDS } from '../../plugins/acting-tenant.ts';
 import { invalidateAllPrincipals, invalidatePrincipal } from '../../plugins/principal-cache.ts';
 import { listJson, parsePaging } from '../../platform/paging.ts';
+import type { Mailer } from '../../platform/mail.ts';
 import { csvChunks } from './csv.ts';
 import { identityErrorCode, type IdentityAdmin } from './identity-admin.ts';
+import { sendInvitation, type Inviter } from './invitation-mail.ts';
 import {
   countLog,
   countRoleHolders,
@@ -67,6 +69,8 @@ export interface AdminDeps {
   db: Database;
   /** firebase-admin's Auth; null when this server cannot manage identities. */
   identity: IdentityAdmin | null;
+  /** Sends the invitation e-mails. */
+  mailer: Mailer;
 }
 
 const needIdentity = (deps: AdminDeps): IdentityAdmin => {
@@ -170,6 +174,7 @@ export async function inviteUser(
   deps: AdminDeps,
   input: InviteUser,
   portalOrigin: string,
+  inviter: Inviter,
 ): Promise<InvitedUser> {
   const identity = needIdentity(deps);
   const email = input.email.trim().toLowerCase();
@@ -201,11 +206,36 @@ export async function inviteUser(
       return { user: await adminUser(tx, id), invite_link: link };
     });
     invalidatePrincipal(email);
-    return result;
+    // Once the invitation stands: a relay that refuses leaves the administrator the link.
+    const mail = await sendInvitation(deps.mailer, result.user, inviter, result.invite_link);
+    return { ...result, mail };
   } catch (error) {
     if (createdUid !== null) await identity.deleteUser(createdUid);
     throw error;
   }
+}
+
+/**
+ * `POST /admin/users/{id}/invitation`: a new set-password link for a user who has not signed in
+ * yet, e-mailed again (and shown once to the administrator).
+ */
+export async function resendInvitation(
+  deps: AdminDeps,
+  id: number,
+  portalOrigin: string,
+  inviter: Inviter,
+): Promise<InvitedUser> {
+  const identity = needIdentity(deps);
+  const user = await adminUser(deps.db, id);
+  if (user.state !== 'invited')
+    throw conflict(
+      user.state === 'disabled'
+        ? `${user.email} is disabled: enable them before inviting them again.`
+        : `${user.email} has signed in already; they can reset their password from the sign-in page.`,
+    );
+  const link = invitationLink(await identity.generatePasswordResetLink(user.email), portalOrigin);
+  const mail = await sendInvitation(deps.mailer, user, inviter, link);
+  return { user, invite_link: link, mail };
 }
 
 /** `PATCH /admin/users/{id}`: another role, tenant or name. */

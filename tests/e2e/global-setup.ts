@@ -11,7 +11,12 @@ export default async function globalSetup() {
   const stack: Stack = await startStack({
     dataDir,
     quiet: true,
-    env: { SIMULATOR_SPEED: process.env.SIMULATOR_SPEED ?? '50' },
+    env: {
+      SIMULATOR_SPEED: process.env.SIMULATOR_SPEED ?? '50',
+      // Acme's campaigns stay simulated (phishing.spec.ts watches simulated results arrive);
+      // everyone else's go out as real mail to the catcher (phishing-mail.spec.ts).
+      PHISHING_SIMULATED_TENANTS: 'UZZ100001',
+    },
   });
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_AUTH_EMULATOR_URL = stack.emulator.url;

@@ -26,6 +26,8 @@ test('invite, a read-only custom role, disable, and the log of it all', async ({
   request,
   browser,
 }) => {
+  // A long flow (role, invitation and its e-mail, the invitee's sign-in, disable, the log).
+  test.setTimeout(90_000);
   const stamp = Date.now().toString(36);
   const email = `invitee-${stamp}@example.test`;
   const roleName = `Compute readers ${stamp}`;

@@ -43,6 +43,8 @@ interface Stubs {
   vm?: Vm;
   /** The state every task status read answers. */
   taskState?: 'RUNNING' | 'SUCCESS' | 'FAILURE';
+  /** The monitors in view; none given: the monitors cannot be read. */
+  monitors?: { id: number; name: string; vm_id: number | null }[];
 }
 
 function withApi(post: ApiClient['post'], level: 'read' | 'manage' = 'manage') {
@@ -55,6 +57,7 @@ function withStubs({
   level = 'manage',
   vm = VM,
   taskState = 'RUNNING',
+  monitors,
 }: Stubs) {
   session.user = userWith(level);
   const api = {
@@ -63,6 +66,7 @@ function withStubs({
       if (path === '/services/eseries/5/snapshot') return [];
       if (path.startsWith('/services/eseries/task_status/'))
         return { state: taskState, message: taskState === 'FAILURE' ? 'It broke.' : '' };
+      if (path === '/services/monitoring' && monitors) return monitors;
       if (path === '/services/eseries/catalogue')
         return { regions: [], plans: [], images: [], media: [], disk: { min_gb: 10, max_gb: 100 } };
       throw new Error(`unexpected GET ${path}`);
@@ -129,6 +133,28 @@ describe('VM detail page', () => {
     expect(running.getAttribute('aria-disabled')).toBe('true');
     expect(document.activeElement).toBe(running);
     expect(screen.getByRole('button', { name: 'Resize' })).toHaveProperty('disabled', true);
+  });
+
+  it('says Monitoring On, naming the monitor, when one watches the VM (not the creation flag)', async () => {
+    withStubs({
+      vm: { ...VM, monitoring: false },
+      monitors: [
+        { id: 3, name: 'web ping', vm_id: 5 },
+        { id: 4, name: 'other', vm_id: 9 },
+      ],
+    });
+    visit('/compute/5');
+    const link = await screen.findByRole('link', { name: 'On: web ping' });
+    expect(link.getAttribute('href')).toBe('/monitoring/3');
+  });
+
+  it('says Monitoring Off when no monitor watches the VM', async () => {
+    withStubs({ vm: { ...VM, monitoring: true }, monitors: [{ id: 4, name: 'other', vm_id: 9 }] });
+    visit('/compute/5');
+    await screen.findByRole('heading', { name: 'Details' });
+    await waitFor(() =>
+      expect(screen.getByText('Monitoring').nextSibling?.textContent).toBe('Off'),
+    );
   });
 
   it('goes back to the list with the search it came with', async () => {

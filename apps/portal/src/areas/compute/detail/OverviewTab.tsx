@@ -6,7 +6,7 @@ import type { FieldPath } from 'react-hook-form';
 import { errorText } from '@portal/api/client';
 import { BootCdromBody, ResizeBody, type Vm } from '@portal/api/contract';
 import { resizeRefusal } from '@portal/api/domain';
-import { Button, Card, ConfirmDialog, KeyValue, StatusChip } from '@portal/ui';
+import { Button, Card, ConfirmDialog, KeyValue, Link, StatusChip } from '@portal/ui';
 import {
   FormDialog,
   FormNumberField,
@@ -15,6 +15,7 @@ import {
 } from '../../../kit/form/index.ts';
 import { formatDateTime, formatMemory, formatSizeGb, osName } from '../../../lib/format.ts';
 import { computeQueries } from '../queries.ts';
+import { monitoringQueries } from '../../monitoring/queries.ts';
 import { vmApis } from './vmApis.ts';
 import { useVmTask } from './vmTasks.ts';
 import { confirmTask, formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
@@ -35,6 +36,25 @@ const VM_STATUS_KIND: Record<Vm['status'], string> = {
 export function VmStatusChip({ status }: { status: Vm['status'] }) {
   const label = { trial: 'Trial', active: 'Active', error: 'Error' }[status];
   return <StatusChip status={VM_STATUS_KIND[status]} label={label} />;
+}
+
+/**
+ * Whether a monitor watches the VM, from the monitors themselves (the one source of truth), linked;
+ * the creation-time wish only when the monitors cannot be read.
+ */
+function MonitoringValue({ vm }: { vm: Vm }) {
+  const { data, isError } = useQuery(monitoringQueries.list());
+  if (!data) return isError ? (vm.monitoring ? 'Requested at creation' : 'Off') : '…';
+  const watching = data.filter((monitor) => monitor.vm_id === vm.id);
+  const [first] = watching;
+  if (!first) return 'Off';
+  return watching.length === 1 ? (
+    <Link href={`/monitoring/${first.id}`}>On: {first.name}</Link>
+  ) : (
+    <Link href={`/monitoring?prevSearch=${encodeURIComponent(vm.display_name)}`}>
+      On: {watching.length} monitors
+    </Link>
+  );
 }
 
 export interface OverviewTabProps {
@@ -70,7 +90,7 @@ export function OverviewTab({ vm, busy }: OverviewTabProps) {
               mono: true,
             },
             { label: 'Backup (vSnap)', value: vm.vsnap ? 'On' : 'Off' },
-            { label: 'Monitoring', value: vm.monitoring ? 'On' : 'Off' },
+            { label: 'Monitoring', value: <MonitoringValue vm={vm} /> },
             { label: 'VM id', value: vm.id, copyable: true, mono: true },
             ...(vm.serviceid
               ? [{ label: 'VW series service', value: vm.serviceid, mono: true }]

@@ -1,3 +1,4 @@
+import { formatSizeGb } from '../../lib/format.ts';
 import { useState } from 'react';
 import styled from 'styled-components';
 import {
@@ -217,7 +218,7 @@ export function BackupCreatePage() {
                   { label: 'Name', value: values.name },
                   { label: 'Location', value: values.location },
                   { label: 'Product', value: values.product },
-                  { label: 'Quota', value: `${values.quota_gb} GB` },
+                  { label: 'Quota', value: formatSizeGb(values.quota_gb) },
                   { label: 'Warning at', value: `${values.warning_percent} %` },
                   {
                     label: 'Retention',

@@ -16,7 +16,6 @@ import {
   type BackupRestorePoint,
   type BackupTenant,
 } from '@portal/api/contract';
-import { formatGb } from '@portal/api/domain';
 import {
   Button,
   Card,
@@ -31,7 +30,7 @@ import {
 import { DetailPage } from '../../kit/DetailPage.tsx';
 import { queryErrorText } from '../../kit/queryError.ts';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
-import { formatDateTime, formatRelative } from '../../lib/format.ts';
+import { formatDateTime, formatRelative, formatSizeGb } from '../../lib/format.ts';
 import { notify } from '../../services.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
 import { BACKUP_PERMISSION } from './permission.ts';
@@ -239,7 +238,7 @@ function Overview({ tenant }: { tenant: BackupTenant }) {
         <KeyValue
           columns={3}
           items={[
-            { label: 'Quota (hard limit)', value: `${tenant.quota_gb} GB` },
+            { label: 'Quota (hard limit)', value: formatSizeGb(tenant.quota_gb) },
             { label: 'Warning at (soft limit)', value: `${tenant.warning_percent} %` },
             {
               label: 'Alerts',
@@ -309,7 +308,7 @@ const MACHINE_COLUMNS: DataTableColumn<Machine>[] = [
     id: 'size',
     header: 'Size',
     accessor: (row) => row.size_gb,
-    cell: (row) => formatGb(row.size_gb),
+    cell: (row) => formatSizeGb(row.size_gb),
   },
   {
     id: 'last',
@@ -382,14 +381,14 @@ const JOB_COLUMNS: DataTableColumn<BackupJob>[] = [
     id: 'transferred',
     header: 'Transferred',
     accessor: (row) => row.transferred_gb,
-    cell: (row) => formatGb(row.transferred_gb),
+    cell: (row) => formatSizeGb(row.transferred_gb),
     align: 'end',
   },
   {
     id: 'used',
     header: 'Used after',
     accessor: (row) => row.used_gb,
-    cell: (row) => formatGb(row.used_gb),
+    cell: (row) => formatSizeGb(row.used_gb),
     align: 'end',
   },
 ];
@@ -423,7 +422,7 @@ const POINT_COLUMNS: DataTableColumn<BackupRestorePoint>[] = [
     id: 'size',
     header: 'Size',
     accessor: (row) => row.size_gb,
-    cell: (row) => formatGb(row.size_gb),
+    cell: (row) => formatSizeGb(row.size_gb),
     align: 'end',
   },
   { id: 'machines', header: 'Machines', accessor: (row) => row.machines, align: 'end' },

@@ -5,8 +5,9 @@ import {
   type BackupState,
   type BackupTenantSummary,
 } from '@portal/api/contract';
-import { formatGb, quotaWarning } from '@portal/api/domain';
+import { quotaWarning } from '@portal/api/domain';
 import { Meter, StatusChip } from '@portal/ui';
+import { formatSizeGb } from '../../lib/format.ts';
 
 const STATE_KIND: Record<BackupState, string> = {
   creating: 'RUNNING',
@@ -32,7 +33,7 @@ export function UsageMeter({ tenant, compact = false }: { tenant: Usage; compact
       value={tenant.used_gb}
       max={tenant.quota_gb}
       warningAt={tenant.warning_percent}
-      valueText={`${formatGb(tenant.used_gb)} of ${tenant.quota_gb} GB`}
+      valueText={`${formatSizeGb(tenant.used_gb)} of ${formatSizeGb(tenant.quota_gb)}`}
     />
   );
 }
@@ -54,7 +55,8 @@ export function QuotaWarnings({ tenant }: { tenant: BackupTenantSummary }) {
       {fired.map((alert) => (
         <span key={`${alert.kind}${alert.value}`}>
           {' '}
-          Alert reached: {alert.kind === 'percent' ? `${alert.value} %` : `${alert.value} GB`}.
+          Alert reached: {alert.kind === 'percent' ? `${alert.value} %` : formatSizeGb(alert.value)}
+          .
         </span>
       ))}
     </Warning>
@@ -63,4 +65,4 @@ export function QuotaWarnings({ tenant }: { tenant: BackupTenantSummary }) {
 
 /** How an alert rule reads. */
 export const alertText = (alert: { kind: 'percent' | 'gb'; value: number }) =>
-  alert.kind === 'percent' ? `at ${alert.value} % of the quota` : `at ${alert.value} GB`;
+  alert.kind === 'percent' ? `at ${alert.value} % of the quota` : `at ${formatSizeGb(alert.value)}`;

@@ -3,7 +3,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
 import { MetricChart } from './MetricChart.tsx';
 import type { MetricRange } from './format.ts';
-import { cpuSeries, memoryAndDiskSeries, networkSeries } from './storyData.ts';
+import {
+  campaignSeries,
+  cpuSeries,
+  memoryAndDiskSeries,
+  monthsSeries,
+  networkSeries,
+  onePointSeries,
+} from './storyData.ts';
 
 const meta = {
   title: 'Components/MetricChart',
@@ -53,6 +60,46 @@ export const MemoryAndDisk: Story = {
 /** Network throughput in bit/s, received and sent. */
 export const Network: Story = {
   args: { title: 'Network throughput', series: networkSeries('6h'), defaultRange: '6h' },
+};
+
+/** One point: drawn as a dot within the hour around it, not on an axis of years. */
+export const OnePoint: Story = {
+  args: { title: 'Results timeline', series: onePointSeries(), rangePicker: false },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('img', { name: /Sent: minimum 1/ })).toBeVisible();
+  },
+};
+
+/**
+ * Sparse series on one time axis (a campaign's running counts): each line whole, a lone event
+ * (Clicked, Submitted) as a dot, every series in its own colour.
+ */
+export const Sparse: Story = {
+  args: { title: 'Results timeline', series: campaignSeries(), rangePicker: false },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('img', { name: /Clicked: minimum 1.*Submitted: minimum 1/ }));
+  },
+};
+
+/** Minutes apart: the axis labels keep their distance ("10:22" never runs into "10:23"). */
+export const Minutes: Story = {
+  args: {
+    title: 'Results timeline',
+    series: campaignSeries().slice(0, 2),
+    rangePicker: false,
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 420 }}>
+        <Story />
+      </div>
+    ),
+  ],
+};
+
+/** Months apart: month labels. */
+export const Months: Story = {
+  args: { title: 'Rates per month', series: monthsSeries(), rangePicker: false },
 };
 
 /** The range picker driving the data, as a page would. */

@@ -39,15 +39,17 @@ describe('formatValue', () => {
 
   it('formats bytes with binary prefixes', () => {
     expect(formatValue(512, 'bytes')).toBe('512 B');
-    expect(formatValue(1536, 'bytes')).toBe('1.5 KiB');
-    expect(formatValue(5 * 1024 ** 2, 'bytes')).toBe('5 MiB');
-    expect(formatValue(12.25 * 1024 ** 3, 'bytes')).toBe('12.3 GiB');
-    expect(formatValue(300 * 1024 ** 3, 'bytes')).toBe('300 GiB');
-    expect(formatValue(2 * 1024 ** 4, 'bytes')).toBe('2 TiB');
+    expect(formatValue(1536, 'bytes')).toBe('1.5 KB');
+    expect(formatValue(5 * 1024 ** 2, 'bytes')).toBe('5 MB');
+    expect(formatValue(12.25 * 1024 ** 3, 'bytes')).toBe('12.3 GB');
+    expect(formatValue(300 * 1024 ** 3, 'bytes')).toBe('300 GB');
+    expect(formatValue(2 * 1024 ** 4, 'bytes')).toBe('2 TB');
+    // A 2000 GB quota reads as the portal's formatter reads it: "2 TB", not "1.95 TiB".
+    expect(formatValue(2000 * 1024 ** 3, 'bytes')).toBe('2 TB');
   });
 
   it('moves up a prefix rather than printing 1,024 of the one below', () => {
-    expect(formatValue(1024 * 1024 - 1, 'bytes')).toBe('1 MiB');
+    expect(formatValue(1024 * 1024 - 1, 'bytes')).toBe('1 MB');
     expect(formatValue(999_999, 'bitsPerSecond')).toBe('1 Mbit/s');
   });
 
@@ -75,7 +77,7 @@ describe('formatValue', () => {
   it('has short tick labels', () => {
     expect(formatTick(50, 'percent')).toBe('50%');
     expect(formatTick(2000, 'iops')).toBe('2k');
-    expect(formatTick(1024 ** 3, 'bytes')).toBe('1 GiB');
+    expect(formatTick(1024 ** 3, 'bytes')).toBe('1 GB');
   });
 
   it('steps byte axes by powers of two of each prefix', () => {
@@ -126,7 +128,7 @@ describe('summaries', () => {
     );
   });
 
-  it('aligns series on the union of their times, in seconds, with gaps as null', () => {
+  it('aligns series on the union of their times, in seconds: own gaps null, others undefined', () => {
     const other: MetricSeries = {
       label: 'Other',
       unit: 'percent',
@@ -137,8 +139,19 @@ describe('summaries', () => {
     };
     expect(alignSeries([cpu, other])).toEqual([
       [T0 / 1000, T0 / 1000 + 30, T0 / 1000 + 60, T0 / 1000 + 120, T0 / 1000 + 180],
-      [10, null, 30, null, 20],
-      [null, 5, 6, null, null],
+      [10, undefined, 30, null, 20],
+      [undefined, 5, 6, undefined, undefined],
+    ]);
+  });
+
+  it('refuses times in seconds, so a campaign of today is never drawn in 1970', () => {
+    const seconds: MetricSeries = { label: 'Sent', unit: 'count', points: [[T0 / 1000, 1]] };
+    expect(() => alignSeries([seconds])).toThrow(/"Sent" .* not a time in milliseconds/);
+    expect(() =>
+      alignSeries([{ label: 'Sent', unit: 'count', points: [[Number.NaN, 1]] }]),
+    ).toThrow(RangeError);
+    expect(alignSeries([{ label: 'Sent', unit: 'count', points: [[T0, 1]] }])[0]).toEqual([
+      T0 / 1000,
     ]);
   });
 });

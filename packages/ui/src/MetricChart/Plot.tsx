@@ -34,8 +34,12 @@ export function canDrawCharts(): boolean {
   return canvasSupport;
 }
 
-/** Series colours, in order: brand blue, amber, green, red, light blue. */
-const PALETTE = ['primary', 'warning', 'success', 'error', 'info'] as const;
+/** Series colours, in order (`--ui-color-chart-N`): blue, orange, purple, red, green, teal. */
+const PALETTE = [1, 2, 3, 4, 5, 6] as const;
+/** Half the window drawn around a lone time, s (one point, or every point at one time). */
+const LONE_TIME_PAD_S = 30 * 60;
+/** Least room between x-axis labels, px: "10:22am" never runs into "10:23am". */
+const X_LABEL_SPACE = 96;
 
 interface PlotTheme {
   text: string;
@@ -57,7 +61,7 @@ function readTheme(element: Element): PlotTheme {
     grid: token('color-border', '#dde1e6'),
     surface: token('color-surface', '#ffffff'),
     font: token('font-family', 'sans-serif'),
-    series: PALETTE.map((kind) => token(`color-${kind}`, '#1e88e5')),
+    series: PALETTE.map((n) => token(`color-chart-${n}`, '#1e88e5')),
   };
 }
 
@@ -86,7 +90,20 @@ function buildOptions(
 ): uPlot.Options {
   const units = [...new Set(specs.map(([, unit]) => unit))];
   const font = `12px ${theme.font}`;
-  const scales: uPlot.Scales = { x: { time: true } };
+  // The data's own span. A lone time gets an hour around it: uPlot widens it by 86,400 / 1e-3 s
+  // (its "one day" in ms, taken as seconds), some 1,000 days.
+  const scales: uPlot.Scales = {
+    x: {
+      time: true,
+      range: (self, min, max) => {
+        const times = self.data[0];
+        const first = times[0];
+        const last = times[times.length - 1];
+        if (first == null || last == null) return [min, max];
+        return first === last ? [first - LONE_TIME_PAD_S, last + LONE_TIME_PAD_S] : [first, last];
+      },
+    },
+  };
   for (const unit of units) {
     scales[unit] =
       unit === 'percent'
@@ -109,7 +126,7 @@ function buildOptions(
     ...(timeZone ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1e3), timeZone) } : {}),
     scales,
     axes: [
-      axis(),
+      { ...axis(), space: X_LABEL_SPACE },
       ...units.slice(0, 2).map((unit, i): uPlot.Axis => ({
         ...axis(),
         scale: unit,
@@ -138,7 +155,7 @@ function buildOptions(
           stroke,
           width: 2,
           ...(specs.length === 1 ? { fill: withAlpha(stroke, 0.12) } : {}),
-          points: { show: false },
+          // uPlot's own rule: points where they are few enough to tell apart (a lone event).
           value: (self, value, seriesIdx, idx) => {
             const at = legendIndex(self, seriesIdx, idx);
             return formatValue(at === null ? value : self.data[seriesIdx]?.[at], unit);

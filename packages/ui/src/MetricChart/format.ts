@@ -6,8 +6,25 @@ export interface MetricSeries {
   /** Name in the legend, summary and table, e.g. "CPU" or "Received". */
   label: string;
   unit: MetricUnit;
-  /** `[time in ms since the epoch, value]`, oldest first; `null` values are gaps. */
+  /**
+   * `[time in ms since the epoch, value]`, oldest first; `null` values are gaps. Times in seconds
+   * are refused (`alignSeries` throws): they would put a campaign of today in the 1970s.
+   */
   points: readonly (readonly [number, number | null])[];
+}
+
+/**
+ * Below this a point's time cannot be milliseconds since the epoch of anything recent (it is
+ * 3 March 1973 in ms), while every time in seconds until the year 5138 is: a time in seconds.
+ */
+const EARLIEST_MS = 1e11;
+
+/** Throws when `ms` is not a time in milliseconds since the epoch (seconds, NaN). */
+export function assertEpochMs(ms: number, label: string): void {
+  if (!Number.isFinite(ms) || Math.abs(ms) < EARLIEST_MS)
+    throw new RangeError(
+      `MetricChart: "${label}" has a point at ${ms}, which is not a time in milliseconds since the epoch (seconds?). Pass Date.parse(…) or Date.getTime().`,
+    );
 }
 
 /** The time windows of the range picker. */
@@ -59,16 +76,22 @@ const digitsFor = (scaled: number) => {
   return abs < 10 ? 2 : abs < 100 ? 1 : 0;
 };
 
-const scaleBy = (value: number, base: number, prefixes: readonly string[]) => {
+const scaleBy = (
+  value: number,
+  base: number,
+  prefixes: readonly string[],
+  /** Decimals shown; by default fewer as numbers grow. */
+  digits?: number,
+) => {
   let exponent = 0;
   let scaled = value;
   while (Math.abs(scaled) >= base && exponent < prefixes.length - 1) {
     scaled /= base;
     exponent += 1;
   }
-  // 1023.996 KiB would print as "1,024 KiB": move up instead.
+  // 1023.996 KB would print as "1,024 KB": move up instead.
   if (
-    Math.abs(Number(scaled.toFixed(digitsFor(scaled)))) >= base &&
+    Math.abs(Number(scaled.toFixed(digits ?? digitsFor(scaled)))) >= base &&
     exponent < prefixes.length - 1
   ) {
     scaled /= base;
@@ -77,12 +100,14 @@ const scaleBy = (value: number, base: number, prefixes: readonly string[]) => {
   return { scaled, prefix: prefixes[exponent] ?? '' };
 };
 
-const BYTES = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const;
+// The portal's one size system (its lib/format.ts): binary steps of 1024 named KB, MB, GB, TB,
+// at most one decimal; so a quota reads "2 TB" on the chart and beside it, never "1.95 TiB".
+const BYTES = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
 const BITS = ['bit/s', 'kbit/s', 'Mbit/s', 'Gbit/s', 'Tbit/s'] as const;
 const SI = ['', 'k', 'M', 'G', 'T'] as const;
 
 /**
- * A value with its unit, for legends, tooltips, summaries and tables: "12.5%", "1.5 GiB" (binary
+ * A value with its unit, for legends, tooltips, summaries and tables: "12.5%", "1.5 GB" (binary
  * prefixes), "250 Mbit/s" (decimal prefixes), "1.2k IOPS", "3,400". `null` and non-finite values
  * read "no data".
  */
@@ -92,8 +117,8 @@ export function formatValue(value: number | null | undefined, unit: MetricUnit):
     case 'percent':
       return `${num(value, Math.abs(value) < 100 ? 1 : 0)}%`;
     case 'bytes': {
-      const { scaled, prefix } = scaleBy(value, 1024, BYTES);
-      return `${num(scaled, prefix === 'B' ? 0 : digitsFor(scaled))} ${prefix}`;
+      const { scaled, prefix } = scaleBy(value, 1024, BYTES, 1);
+      return `${num(scaled, prefix === 'B' ? 0 : 1)} ${prefix}`;
     }
     case 'bitsPerSecond': {
       const { scaled, prefix } = scaleBy(value, 1000, BITS);
@@ -125,7 +150,7 @@ export function formatTick(value: number, unit: MetricUnit): string {
   }
 }
 
-/** Tick steps for byte axes: 1, 2, 4 … 512 of each binary prefix, so ticks land on 512 MiB, 1 GiB. */
+/** Tick steps for byte axes: 1, 2, 4 … 512 of each binary prefix, so ticks land on 512 MB, 1 GB. */
 export const BYTE_INCREMENTS: number[] = [0, 1, 2, 3, 4, 5].flatMap((power) =>
   [1, 2, 4, 8, 16, 32, 64, 128, 256, 512].map((m) => m * 1024 ** power),
 );
@@ -184,13 +209,18 @@ export function describeChart(
 
 /**
  * Series on one time axis, as uPlot wants them: `[times in seconds, values of series 1, …]`,
- * times the sorted union of every series' times, `null` where a series has no point.
+ * times the sorted union of every series' times. Where a series has no point at another series'
+ * time the value is `undefined`, which the line passes over (sparse series stay whole lines);
+ * only a series' own `null` is a gap. Throws on a time that is not in milliseconds.
  */
-export function alignSeries(series: readonly MetricSeries[]): [number[], ...(number | null)[][]] {
+export function alignSeries(
+  series: readonly MetricSeries[],
+): [number[], ...(number | null | undefined)[][]] {
+  for (const s of series) for (const [t] of s.points) assertEpochMs(t, s.label);
   const times = [...new Set(series.flatMap((s) => s.points.map(([t]) => t)))].sort((a, b) => a - b);
   const index = new Map(times.map((t, i) => [t, i]));
   const columns = series.map((s) => {
-    const values: (number | null)[] = new Array<number | null>(times.length).fill(null);
+    const values = new Array<number | null | undefined>(times.length).fill(undefined);
     for (const [t, value] of s.points) {
       const i = index.get(t);
       if (i !== undefined) values[i] = value;

@@ -81,3 +81,41 @@ export const networkSeries = (range: MetricRange): MetricSeries[] => [
     range,
   ),
 ];
+
+/** A running count of events at the given minutes after `start`, one point per event. */
+const runningCount = (label: string, minutes: readonly number[], start: number): MetricSeries => ({
+  label,
+  unit: 'count',
+  points: minutes.map((m, i) => [start + m * 60_000, i + 1] as const),
+});
+
+/** A phishing campaign's results over its first minutes: five sparse running counts. */
+export const campaignSeries = (start = STORY_NOW - 20 * 60_000): MetricSeries[] => [
+  runningCount('Sent', [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5], start),
+  runningCount('Opened', [2, 4, 5.5, 9], start),
+  runningCount('Clicked', [6], start),
+  runningCount('Submitted', [11], start),
+  runningCount('Reported', [3, 14], start),
+];
+
+/** Every series with a single point at one time. */
+export const onePointSeries = (): MetricSeries[] => [
+  { label: 'Sent', unit: 'count', points: [[STORY_NOW, 1]] },
+];
+
+/** Monthly figures over half a year. */
+export const monthsSeries = (): MetricSeries[] => {
+  const month = (m: number) => Date.UTC(2024, 9 + m, 1);
+  return [
+    {
+      label: 'Click rate',
+      unit: 'percent',
+      points: [0, 1, 2, 3, 4, 5].map((m) => [month(m), [18, 14, 15, 9, 7, 5][m] ?? 0] as const),
+    },
+    {
+      label: 'Report rate',
+      unit: 'percent',
+      points: [0, 1, 2, 3, 4, 5].map((m) => [month(m), [6, 9, 12, 17, 21, 26][m] ?? 0] as const),
+    },
+  ];
+};

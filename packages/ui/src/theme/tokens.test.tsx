@@ -33,6 +33,15 @@ const contrast = (a: string, b: string) => {
 };
 
 const surfaces = ['background', 'surface', 'surface-raised'];
+const CHART = [1, 2, 3, 4, 5, 6].map((n) => `chart-${n}`);
+const hue = (hex: string) => {
+  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  const max = Math.max(r, g, b);
+  const d = max - Math.min(r, g, b);
+  if (d === 0) return 0;
+  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return (h * 60 + 360) % 360;
+};
 const kinds = ['primary', 'error', 'success', 'warning', 'info'];
 /** [foreground, background, minimum ratio]: text 4.5:1, boundaries and indicators 3:1. */
 const pairs: [string, string, number][] = [
@@ -45,6 +54,7 @@ const pairs: [string, string, number][] = [
     ['border-strong', s, 3],
     ['focus-ring', s, 3],
     ['primary', s, 3],
+    ...CHART.map((c): [string, string, number] => [c, s, 3]),
   ]),
   // The brand red marks error icons on cards and inputs; error text and borders use error-text.
   ['error', 'surface', 3],
@@ -71,6 +81,18 @@ describe('tokens.css', () => {
     const referenced = JSON.stringify(theme).match(/--ui-[\w-]+/g) ?? [];
     const declared = new Set([...light.keys(), ...common.keys()]);
     expect(referenced.filter((name) => !declared.has(name))).toEqual([]);
+  });
+
+  it.each([
+    ['light', light],
+    ['dark', dark],
+  ])('gives chart series hues at least 20° apart in %s', (_mode, tokens) => {
+    const hues = CHART.map((c) => hue(tokens.get(`--ui-color-${c}`)?.value ?? ''));
+    for (const [i, a] of hues.entries())
+      for (const b of hues.slice(i + 1)) {
+        const apart = Math.min(Math.abs(a - b), 360 - Math.abs(a - b));
+        expect(apart).toBeGreaterThanOrEqual(20);
+      }
   });
 
   describe.each([

@@ -245,6 +245,49 @@ describe.each(databaseKinds())('the task engine on $kind', ({ kind, open }) => {
       expect(new Set([...runs.values()].map(([server]) => server)).size).toBe(2);
   });
 
+  it('runs a task once when the event loop is blocked for 20 s, longer than its lease', async () => {
+    const { leaseMs } = testConfig().tasks;
+    expect(leaseMs).toBeLessThan(20_000);
+    const runs: number[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const driver = {
+      name: 'blocked',
+      async refresh(ctx: OperationContext) {
+        runs.push(ctx.taskId);
+        await released;
+        return 'ok';
+      },
+    } as unknown as InfrastructureDriver;
+    const worker = new TaskWorker(test.db, driver, quiet, { pollMs: 10, leaseMs, concurrency: 8 });
+    const id = await insertTask(test.db, acme, {
+      kind: 'vm',
+      targetId: 4_000_000,
+      operation: 'refresh',
+      payload: { op: 'vm.refresh' },
+      createdBy: null,
+    });
+    worker.start();
+    try {
+      await until(async () => runs.length > 0, 'the task to start');
+      // The whole process stops (a slow request, say): no timer runs, no lease is renewed.
+      const blockedUntil = Date.now() + 20_000;
+      while (Date.now() < blockedUntil);
+      // Then a moment in which the worker's poll and renew timers, all overdue, both run.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      release();
+      await until(
+        async () => (await taskStates(test.db, [id]))[0]?.state === 'SUCCESS',
+        'the blocked task',
+      );
+    } finally {
+      release();
+      await worker.stop();
+    }
+    expect(runs).toEqual([id]);
+    expect((await taskStates(test.db, [id]))[0]?.attempts).toBe(1);
+  }, 90_000);
+
   it('runs the tasks of one VM one after another, in order', async () => {
     const order: number[] = [];
     const driver = {

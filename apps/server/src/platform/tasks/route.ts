@@ -75,6 +75,8 @@ export interface TaskRouteOptions<
   definition: RegisteredTask<D, P>;
   /** The audit action (`vm.power`) and the target named when the request fails early. */
   audit: { action: string; target: (input: TaskInput<PS, BS, QS>) => string | null };
+  /** The body's size limit in bytes, where the default (plugins/input.ts) is too small. */
+  bodyLimit?: number;
   /** A creation: the tenant row is locked first, so limits hold under concurrent requests. */
   locksTenant?: boolean;
   /**
@@ -107,6 +109,7 @@ export function taskRoute<D, P, PS extends TSchema, BS extends TSchema, QS exten
     method: options.method,
     url: options.url,
     config: { access: options.access },
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     schema: {
       tags: schema.tags,
       summary: schema.summary,

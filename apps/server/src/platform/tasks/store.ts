@@ -106,21 +106,24 @@ export async function findTaskStatus(
 
 /**
  * Claims up to `limit` runnable tasks for `owner` until `leaseMs` from now: pending ones, and
- * running ones whose lease has expired (their worker died). Only the oldest open task of each
- * target is runnable, so the operations on one VM run one after another, in order. Rows locked by
- * another worker's claim are skipped, so no task is claimed twice.
+ * running ones whose lease has expired (their worker died), except those in `running` (the
+ * caller's own, still running: a lease runs out while the event loop is blocked). Only the oldest
+ * open task of each target is runnable, so the operations on one VM run one after another, in
+ * order. Rows locked by another worker's claim are skipped, so no task is claimed twice.
  */
 export async function claimTasks(
   db: Database,
   owner: string,
   leaseMs: number,
   limit: number,
+  running: readonly number[] = [],
 ): Promise<TaskRecord[]> {
   return db.transaction(async (tx) => {
     const candidates = await tx.query<{ id: number }>(
       `select t.id from tasks t
         where t.state in ('PENDING', 'RUNNING')
           and (t.state = 'PENDING' or t.lease_until < now())
+          and t.id <> all($2::bigint[])
           and not exists (
             select 1 from tasks o
              where o.kind = t.kind and o.target_id = t.target_id and o.id < t.id
@@ -128,7 +131,7 @@ export async function claimTasks(
         order by t.id
         limit $1
         for update of t skip locked`,
-      [limit],
+      [limit, running],
     );
     if (candidates.length === 0) return [];
     const rows = await tx.query<TaskRow>(

@@ -46,6 +46,8 @@ export class TaskEngine<D> {
   private readonly controller = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private renewTimer: NodeJS.Timeout | undefined;
+  /** When leases were last renewed (or the worker started). */
+  private renewedAt = Date.now();
   private polling: Promise<void> | undefined;
   private again = false;
   private started = false;
@@ -111,16 +113,21 @@ export class TaskEngine<D> {
   }
 
   private async poll(): Promise<void> {
+    // After a long block of the event loop the renew timer has not run: renew before claiming,
+    // so that other workers see this one's tasks as held again.
+    if (Date.now() - this.renewedAt > this.options.leaseMs / 3) await this.renew();
     const free = this.options.concurrency - this.running.size;
     if (free <= 0) return;
     let tasks: TaskRecord[];
     try {
-      tasks = await claimTasks(this.db, this.owner, this.options.leaseMs, free);
+      // Never this worker's own running tasks, even when their lease ran out meanwhile.
+      tasks = await claimTasks(this.db, this.owner, this.options.leaseMs, free, this.active);
     } catch (error) {
       this.log.error({ err: error }, 'could not claim tasks');
       return;
     }
     for (const task of tasks) {
+      if (this.running.has(task.id)) continue;
       const run = this.execute(task).finally(() => {
         this.running.delete(task.id);
         this.wake();
@@ -130,6 +137,7 @@ export class TaskEngine<D> {
   }
 
   private async renew(): Promise<void> {
+    this.renewedAt = Date.now();
     try {
       await renewLeases(this.db, this.owner, this.active, this.options.leaseMs);
     } catch (error) {

@@ -32,7 +32,7 @@ import accessPlugin from './plugins/access.ts';
 import auditPlugin from './plugins/audit.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
-import inputPlugin from './plugins/input.ts';
+import inputPlugin, { DEFAULT_BODY_LIMIT } from './plugins/input.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import portalPlugin from './plugins/portal.ts';
 import rateLimitsPlugin from './plugins/rate-limits.ts';
@@ -99,6 +99,7 @@ export async function buildApp({
   mailer = createMailer(config),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    bodyLimit: DEFAULT_BODY_LIMIT,
     logger: loggerOptions(config, logStream ? { stream: logStream } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,9 @@
-import type { FastifyError, FastifyPluginAsync, FastifySchemaValidationError } from 'fastify';
+import type {
+  FastifyError,
+  FastifyPluginAsync,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorReply } from '@portal/api/contract';
 import { HttpError } from '../errors.ts';
@@ -85,7 +90,11 @@ const errorsPlugin: FastifyPluginAsync<ErrorsPluginOptions> = async (app, option
       if (error.field) body.field = error.field;
       return reply.code(error.statusCode).send(body);
     }
-    // Fastify's own client errors (malformed JSON, unsupported media type, body too large).
+    if (isFastifyError(error) && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = Math.floor(request.routeOptions.bodyLimit / 1024).toLocaleString('en');
+      return reply.code(413).send({ message: `body: must be at most ${limit} KB`, field: 'body' });
+    }
+    // Fastify's own client errors (malformed JSON, unsupported media type).
     if (
       isFastifyError(error) &&
       error.statusCode &&
@@ -98,16 +107,29 @@ const errorsPlugin: FastifyPluginAsync<ErrorsPluginOptions> = async (app, option
     return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  /** Where a path no route matched is answered: the portal's index.html, or a 404 sentence. */
+  const notFound = (request: FastifyRequest) => {
     const path = request.url.split('?')[0] ?? request.url;
     const isApi = path === '/api' || path.startsWith('/api/');
     const isPage = !isApi && !path.startsWith('/assets/');
     // A missing hashed asset stays a 404: answering it with HTML would only hide the problem.
-    if (isPage && options.spaFallback && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    const portal =
+      isPage && options.spaFallback && (request.method === 'GET' || request.method === 'HEAD');
     const what = isApi ? 'API route' : 'page';
-    return reply.code(404).send({ message: `No such ${what}: ${request.method} ${path}` });
+    return { portal, message: `No such ${what}: ${request.method} ${path}` };
+  };
+
+  // Answered before the body is read: nobody's body is parsed for a route that does not exist.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.is404) return;
+    const { portal, message } = notFound(request);
+    if (!portal) return reply.code(404).send({ message });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const { portal, message } = notFound(request);
+    if (portal) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ message });
   });
 };
 

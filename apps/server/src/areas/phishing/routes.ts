@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   Envelope,
+  MAX_CSV_LENGTH,
+  MAX_GROUP_RECIPIENTS,
+  MAX_TEMPLATE_LENGTH,
   PhishingCampaign,
   PhishingCampaignCreate,
   PhishingCampaignParams,
@@ -18,6 +21,7 @@ import {
 } from '@portal/api/contract';
 import { Type } from 'typebox';
 import { callerOf } from '../../plugins/access.ts';
+import { textBodyLimit } from '../../plugins/input.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { NONE, taskRoute } from '../../platform/tasks/route.ts';
 import {
@@ -45,6 +49,8 @@ const TAGS = ['phishing-prevention'];
 const BASE = '/services/phishing';
 const Params = PhishingCampaignParams;
 const READ_ERRORS = errorReplies(400, 401, 403, 404);
+/** One recipient at its longest in JSON: e-mail, names and department, quoted and keyed. */
+const RECIPIENT_BYTES = 1024;
 
 /** Phishing prevention: campaigns, templates and landing pages, recipient groups, figures. */
 const phishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -150,6 +156,7 @@ const phishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: NONE,
     },
     definition: addRecipientsTask,
+    bodyLimit: MAX_GROUP_RECIPIENTS * RECIPIENT_BYTES,
     audit: {
       action: 'phishing.add-recipients',
       target: ({ params }) => `phishing-campaign:${params.id}`,
@@ -201,6 +208,7 @@ const phishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${BASE}/templates`,
     {
       config: MANAGE,
+      bodyLimit: textBodyLimit(MAX_TEMPLATE_LENGTH),
       schema: {
         tags: TAGS,
         summary: 'Add an e-mail template or landing page of your own',
@@ -243,6 +251,7 @@ const phishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${BASE}/groups/preview`,
     {
       config: MANAGE,
+      bodyLimit: textBodyLimit(MAX_CSV_LENGTH),
       schema: {
         tags: TAGS,
         summary: 'Check a recipient CSV file: every row, the bad ones with the reason',
@@ -257,6 +266,7 @@ const phishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${BASE}/groups`,
     {
       config: MANAGE,
+      bodyLimit: textBodyLimit(MAX_CSV_LENGTH),
       schema: {
         tags: TAGS,
         summary: 'Create a recipient group from a CSV file (bad rows are skipped)',

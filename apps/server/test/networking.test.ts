@@ -291,4 +291,50 @@ describe.each(databaseKinds())('networking routes on $kind', ({ open }) => {
     const refused = await fx.call('acme', 'DELETE', `/services/networking/${network?.id}`);
     expect(refused.statusCode).toBe(409);
   }, 60_000);
+
+  it('gives 10 VMs created at once on one network 10 distinct addresses, none failing', async () => {
+    const made = await fx.call('acme', 'POST', '/services/networking', {
+      ...NEW_NETWORK,
+      name: 'race-net',
+      vlan_id: 640,
+      cidr: '10.64.0.0/24',
+    });
+    expect(made.statusCode).toBe(202);
+    const madeTask = made.json<{ data: { task_id: number } }>().data.task_id;
+    expect((await fx.waitTask('acme', madeTask)).state).toBe('SUCCESS');
+    const names = Array.from({ length: 10 }, (_, i) => `race-${i}`);
+    const creations = await Promise.all(
+      names.map((name) =>
+        fx.call('acme', 'POST', '/services/eseries', {
+          location: 'AMS1',
+          status: 'trial',
+          tenant_id: 'UZZ100001',
+          display_name: name,
+          vsnap: false,
+          monitoring: false,
+          vm_params: {
+            vcpus: 1,
+            memory: 2048,
+            cluster_name: 'AMS1-CL01',
+            os: { name: 'Debian', version: '12', guest_full_name: 'Debian GNU/Linux 12 (64-bit)' },
+            adapters: [{ portgroup: 'race-net', vlan_id: 640 }],
+            disk_size_gb: null,
+          },
+        }),
+      ),
+    );
+    expect(creations.map((reply) => reply.statusCode)).toEqual(names.map(() => 202));
+    const ends = await Promise.all(
+      creations.map((reply) =>
+        fx.waitTask('acme', reply.json<{ data: { task_id: number } }>().data.task_id),
+      ),
+    );
+    expect(ends.map((end) => end.state)).toEqual(names.map(() => 'SUCCESS'));
+    const network = (await networks()).find((each) => each.name === 'race-net');
+    const detail = (await fx.call('acme', 'GET', `/services/networking/${network?.id}`)).json<{
+      data: { ports: { display_name: string; ip: string }[] };
+    }>().data;
+    expect(detail.ports.map((port) => port.display_name).sort()).toEqual([...names].sort());
+    expect(new Set(detail.ports.map((port) => port.ip)).size).toBe(10);
+  }, 120_000);
 });

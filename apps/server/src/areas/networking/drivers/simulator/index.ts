@@ -303,16 +303,18 @@ export class NetworkingSimulator implements NetworkingDriver {
     tenantId: number,
     port: { vmId: number; location: string; adapter: number; vlanId: number },
   ): Promise<string | null> {
+    // The network is locked, not the addresses taken: concurrent builds on it would otherwise
+    // all see the same lowest free address (locking rows does not stop a new row).
     const rows = await tx.query<SimNetworkRow>(
-      'select * from sim_network where tenant_id = $1 and location = $2 and vlan_id = $3',
+      `select * from sim_network where tenant_id = $1 and location = $2 and vlan_id = $3
+          for update`,
       [tenantId, port.location, port.vlanId],
     );
     const network = rows[0];
     if (!network) return null;
-    const used = await tx.query<{ ip: string }>(
-      'select ip from sim_port where network_id = $1 for update',
-      [network.network_id],
-    );
+    const used = await tx.query<{ ip: string }>('select ip from sim_port where network_id = $1', [
+      network.network_id,
+    ]);
     const ip = freeAddress(
       network,
       used.map((row) => row.ip),

@@ -140,7 +140,7 @@ export async function buildApp({
         verifier: auth,
         revocationWindowMs: config.revocationCheckSeconds * 1000,
       });
-      await api.register(rateLimitsPlugin, { limits: config.rateLimits });
+      await api.register(rateLimitsPlugin, { limits: config.rateLimits, db });
       await api.register(auditPlugin);
       await api.register(adminSessionPlugin, { identity: identityAdmin });
       await api.register(accessPlugin);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeFixture, type ComputeFixture } from './helpers/compute.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
+import { testApp, testConfig } from './helpers/app.ts';
+import { bearer } from './helpers/identity.ts';
 
 const LIMITS = {
   RATE_LIMIT_READS_PER_MINUTE: '5',
@@ -68,5 +70,30 @@ describe.each(databaseKinds())('rate limits on $kind', ({ open }) => {
     expect(await statuses(5, () => health('192.0.2.1'))).toEqual([200, 200, 200, 200, 200]);
     expect((await health('192.0.2.1')).statusCode).toBe(429);
     expect((await health('192.0.2.2')).statusCode).toBe(200);
+  });
+
+  it('shares one budget between two servers on the same database', async () => {
+    const other = await testApp(await test.openAnother(), { config: testConfig(LIMITS) });
+    try {
+      await other.ready();
+      // Reads of a user not counted yet, sent to the two servers by turns.
+      let turn = 0;
+      const read = () =>
+        (turn++ % 2 === 0 ? fx.app : other).inject({
+          method: 'GET',
+          url: '/api/services/eseries',
+          headers: bearer(fx.tokens.internal),
+        });
+      expect(await statuses(5, read)).toEqual([200, 200, 200, 200, 200]);
+      // Each server has seen only two or three of them, and both refuse the next.
+      expect(await statuses(2, read)).toEqual([429, 429]);
+      // Counted in one row of the database: seven hits.
+      const rows = await test.db.query<{ hits: number }>(
+        "select hits from rate_limit_windows where key like 'reads|uid:%'",
+      );
+      expect(rows.map((row) => row.hits)).toContain(7);
+    } finally {
+      await other.close();
+    }
   });
 });

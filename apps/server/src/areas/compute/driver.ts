@@ -113,7 +113,20 @@ export interface VmSpec {
   planId: string;
   location: string;
   adapters: Static<typeof VmAdapter>[];
+  /** The image (`os.name`) and its version (`os.version`) from the catalogue. */
+  image: string;
+  version: string;
+  /** The root disk's size; null for the plan's. */
+  diskSizeGb: number | null;
+  /** `vm_params.cluster_name`: a cluster member on a clustered platform. */
+  cluster: string;
+  /** Snapshots taken on a schedule. */
+  vsnap: boolean;
 }
+
+/** What a platform may be unable to do; each driver says which, and why, in a sentence. */
+export type ComputeAction =
+  'quiescedSnapshot' | 'hotResize' | 'vlan' | 'nat' | 'firewall' | 'cdrom' | 'suspend';
 
 export interface ConsoleTarget {
   id: number;

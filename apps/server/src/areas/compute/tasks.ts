@@ -89,6 +89,11 @@ export const createVmTask = defineTask({
       planId: vm.planId,
       location: vm.location,
       adapters: vm.adapters,
+      image: vm.os.name,
+      version: vm.os.version,
+      diskSizeGb: vm.diskSizeGb,
+      cluster: vm.cluster,
+      vsnap: vm.vsnap,
     });
   },
   async apply(tx, task, facts) {

@@ -11,6 +11,7 @@ import { sql as crowdstrike } from './010_crowdstrike.ts';
 import { sql as phishing } from './011_phishing.ts';
 import { sql as admin } from './012_admin.ts';
 import { sql as accountSecurity } from './013_account_security.ts';
+import { sql as lxd } from './014_lxd.ts';
 import { sql as monitorCheckedSpans } from './020_monitor_checked_spans.ts';
 import { sql as rateLimits } from './016_rate_limits.ts';
 import { sql as phishingMail } from './018_phishing_mail.ts';
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '020_monitor_checked_spans', sql: monitorCheckedSpans },
   { id: '018_phishing_mail', sql: phishingMail },
   { id: '016_rate_limits', sql: rateLimits },
+  { id: '014_lxd', sql: lxd },
 ];

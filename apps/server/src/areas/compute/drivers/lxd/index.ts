@@ -1,0 +1,852 @@
+import type {
+  Catalogue,
+  MetricsReply,
+  PowerOperation,
+  PowerState,
+  SnapshotOperation,
+  VmAdapter,
+} from '@portal/api/contract';
+import {
+  decidePower,
+  powerStateAfterRevert,
+  resizeRefusal,
+  snapshotRefusal,
+} from '@portal/api/domain';
+import type { Static, TSchema } from 'typebox';
+import type { Database, Queryable } from '../../../../db/database.ts';
+import { DriverError, refuse } from '../../../../platform/driver.ts';
+import { LxdError, type LxdClient } from '../../../../platform/lxd/client.ts';
+import { lxdSentence } from '../../../../platform/lxd/errors.ts';
+import { listImages } from '../../../../platform/lxd/images.ts';
+import {
+  createInstance,
+  deleteInstance,
+  getInstance,
+  instanceNetwork,
+  listInstances,
+  patchInstance,
+  renameInstance,
+  setInstanceState,
+  type LxdInstance,
+  type LxdStateAction,
+} from '../../../../platform/lxd/instances.ts';
+import { listClusterMembers, listNetworks, serverInfo } from '../../../../platform/lxd/networks.ts';
+import { ensureProject } from '../../../../platform/lxd/projects.ts';
+import {
+  createSnapshot,
+  deleteSnapshot,
+  listSnapshots,
+  restoreSnapshot,
+} from '../../../../platform/lxd/snapshots.ts';
+import type { CdromFacts, VlanFacts } from '../../driver.ts';
+import {
+  BuiltFacts,
+  DeletedFacts,
+  FirewallFacts,
+  NatCancelFacts,
+  NatFacts,
+  PowerFacts,
+  RenameFacts,
+  SizeFacts,
+  SnapshotFacts,
+  VmStateFacts,
+  type ComputeAction,
+  type ComputeDriver,
+  type ConsoleIo,
+  type ConsoleSession,
+  type ConsoleTarget,
+  type MetricsRequest,
+  type NewFirewallRule,
+  type OperationContext,
+  type VmSpec,
+} from '../../driver.ts';
+import { SIMULATOR_CATALOGUE } from '../simulator/catalogue.ts';
+import { openLxdConsole } from './console.ts';
+import { addRule, deleteRule, removeAcl } from './firewall.ts';
+import { MetricsSampler } from './metrics.ts';
+import { addNat, cancelNat, DEFAULT_FORWARD_ADDRESSES, removeNats, TASK_ID_KEY } from './nat.ts';
+import { VM_ID_KEY } from './observe.ts';
+import {
+  deleteLxdSnapshots,
+  findLxdFacts,
+  findLxdVm,
+  forgetLxdVm,
+  listLxdSnapshots,
+  recordLxdFacts,
+  saveLxdSnapshot,
+  saveLxdVm,
+  type LxdVm,
+} from './state.ts';
+
+/** What LXD itself enforces for a tenant's project (null: no limit). */
+export interface TenantLimits {
+  instances: number | null;
+  cpu: number | null;
+  memoryMb: number | null;
+}
+
+export interface LxdSite {
+  regionId: string;
+  regionName: string;
+  id: string;
+  name: string;
+  /** The §3 `location` (e.g. `LXD1`). */
+  location: string;
+}
+
+export interface LxdComputeOptions {
+  client: LxdClient;
+  db: Database;
+  site: LxdSite;
+  tenantLimits: (tenantId: number) => Promise<TenantLimits>;
+  /** Public addresses NAT forwards listen on. */
+  natAddresses?: string[];
+}
+
+/** The untagged network's VLAN in the catalogue: the contract's VLANs start at 1. */
+export const UNTAGGED_VLAN = 1;
+const STOP_TIMEOUT_S = 10;
+/** How long a new instance is given to get its DHCP lease before it is reported without an address. */
+const ADDRESS_WAIT_MS = 3000;
+
+/** The tenant's LXD project. */
+export const projectOf = (tenantCode: string) => `portal-${tenantCode.toLowerCase()}`;
+
+/** A valid LXD instance name from a display name: letters, digits and dashes, a letter first. */
+export function instanceName(displayName: string): string {
+  const slug = displayName
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 50)
+    .replace(/-$/, '');
+  return /^[a-z]/.test(slug) ? slug : `vm-${slug || 'instance'}`;
+}
+
+const snapshotName = (id: number) => `snap-${id}`;
+
+function powerStateOf(status: string): PowerState {
+  if (status === 'Running') return 'poweredOn';
+  if (status === 'Frozen') return 'suspended';
+  return 'poweredOff';
+}
+
+/** `limits.memory` in MB (LXD accepts `2048MB`, `2GiB`, bytes …). */
+export function memoryMbOf(value: string | undefined): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([KMGT]i?B)?$/i.exec(value ?? '');
+  if (!match) return 0;
+  const n = Number(match[1]);
+  const unit = (match[2] ?? 'B').toUpperCase();
+  const factor: Record<string, number> = {
+    B: 1 / 1_000_000,
+    KB: 1 / 1000,
+    KIB: 1 / 1024,
+    MB: 1,
+    MIB: 1,
+    GB: 1000,
+    GIB: 1024,
+    TB: 1_000_000,
+    TIB: 1024 * 1024,
+  };
+  return Math.round(n * (factor[unit] ?? 1));
+}
+
+/**
+ * The compute platform on LXD: one project per tenant, one container per VM (tagged with the VM
+ * and task ids in `user.portal.*` config keys), every long call awaited as an LXD operation under
+ * the task's signal. A task run again after a crash answers the facts it recorded, or reads the
+ * instance's real state and finishes from there; it never repeats a change blindly.
+ */
+export class LxdComputeDriver implements ComputeDriver {
+  readonly unavailable: Partial<Record<ComputeAction, string>> = {
+    cdrom: 'LXD containers have no CD-ROM drive.',
+    quiescedSnapshot:
+      "This LXD server cannot save a running container's memory in a snapshot (CRIU is not installed).",
+    vlan: 'Changing an adapter to another VLAN is not offered on LXD sites.',
+  };
+  private readonly client: LxdClient;
+  private readonly db: Database;
+  private readonly site: LxdSite;
+  private readonly sampler: MetricsSampler;
+
+  constructor(private readonly options: LxdComputeOptions) {
+    this.client = options.client;
+    this.db = options.db;
+    this.site = options.site;
+    this.sampler = new MetricsSampler(
+      this.client,
+      (vmId) => this.locate(vmId),
+      {},
+      this.site.location,
+    );
+  }
+
+  /** The instance serving a VM, or null. */
+  async locate(vmId: number): Promise<LxdVm | null> {
+    return findLxdVm(this.db, vmId);
+  }
+
+  /** LXD's error as the customer's sentence, LXD's words kept as the detail. */
+  private fail(error: unknown, what: string): never {
+    if (error instanceof LxdError)
+      throw new DriverError(lxdSentence(error, what, this.site.location), {
+        detail: error.lxdMessage,
+      });
+    throw error;
+  }
+
+  private async lxd<T>(what: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      return this.fail(error, what);
+    }
+  }
+
+  /** Once per task: the facts recorded for `ctx.taskId`, or the work's, recorded. */
+  private async once<S extends TSchema>(
+    ctx: OperationContext,
+    schema: S,
+    what: string,
+    work: () => Promise<Static<S>>,
+  ): Promise<Static<S>> {
+    const applied = await findLxdFacts(this.db, ctx.taskId, schema);
+    if (applied !== null) return applied;
+    const facts = await this.lxd(what, work);
+    await recordLxdFacts(this.db, ctx.taskId, facts);
+    return facts;
+  }
+
+  private async mine(ctx: OperationContext, vmId: number): Promise<LxdVm> {
+    const vm = await findLxdVm(this.db, vmId);
+    if (!vm || vm.tenantId !== ctx.tenantId) refuse('The virtual machine no longer exists.');
+    return vm;
+  }
+
+  /** The instance as LXD has it now, found again by its VM id when it was renamed outside. */
+  private async instance(vm: LxdVm, signal?: AbortSignal): Promise<LxdInstance> {
+    try {
+      const found = await getInstance(this.client, vm.project, vm.name, signal);
+      if (found.config[VM_ID_KEY] === String(vm.vmId)) return found;
+    } catch (error) {
+      if (!(error instanceof LxdError && error.status === 404)) throw error;
+    }
+    const renamed = (await listInstances(this.client, vm.project, signal)).find(
+      (each) => each.config[VM_ID_KEY] === String(vm.vmId),
+    );
+    if (!renamed)
+      refuse(
+        `The virtual machine's instance is no longer on the LXD server at ${this.site.location}.`,
+      );
+    await saveLxdVm(this.db, { ...vm, name: renamed.name });
+    vm.name = renamed.name;
+    return renamed;
+  }
+
+  async catalogue(_tenantId?: number, _db?: Queryable): Promise<Catalogue> {
+    return this.lxd('read its catalogue', async () => {
+      const [info, images, networks] = await Promise.all([
+        serverInfo(this.client),
+        listImages(this.client),
+        listNetworks(this.client),
+      ]);
+      const zones = info.environment.server_clustered
+        ? (await listClusterMembers(this.client)).map((member) => ({
+            id: member.server_name,
+            name: member.server_name,
+            cluster: member.server_name,
+          }))
+        : [
+            {
+              id: `${this.site.id}-local`,
+              name: info.environment.server_name,
+              cluster: `${this.site.location}-LXD`,
+            },
+          ];
+      const byOs = new Map<string, Map<string, string>>();
+      for (const image of images) {
+        const os = image.properties['os'];
+        const release = image.properties['release'];
+        if (!os || !release) continue;
+        const versions = byOs.get(os) ?? new Map<string, string>();
+        versions.set(release, image.properties['description'] || `${os} ${release}`);
+        byOs.set(os, versions);
+      }
+      return {
+        regions: [
+          {
+            id: this.site.regionId,
+            name: this.site.regionName,
+            sites: [
+              {
+                id: this.site.id,
+                name: this.site.name,
+                location: this.site.location,
+                zones,
+                portgroups: networks
+                  .filter((network) => network.managed)
+                  .map((network) => ({
+                    name: network.name,
+                    vlan_id: Number(network.config['vlan']) || UNTAGGED_VLAN,
+                  })),
+                gateways: [{ id: 1, name: `${this.site.location} network forwards` }],
+              },
+            ],
+          },
+        ],
+        plans: SIMULATOR_CATALOGUE.plans,
+        images: [...byOs].map(([os, versions]) => ({
+          id: os.toLowerCase(),
+          name: os,
+          versions: [...versions].map(([release, description]) => ({
+            id: description,
+            name: release,
+          })),
+        })),
+        media: [],
+        disk: SIMULATOR_CATALOGUE.disk,
+      };
+    });
+  }
+
+  private async project(ctx: OperationContext): Promise<string> {
+    const name = projectOf(ctx.tenantCode);
+    const limits = await this.options.tenantLimits(ctx.tenantId);
+    const config: Record<string, string> = {};
+    if (limits.instances !== null) config['limits.instances'] = String(limits.instances);
+    if (limits.cpu !== null) config['limits.cpu'] = String(limits.cpu);
+    if (limits.memoryMb !== null) config['limits.memory'] = `${limits.memoryMb}MB`;
+    await ensureProject(
+      this.client,
+      name,
+      {
+        'features.images': 'false',
+        'features.profiles': 'false',
+        'features.storage.volumes': 'true',
+      },
+      config,
+      ctx.signal,
+    );
+    return name;
+  }
+
+  /** The adapters with the addresses LXD reports (waiting briefly for a DHCP lease). */
+  private async adapters(
+    vm: LxdVm,
+    instance: LxdInstance,
+    signal: AbortSignal,
+    waitMs = 0,
+  ): Promise<VmAdapter[]> {
+    const nics = Object.entries(instance.expanded_devices)
+      .filter(([, device]) => device['type'] === 'nic')
+      .sort(([a], [b]) => a.localeCompare(b));
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const state = await instanceNetwork(this.client, vm.project, vm.name, signal);
+      const adapters = nics.map(([device, nic]) => {
+        const inet = state.network?.[nic['name'] ?? device]?.addresses.find(
+          (address) => address.family === 'inet' && address.scope === 'global',
+        );
+        return {
+          portgroup: nic['network'] ?? nic['parent'] ?? device,
+          vlan_id: Number(nic['vlan']) || UNTAGGED_VLAN,
+          ip: inet?.address ?? null,
+        };
+      });
+      if (state.status !== 'Running' || adapters.every((a) => a.ip) || Date.now() >= deadline)
+        return adapters;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  private async stateFacts(vm: LxdVm, signal: AbortSignal): Promise<VmStateFacts> {
+    const instance = await this.instance(vm, signal);
+    return {
+      displayName: instance.description || instance.name,
+      powerState: powerStateOf(instance.status),
+      vcpus: Number(instance.expanded_config['limits.cpu']) || 1,
+      memoryMb: memoryMbOf(instance.expanded_config['limits.memory']),
+      adapters: await this.adapters(vm, instance, signal),
+      bootCdrom: null,
+    };
+  }
+
+  async createVm(ctx: OperationContext, vmId: number, spec: VmSpec): Promise<BuiltFacts> {
+    return this.once(ctx, BuiltFacts, 'create the virtual machine', async () => {
+      const project = await this.project(ctx);
+      const existing = await listInstances(this.client, project, ctx.signal);
+      // A resumed task finds the instance it already made, by the VM id it carries.
+      let instance = existing.find((each) => each.config[VM_ID_KEY] === String(vmId));
+      const vm: LxdVm = {
+        vmId,
+        tenantId: ctx.tenantId,
+        project,
+        name: instance?.name ?? instanceName(spec.displayName),
+        planId: spec.planId,
+      };
+      if (!instance) {
+        if (existing.some((each) => each.name === vm.name)) vm.name = `${vm.name}-${vmId}`;
+        const image = (await listImages(this.client, ctx.signal)).find(
+          (each) =>
+            each.properties['os']?.toLowerCase() === spec.image.toLowerCase() &&
+            each.properties['release'] === spec.version,
+        );
+        if (!image)
+          refuse(
+            `The image ${spec.image} ${spec.version} is not on the LXD server at ${this.site.location}.`,
+          );
+        const info = await serverInfo(this.client, ctx.signal);
+        const devices: Record<string, Record<string, string>> = {
+          root: {
+            type: 'disk',
+            path: '/',
+            pool: await this.rootPool(ctx.signal),
+            ...(spec.diskSizeGb !== null && (await this.poolSizes(ctx.signal))
+              ? { size: `${spec.diskSizeGb}GB` }
+              : {}),
+          },
+        };
+        spec.adapters.forEach((adapter, index) => {
+          devices[`eth${index}`] = {
+            type: 'nic',
+            name: `eth${index}`,
+            network: adapter.portgroup,
+            ...(adapter.vlan_id !== UNTAGGED_VLAN ? { vlan: String(adapter.vlan_id) } : {}),
+          };
+        });
+        await saveLxdVm(this.db, vm);
+        await createInstance(
+          this.client,
+          project,
+          {
+            name: vm.name,
+            description: spec.displayName,
+            source: { type: 'image', fingerprint: image.fingerprint },
+            config: {
+              'limits.cpu': String(spec.vcpus),
+              'limits.memory': `${spec.memoryMb}MB`,
+              [VM_ID_KEY]: String(vmId),
+              [TASK_ID_KEY]: String(ctx.taskId),
+              ...(spec.vsnap
+                ? {
+                    'snapshots.schedule': '@daily',
+                    'snapshots.pattern': 'vsnap-{{ creation_date|date:"2006-01-02" }}',
+                  }
+                : {}),
+            },
+            devices,
+          },
+          {
+            signal: ctx.signal,
+            ...(info.environment.server_clustered ? { target: spec.cluster } : {}),
+          },
+        );
+        instance = await getInstance(this.client, project, vm.name, ctx.signal);
+      }
+      await saveLxdVm(this.db, vm);
+      if (instance.status !== 'Running')
+        await setInstanceState(this.client, project, vm.name, { action: 'start' }, ctx.signal);
+      const started = await getInstance(this.client, project, vm.name, ctx.signal);
+      return {
+        powerState: 'poweredOn' as const,
+        adapters: await this.adapters(vm, started, ctx.signal, ADDRESS_WAIT_MS),
+      };
+    });
+  }
+
+  /** The pool of the default profile's root disk, else the first pool. */
+  private async rootPool(signal: AbortSignal): Promise<string> {
+    const profile = await this.client.get<{ devices: Record<string, Record<string, string>> }>(
+      '/1.0/profiles/default',
+      { signal },
+    );
+    const root = Object.values(profile.devices).find(
+      (d) => d['type'] === 'disk' && d['path'] === '/',
+    );
+    if (root?.['pool']) return root['pool'];
+    const pools = await this.client.get<string[]>('/1.0/storage-pools', { signal });
+    const first = pools[0]?.split('/').pop();
+    if (!first) refuse(`The LXD server at ${this.site.location} has no storage pool.`);
+    return first;
+  }
+
+  /** Whether the root pool can size a disk (a `dir` pool cannot). */
+  private async poolSizes(signal: AbortSignal): Promise<boolean> {
+    const pool = await this.client.get<{ driver: string }>(
+      `/1.0/storage-pools/${encodeURIComponent(await this.rootPool(signal))}`,
+      { signal },
+    );
+    return pool.driver !== 'dir';
+  }
+
+  private async setState(
+    vm: LxdVm,
+    action: LxdStateAction,
+    signal: AbortSignal,
+    graceful = false,
+  ): Promise<void> {
+    if (!graceful) {
+      await setInstanceState(
+        this.client,
+        vm.project,
+        vm.name,
+        { action, force: action !== 'freeze' && action !== 'unfreeze' && action !== 'start' },
+        signal,
+      );
+      return;
+    }
+    try {
+      await setInstanceState(
+        this.client,
+        vm.project,
+        vm.name,
+        { action, timeout: STOP_TIMEOUT_S },
+        signal,
+      );
+    } catch (error) {
+      // A guest that does not shut down when asked is stopped.
+      if (!(error instanceof LxdError) || error.status === 0) throw error;
+      await setInstanceState(this.client, vm.project, vm.name, { action, force: true }, signal);
+    }
+  }
+
+  async power(ctx: OperationContext, vmId: number, operation: PowerOperation): Promise<PowerFacts> {
+    const vm = await this.mine(ctx, vmId);
+    return this.once(ctx, PowerFacts, 'change the power state', async () => {
+      const instance = await this.instance(vm, ctx.signal);
+      const now = powerStateOf(instance.status);
+      // A resumed task whose change LXD already made answers it rather than refusing.
+      const from =
+        instance.config['user.portal.power-task'] === String(ctx.taskId)
+          ? ((instance.config['user.portal.power-from'] as PowerState | undefined) ?? now)
+          : now;
+      const decision = decidePower(from, operation);
+      if (!decision.allowed) refuse(decision.reason);
+      await patchInstance(
+        this.client,
+        vm.project,
+        vm.name,
+        {
+          config: { 'user.portal.power-task': String(ctx.taskId), 'user.portal.power-from': from },
+        },
+        ctx.signal,
+      );
+      const current = powerStateOf((await this.instance(vm, ctx.signal)).status);
+      switch (operation) {
+        case 'powerOn':
+          if (current === 'suspended') await this.setState(vm, 'unfreeze', ctx.signal);
+          else if (current === 'poweredOff') await this.setState(vm, 'start', ctx.signal);
+          break;
+        case 'powerOff':
+          if (current !== 'poweredOff') await this.setState(vm, 'stop', ctx.signal);
+          break;
+        case 'shutdownGuest':
+          if (current !== 'poweredOff') await this.setState(vm, 'stop', ctx.signal, true);
+          break;
+        case 'reboot':
+          await this.setState(vm, 'restart', ctx.signal, true);
+          break;
+        case 'reset':
+          await this.setState(vm, 'restart', ctx.signal);
+          break;
+        case 'suspend':
+          if (current !== 'suspended') await this.setState(vm, 'freeze', ctx.signal);
+          break;
+      }
+      return { from, to: decision.to };
+    });
+  }
+
+  async snapshot(
+    ctx: OperationContext,
+    vmId: number,
+    op: SnapshotOperation,
+    newId: number,
+  ): Promise<SnapshotFacts> {
+    const vm = await this.mine(ctx, vmId);
+    return this.once(ctx, SnapshotFacts, 'change the snapshots', async () => {
+      const instance = await this.instance(vm, ctx.signal);
+      const inLxd = new Set(
+        (await listSnapshots(this.client, vm.project, vm.name, ctx.signal)).map((s) => s.name),
+      );
+      const records = await listLxdSnapshots(this.db, vm.vmId);
+      const named = (id: number | null | undefined) => {
+        if (id === null || id === undefined) return refuse('No snapshot was named.');
+        const record = records.find((each) => each.id === id);
+        if (!record || !inLxd.has(snapshotName(id)))
+          return refuse(`The snapshot ${id} does not exist; it may have been deleted.`);
+        return record;
+      };
+      const powerState = powerStateOf(instance.status);
+      switch (op.snap_op) {
+        case 'CreateSnapshot': {
+          const refusal = snapshotRefusal(inLxd.size, op.quiesced ?? false, powerState);
+          if (refusal) refuse(refusal);
+          if (op.quiesced)
+            refuse(this.unavailable.quiescedSnapshot ?? 'Quiesced snapshots are not offered.');
+          const taken = {
+            id: newId,
+            name: op.name?.trim() || 'Snapshot',
+            description: op.description ?? '',
+            powerState: (op.power_state ? powerState : 'poweredOff') satisfies PowerState,
+          };
+          await saveLxdSnapshot(this.db, vm.vmId, taken);
+          if (!inLxd.has(snapshotName(newId)))
+            await createSnapshot(
+              this.client,
+              vm.project,
+              vm.name,
+              { name: snapshotName(newId), stateful: false },
+              ctx.signal,
+            );
+          return { done: 'created' as const, ...taken, quiesced: false };
+        }
+        case 'DeleteSnapshot': {
+          const snapshot = named(op.snap_id);
+          await deleteSnapshot(
+            this.client,
+            vm.project,
+            vm.name,
+            snapshotName(snapshot.id),
+            ctx.signal,
+          );
+          await deleteLxdSnapshots(this.db, vm.vmId, [snapshot.id]);
+          return { done: 'deleted' as const, id: snapshot.id, name: snapshot.name };
+        }
+        case 'EditSnapshot': {
+          const snapshot = named(op.snap_id);
+          const name = op.name?.trim() || null;
+          const description = op.description ?? null;
+          await saveLxdSnapshot(this.db, vm.vmId, {
+            ...snapshot,
+            name: name ?? snapshot.name,
+            description: description ?? snapshot.description,
+          });
+          return {
+            done: 'edited' as const,
+            id: snapshot.id,
+            name: name ?? snapshot.name,
+            description,
+          };
+        }
+        case 'RevertSnapshot': {
+          const snapshot = named(op.snap_id);
+          const to = powerStateAfterRevert(snapshot.powerState, op.suppress_power_on ?? false);
+          if (powerState === 'suspended') await this.setState(vm, 'unfreeze', ctx.signal);
+          await restoreSnapshot(
+            this.client,
+            vm.project,
+            vm.name,
+            snapshotName(snapshot.id),
+            ctx.signal,
+          );
+          const after = powerStateOf((await this.instance(vm, ctx.signal)).status);
+          if (to === 'poweredOn' && after !== 'poweredOn')
+            await this.setState(vm, 'start', ctx.signal);
+          if (to === 'poweredOff' && after !== 'poweredOff')
+            await this.setState(vm, 'stop', ctx.signal);
+          return {
+            done: 'reverted' as const,
+            id: snapshot.id,
+            name: snapshot.name,
+            powerState: to,
+          };
+        }
+        case 'DeleteAllSnapshots': {
+          for (const name of inLxd)
+            await deleteSnapshot(this.client, vm.project, vm.name, name, ctx.signal);
+          await deleteLxdSnapshots(
+            this.db,
+            vm.vmId,
+            records.map((each) => each.id),
+          );
+          return { done: 'deletedAll' as const, count: inLxd.size };
+        }
+      }
+    });
+  }
+
+  async resize(
+    ctx: OperationContext,
+    vmId: number,
+    { vcpus, memoryGB }: { vcpus: number; memoryGB: number },
+  ): Promise<SizeFacts> {
+    const vm = await this.mine(ctx, vmId);
+    return this.once(ctx, SizeFacts, 'resize the virtual machine', async () => {
+      const plan = SIMULATOR_CATALOGUE.plans.find((candidate) => candidate.id === vm.planId);
+      if (!plan) return refuse(`The virtual machine's plan ${vm.planId} is no longer offered.`);
+      const instance = await this.instance(vm, ctx.signal);
+      const current = {
+        vcpus: Number(instance.config['limits.cpu']) || 1,
+        memoryGB: memoryMbOf(instance.config['limits.memory']) / 1024,
+        powerState: powerStateOf(instance.status),
+      };
+      // A resumed task finds its size already set.
+      if (current.vcpus !== vcpus || current.memoryGB !== memoryGB) {
+        const refusal = resizeRefusal(plan, current, { vcpus, memoryGB });
+        if (refusal) refuse(refusal);
+        // Containers take new limits while running (cgroups): the resize is hot.
+        await patchInstance(
+          this.client,
+          vm.project,
+          vm.name,
+          { config: { 'limits.cpu': String(vcpus), 'limits.memory': `${memoryGB * 1024}MB` } },
+          ctx.signal,
+        );
+      }
+      return { vcpus, memoryMb: memoryGB * 1024 };
+    });
+  }
+
+  async reconfigure(ctx: OperationContext, vmId: number): Promise<VmStateFacts> {
+    const vm = await this.mine(ctx, vmId);
+    return this.once(ctx, VmStateFacts, 'read the virtual machine', () =>
+      this.stateFacts(vm, ctx.signal),
+    );
+  }
+
+  async refresh(ctx: OperationContext, vmId: number): Promise<VmStateFacts> {
+    const vm = await this.mine(ctx, vmId);
+    return this.once(ctx, VmStateFacts, 'read the virtual machine', () =>
+      this.stateFacts(vm, ctx.signal),
+    );
+  }
+
+  /**
+   * The display name is the instance's description; the instance itself is renamed as well when
+   * it is stopped (LXD renames only a stopped container), keeping its VM id and so its mapping.
+   */
+  async rename(ctx: OperationContext, vmId: number, displayName: string): Promise<RenameFacts> {
+    const vm = await this.mine(ctx, vmId);
+    return this.once(ctx, RenameFacts, 'rename the virtual machine', async () => {
+      const instance = await this.instance(vm, ctx.signal);
+      if (
+        instance.description === displayName &&
+        instance.config[TASK_ID_KEY] !== String(ctx.taskId)
+      )
+        refuse(`The virtual machine is already named "${displayName}".`);
+      await patchInstance(
+        this.client,
+        vm.project,
+        vm.name,
+        { description: displayName, config: { [TASK_ID_KEY]: String(ctx.taskId) } },
+        ctx.signal,
+      );
+      const wanted = instanceName(displayName);
+      if (instance.status === 'Stopped' && wanted !== vm.name) {
+        const taken = (await listInstances(this.client, vm.project, ctx.signal)).some(
+          (each) => each.name === wanted,
+        );
+        const name = taken ? `${wanted}-${vmId}` : wanted;
+        if (name !== vm.name) {
+          await renameInstance(this.client, vm.project, vm.name, name, ctx.signal);
+          await saveLxdVm(this.db, { ...vm, name });
+        }
+      }
+      return { displayName };
+    });
+  }
+
+  async setVlan(
+    _ctx: OperationContext,
+    _vmId: number,
+    _change: { adapter: number; vlanId: number },
+  ): Promise<VlanFacts> {
+    return refuse(this.unavailable.vlan ?? 'Not offered.');
+  }
+
+  async createNat(
+    ctx: OperationContext,
+    vmId: number,
+    gatewayId: number,
+    globalIpaddressId?: number | null,
+  ): Promise<NatFacts> {
+    const vm = await this.mine(ctx, vmId);
+    const gateway = (await this.catalogue()).regions[0]?.sites[0]?.gateways.find(
+      (g) => g.id === gatewayId,
+    );
+    if (!gateway) refuse(`The gateway ${gatewayId} is not at ${this.site.location}.`);
+    return this.once(ctx, NatFacts, 'create the NAT entry', () =>
+      addNat(this.client, ctx, vmId, {
+        instance: vm,
+        pool: this.options.natAddresses ?? DEFAULT_FORWARD_ADDRESSES,
+        gatewayName: gateway.name,
+        requested: globalIpaddressId ?? null,
+      }),
+    );
+  }
+
+  async cancelNat(
+    ctx: OperationContext,
+    vmId: number,
+    globalIpaddressId: number,
+  ): Promise<NatCancelFacts> {
+    await this.mine(ctx, vmId);
+    return this.once(ctx, NatCancelFacts, 'cancel the NAT entry', () =>
+      cancelNat(this.client, ctx, vmId, globalIpaddressId),
+    );
+  }
+
+  async addFirewallRule(
+    ctx: OperationContext,
+    vmId: number,
+    ruleId: number,
+    rule: NewFirewallRule,
+  ): Promise<FirewallFacts> {
+    const vm = await this.mine(ctx, vmId);
+    return this.once(ctx, FirewallFacts, 'add the firewall rule', () =>
+      addRule(this.client, ctx, vmId, vm, ruleId, rule),
+    );
+  }
+
+  async deleteFirewallRule(
+    ctx: OperationContext,
+    vmId: number,
+    ruleId: number,
+  ): Promise<FirewallFacts> {
+    await this.mine(ctx, vmId);
+    return this.once(ctx, FirewallFacts, 'delete the firewall rule', () =>
+      deleteRule(this.client, ctx, vmId, ruleId),
+    );
+  }
+
+  async bootCdrom(): Promise<CdromFacts> {
+    return refuse(this.unavailable.cdrom ?? 'Not offered.');
+  }
+
+  async deleteVm(ctx: OperationContext, vmId: number): Promise<DeletedFacts> {
+    return this.once(ctx, DeletedFacts, 'delete the virtual machine', async () => {
+      const vm = await findLxdVm(this.db, vmId);
+      if (!vm || vm.tenantId !== ctx.tenantId)
+        return refuse('The virtual machine no longer exists.');
+      let displayName = vm.name;
+      try {
+        const instance = await this.instance(vm, ctx.signal);
+        displayName = instance.description || instance.name;
+        if (instance.status !== 'Stopped') await this.setState(vm, 'stop', ctx.signal);
+        await deleteInstance(this.client, vm.project, vm.name, ctx.signal);
+      } catch (error) {
+        // Already gone from LXD (a resumed task, or deleted outside): what was asked for.
+        if (!(error instanceof DriverError)) throw error;
+      }
+      await removeNats(this.client, vmId, ctx.signal);
+      await removeAcl(this.client, vmId, ctx.signal);
+      await forgetLxdVm(this.db, vmId);
+      return { displayName };
+    });
+  }
+
+  metrics(vmId: number, request: MetricsRequest, now: number): Promise<MetricsReply> {
+    return this.sampler.metrics(vmId, request, now);
+  }
+
+  /** Stops sampling metrics (the server is stopping). */
+  stop(): void {
+    this.sampler.stop();
+  }
+
+  openConsole(vm: ConsoleTarget, io: ConsoleIo): ConsoleSession {
+    return openLxdConsole(this.client, () => this.locate(vm.id), vm, io, this.site.location);
+  }
+}

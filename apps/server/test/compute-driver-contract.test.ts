@@ -282,12 +282,13 @@ describe('the LXD driver when LXD is down', () => {
       site: SITE,
       tenantLimits: async () => ({ instances: null, cpu: null, memoryMb: null }),
     });
+    const { spec } = await simulator.make(test.db);
     const started = Date.now();
     const error = await driver
       .createVm(
         { taskId: 1, tenantId: 1, tenantCode: 'UZZ100001', signal: AbortSignal.timeout(10_000) },
         1,
-        { ...(await simulator.make(test.db)).spec, displayName: 'Down' },
+        { ...spec, displayName: 'Down' },
       )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DriverError);
@@ -299,5 +300,5 @@ describe('the LXD driver when LXD is down', () => {
     await expect(driver.catalogue()).rejects.toThrow('does not answer right now');
     await client.close();
     await test.dispose();
-  });
+  }, 60_000);
 });

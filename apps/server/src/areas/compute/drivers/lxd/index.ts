@@ -61,10 +61,8 @@ import {
   type VmSpec,
 } from '../../driver.ts';
 import { SIMULATOR_CATALOGUE } from '../simulator/catalogue.ts';
-import { openLxdConsole } from './console.ts';
-import { addRule, deleteRule, removeAcl } from './firewall.ts';
-import { MetricsSampler } from './metrics.ts';
-import { addNat, cancelNat, DEFAULT_FORWARD_ADDRESSES, removeNats, TASK_ID_KEY } from './nat.ts';
+import { LxdLive } from './live.ts';
+import { DEFAULT_FORWARD_ADDRESSES, TASK_ID_KEY } from './nat.ts';
 import { VM_ID_KEY } from './observe.ts';
 import {
   deleteLxdSnapshots,
@@ -168,18 +166,17 @@ export class LxdComputeDriver implements ComputeDriver {
   private readonly client: LxdClient;
   private readonly db: Database;
   private readonly site: LxdSite;
-  private readonly sampler: MetricsSampler;
+  /** The console, metrics, NAT, firewall and changes made outside the portal (observe, watch). */
+  readonly live: LxdLive;
 
   constructor(private readonly options: LxdComputeOptions) {
     this.client = options.client;
     this.db = options.db;
     this.site = options.site;
-    this.sampler = new MetricsSampler(
-      this.client,
-      (vmId) => this.locate(vmId),
-      {},
-      this.site.location,
-    );
+    this.live = new LxdLive(this.client, {
+      site: this.site.location,
+      forwardAddresses: options.natAddresses ?? DEFAULT_FORWARD_ADDRESSES,
+    });
   }
 
   /** The instance serving a VM, or null. */
@@ -762,18 +759,13 @@ export class LxdComputeDriver implements ComputeDriver {
     gatewayId: number,
     globalIpaddressId?: number | null,
   ): Promise<NatFacts> {
-    const vm = await this.mine(ctx, vmId);
+    await this.mine(ctx, vmId);
     const gateway = (await this.catalogue()).regions[0]?.sites[0]?.gateways.find(
       (g) => g.id === gatewayId,
     );
     if (!gateway) refuse(`The gateway ${gatewayId} is not at ${this.site.location}.`);
     return this.once(ctx, NatFacts, 'create the NAT entry', () =>
-      addNat(this.client, ctx, vmId, {
-        instance: vm,
-        pool: this.options.natAddresses ?? DEFAULT_FORWARD_ADDRESSES,
-        gatewayName: gateway.name,
-        requested: globalIpaddressId ?? null,
-      }),
+      this.live.createNat(ctx, vmId, gateway.name, globalIpaddressId ?? null),
     );
   }
 
@@ -784,7 +776,7 @@ export class LxdComputeDriver implements ComputeDriver {
   ): Promise<NatCancelFacts> {
     await this.mine(ctx, vmId);
     return this.once(ctx, NatCancelFacts, 'cancel the NAT entry', () =>
-      cancelNat(this.client, ctx, vmId, globalIpaddressId),
+      this.live.cancelNat(ctx, vmId, globalIpaddressId),
     );
   }
 
@@ -794,9 +786,9 @@ export class LxdComputeDriver implements ComputeDriver {
     ruleId: number,
     rule: NewFirewallRule,
   ): Promise<FirewallFacts> {
-    const vm = await this.mine(ctx, vmId);
+    await this.mine(ctx, vmId);
     return this.once(ctx, FirewallFacts, 'add the firewall rule', () =>
-      addRule(this.client, ctx, vmId, vm, ruleId, rule),
+      this.live.addFirewallRule(ctx, vmId, ruleId, rule),
     );
   }
 
@@ -807,7 +799,7 @@ export class LxdComputeDriver implements ComputeDriver {
   ): Promise<FirewallFacts> {
     await this.mine(ctx, vmId);
     return this.once(ctx, FirewallFacts, 'delete the firewall rule', () =>
-      deleteRule(this.client, ctx, vmId, ruleId),
+      this.live.deleteFirewallRule(ctx, vmId, ruleId),
     );
   }
 
@@ -830,23 +822,22 @@ export class LxdComputeDriver implements ComputeDriver {
         // Already gone from LXD (a resumed task, or deleted outside): what was asked for.
         if (!(error instanceof DriverError)) throw error;
       }
-      await removeNats(this.client, vmId, ctx.signal);
-      await removeAcl(this.client, vmId, ctx.signal);
+      await this.live.forget(ctx, vmId);
       await forgetLxdVm(this.db, vmId);
       return { displayName };
     });
   }
 
   metrics(vmId: number, request: MetricsRequest, now: number): Promise<MetricsReply> {
-    return this.sampler.metrics(vmId, request, now);
+    return this.live.metrics(vmId, request, now);
   }
 
   /** Stops sampling metrics (the server is stopping). */
   stop(): void {
-    this.sampler.stop();
+    this.live.stop();
   }
 
   openConsole(vm: ConsoleTarget, io: ConsoleIo): ConsoleSession {
-    return openLxdConsole(this.client, () => this.locate(vm.id), vm, io, this.site.location);
+    return this.live.openConsole(vm, io);
   }
 }

@@ -76,6 +76,9 @@ import {
   type LxdVm,
 } from './state.ts';
 
+/** The client the driver is given (one module graph for scripts that load the driver alone). */
+export { LxdClient } from '../../../../platform/lxd/client.ts';
+
 /** What LXD itself enforces for a tenant's project (null: no limit). */
 export interface TenantLimits {
   instances: number | null;

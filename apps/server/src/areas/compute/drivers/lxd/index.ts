@@ -28,6 +28,7 @@ import {
   renameInstance,
   setInstanceState,
   type LxdInstance,
+  type LxdInstanceNetwork,
   type LxdStateAction,
 } from '../../../../platform/lxd/instances.ts';
 import { listClusterMembers, listNetworks, serverInfo } from '../../../../platform/lxd/networks.ts';
@@ -61,6 +62,7 @@ import {
   type VmSpec,
 } from '../../driver.ts';
 import { SIMULATOR_CATALOGUE } from '../simulator/catalogue.ts';
+import { FIREWALL_UNAVAILABLE } from './firewall.ts';
 import { LxdLive } from './live.ts';
 import { DEFAULT_FORWARD_ADDRESSES, TASK_ID_KEY } from './nat.ts';
 import { VM_ID_KEY } from './observe.ts';
@@ -153,6 +155,35 @@ export function memoryMbOf(value: string | undefined): number {
   return Math.round(n * (factor[unit] ?? 1));
 }
 
+/** The instance's adapters, with the addresses its state reports. */
+function adaptersOf(instance: LxdInstance, state: LxdInstanceNetwork | null): VmAdapter[] {
+  return Object.entries(instance.expanded_devices)
+    .filter(([, device]) => device['type'] === 'nic')
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([device, nic]) => {
+      const inet = state?.network?.[nic['name'] ?? device]?.addresses.find(
+        (address) => address.family === 'inet' && address.scope === 'global',
+      );
+      return {
+        portgroup: nic['network'] ?? nic['parent'] ?? device,
+        vlan_id: Number(nic['vlan']) || UNTAGGED_VLAN,
+        ip: inet?.address ?? null,
+      };
+    });
+}
+
+/** The VM as LXD has it: the instance and its state. */
+function factsOf(instance: LxdInstance, state: LxdInstanceNetwork | null): VmStateFacts {
+  return {
+    displayName: instance.description || instance.name,
+    powerState: powerStateOf(instance.status),
+    vcpus: Number(instance.expanded_config['limits.cpu']) || 1,
+    memoryMb: memoryMbOf(instance.expanded_config['limits.memory']),
+    adapters: adaptersOf(instance, state),
+    bootCdrom: null,
+  };
+}
+
 /**
  * The compute platform on LXD: one project per tenant, one container per VM (tagged with the VM
  * and task ids in `user.portal.*` config keys), every long call awaited as an LXD operation under
@@ -165,6 +196,8 @@ export class LxdComputeDriver implements ComputeDriver {
     quiescedSnapshot:
       "This LXD server cannot save a running container's memory in a snapshot (CRIU is not installed).",
     vlan: 'Changing an adapter to another VLAN is not offered on LXD sites.',
+    // LXD 5.0 refuses security.acls on a bridged NIC: firewall rules need an OVN network (ADR 032).
+    firewall: FIREWALL_UNAVAILABLE,
   };
   private readonly client: LxdClient;
   private readonly db: Database;
@@ -338,22 +371,10 @@ export class LxdComputeDriver implements ComputeDriver {
     signal: AbortSignal,
     waitMs = 0,
   ): Promise<VmAdapter[]> {
-    const nics = Object.entries(instance.expanded_devices)
-      .filter(([, device]) => device['type'] === 'nic')
-      .sort(([a], [b]) => a.localeCompare(b));
     const deadline = Date.now() + waitMs;
     for (;;) {
       const state = await instanceNetwork(this.client, vm.project, vm.name, signal);
-      const adapters = nics.map(([device, nic]) => {
-        const inet = state.network?.[nic['name'] ?? device]?.addresses.find(
-          (address) => address.family === 'inet' && address.scope === 'global',
-        );
-        return {
-          portgroup: nic['network'] ?? nic['parent'] ?? device,
-          vlan_id: Number(nic['vlan']) || UNTAGGED_VLAN,
-          ip: inet?.address ?? null,
-        };
-      });
+      const adapters = adaptersOf(instance, state);
       if (state.status !== 'Running' || adapters.every((a) => a.ip) || Date.now() >= deadline)
         return adapters;
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -362,14 +383,7 @@ export class LxdComputeDriver implements ComputeDriver {
 
   private async stateFacts(vm: LxdVm, signal: AbortSignal): Promise<VmStateFacts> {
     const instance = await this.instance(vm, signal);
-    return {
-      displayName: instance.description || instance.name,
-      powerState: powerStateOf(instance.status),
-      vcpus: Number(instance.expanded_config['limits.cpu']) || 1,
-      memoryMb: memoryMbOf(instance.expanded_config['limits.memory']),
-      adapters: await this.adapters(vm, instance, signal),
-      bootCdrom: null,
-    };
+    return factsOf(instance, await instanceNetwork(this.client, vm.project, vm.name, signal));
   }
 
   async createVm(ctx: OperationContext, vmId: number, spec: VmSpec): Promise<BuiltFacts> {
@@ -829,6 +843,23 @@ export class LxdComputeDriver implements ComputeDriver {
       await forgetLxdVm(this.db, vmId);
       return { displayName };
     });
+  }
+
+  /**
+   * The VMs' state as LXD has it now, for changes made outside the portal; null for a VM whose
+   * instance LXD no longer has (an instance renamed outside is found by the VM id it carries).
+   */
+  observe(vmIds: number[]): Promise<Map<number, VmStateFacts | null>> {
+    return this.live.observe(
+      vmIds,
+      (instance: LxdInstance & { state: LxdInstanceNetwork | null }) =>
+        factsOf(instance, instance.state),
+    );
+  }
+
+  /** Calls `onChange` with the VMs whose instances something happened to, until `signal` aborts. */
+  watch(onChange: (vmIds: number[]) => void, signal: AbortSignal): Promise<void> {
+    return this.live.watch(onChange, signal);
   }
 
   metrics(vmId: number, request: MetricsRequest, now: number): Promise<MetricsReply> {

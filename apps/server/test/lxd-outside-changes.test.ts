@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LxdComputeDriver, projectOf } from '../src/areas/compute/drivers/lxd/index.ts';
+import type { OperationContext } from '../src/areas/compute/driver.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { DriverError } from '../src/platform/driver.ts';
+import { LxdClient } from '../src/platform/lxd/client.ts';
+import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
+import { localLxd } from './helpers/lxd.ts';
+
+const lxd = await localLxd('lxd outside changes');
+const [pglite] = databaseKinds();
+const TENANT_ID = 980_000 + (process.pid % 9999);
+const TENANT_CODE = `ZZO${process.pid}`;
+const SITE = {
+  regionId: 'local',
+  regionName: 'Local',
+  id: 'lxd1',
+  name: 'LXD 1',
+  location: 'LXD1',
+};
+
+describe.runIf(lxd)('changes made in LXD outside the portal, seen by the LXD driver', () => {
+  const client = lxd as LxdClient;
+  const project = projectOf(TENANT_CODE);
+  let test: TestDatabase;
+  let driver: LxdComputeDriver;
+  let taskId = 5000;
+  const vmIds = [8101, 8102];
+  const names = new Map<number, string>();
+  const reported: number[] = [];
+  const stop = new AbortController();
+  let watching: Promise<void> = Promise.resolve();
+  const ctx = (): OperationContext => ({
+    taskId: ++taskId,
+    tenantId: TENANT_ID,
+    tenantCode: TENANT_CODE,
+    signal: AbortSignal.timeout(60_000),
+  });
+  const outside = (vmId: number, action: string) =>
+    client.putWait(`/1.0/instances/${names.get(vmId)}/state`, { action, force: true }, { project });
+
+  beforeAll(async () => {
+    if (!pglite) throw new Error('no PGlite');
+    test = await pglite.open();
+    await migrate(test.db);
+    driver = new LxdComputeDriver({
+      client,
+      db: test.db,
+      site: SITE,
+      tenantLimits: async () => ({ instances: 5, cpu: 8, memoryMb: 16_384 }),
+    });
+    const catalogue = await driver.catalogue();
+    const image = catalogue.images.find((each) => each.name === 'busybox');
+    for (const vmId of vmIds) {
+      await driver.createVm(ctx(), vmId, {
+        displayName: `Outside ${vmId} ${process.pid}`,
+        status: 'trial',
+        vcpus: 1,
+        memoryMb: 256,
+        planId: 'std-1',
+        location: SITE.location,
+        adapters: [{ portgroup: 'portalbr0', vlan_id: 1, ip: null }],
+        image: image?.name ?? 'busybox',
+        version: image?.versions[0]?.name ?? '',
+        diskSizeGb: null,
+        cluster: '',
+        vsnap: false,
+      });
+      const instance = (
+        await client.get<{ name: string; config: Record<string, string> }[]>('/1.0/instances', {
+          project,
+          query: { recursion: '1' },
+        })
+      ).find((each) => each.config['user.portal.vm-id'] === String(vmId));
+      names.set(vmId, instance?.name ?? '');
+    }
+    watching = driver.watch((ids) => reported.push(...ids), stop.signal);
+  }, 120_000);
+  afterAll(async () => {
+    stop.abort();
+    await watching;
+    for (const vmId of vmIds) await driver?.deleteVm(ctx(), vmId).catch(() => undefined);
+    driver?.stop();
+    await client.delete(`/1.0/projects/${project}`).catch(() => undefined);
+    await test?.dispose();
+  }, 120_000);
+
+  it('looks at every VM when the watch starts', async () => {
+    await expect.poll(() => reported).toEqual(expect.arrayContaining(vmIds));
+  });
+
+  it('reports an lxc stop done outside within seconds; observed, the VM is powered off', async () => {
+    const [vmId = 0, other = 0] = vmIds;
+    expect((await driver.observe([vmId])).get(vmId)?.powerState).toBe('poweredOn');
+    reported.length = 0;
+    const stoppedAt = Date.now();
+    await outside(vmId, 'stop');
+    await expect.poll(() => reported, { timeout: 5000, interval: 50 }).toContain(vmId);
+    expect(Date.now() - stoppedAt).toBeLessThan(5000);
+    expect(reported).not.toContain(other);
+    const facts = await driver.observe([vmId, other]);
+    expect(facts.get(vmId)?.powerState).toBe('poweredOff');
+    expect(facts.get(other)?.powerState).toBe('poweredOn');
+  });
+
+  it('follows a rename done outside: reported, observed, and the new name kept', async () => {
+    const vmId = vmIds[1] ?? 0;
+    reported.length = 0;
+    await outside(vmId, 'stop');
+    const renamed = `renamed-${process.pid}`;
+    await client.postWait(`/1.0/instances/${names.get(vmId)}`, { name: renamed }, { project });
+    await expect.poll(() => reported, { timeout: 5000, interval: 50 }).toContain(vmId);
+    expect((await driver.observe([vmId])).get(vmId)?.adapters).toHaveLength(1);
+    names.set(vmId, renamed);
+    // The driver now finds the instance by its new name: a power-on from the portal works.
+    const on = await driver.power(ctx(), vmId, 'powerOn');
+    expect(on.to).toBe('poweredOn');
+  });
+
+  it('answers null for a VM whose instance was deleted outside, after reporting it', async () => {
+    const vmId = vmIds[0] ?? 0;
+    reported.length = 0;
+    await client.deleteWait(`/1.0/instances/${names.get(vmId)}`, { project });
+    await expect.poll(() => reported, { timeout: 5000, interval: 50 }).toContain(vmId);
+    const facts = await driver.observe([vmId, vmIds[1] ?? 0, 424242]);
+    expect(facts.get(vmId)).toBeNull();
+    expect(facts.get(424242)).toBeNull();
+    expect(facts.get(vmIds[1] ?? 0)).not.toBeNull();
+  });
+
+  it('says in a sentence when LXD is down', async () => {
+    const down = new LxdClient({ socketPath: '/nonexistent/lxd.socket' }, { timeoutMs: 1000 });
+    const dark = new LxdComputeDriver({
+      client: down,
+      db: test.db,
+      site: SITE,
+      tenantLimits: async () => ({ instances: null, cpu: null, memoryMb: null }),
+    });
+    const failed = await dark.observe([vmIds[1] ?? 0]).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(DriverError);
+    expect((failed as DriverError).message).toBe(
+      'The LXD server at LXD1 does not answer right now. Try again in a few minutes.',
+    );
+    await down.close();
+  });
+});

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   Catalogue,
   MetricsReply,
@@ -17,6 +16,7 @@ import {
 import type { Static, TSchema } from 'typebox';
 import type { Database, Queryable } from '../../../../db/database.ts';
 import { refuse } from '../../../../platform/driver.ts';
+import { oncePerTask, simulatedWait } from '../../../../platform/tasks/once.ts';
 import {
   BuiltFacts,
   CdromFacts,
@@ -49,7 +49,6 @@ import {
   deleteSimSnapshot,
   deleteSimVm,
   editSimSnapshot,
-  findAppliedFacts,
   findSimNat,
   findSimVm,
   insertSimNat,
@@ -60,7 +59,6 @@ import {
   listSimSnapshots,
   nextSimAddressId,
   powerHistory,
-  recordAppliedFacts,
   setSimCurrentSnapshot,
   updateSimVm,
   type SimVm,
@@ -179,69 +177,64 @@ export class ComputeSimulator implements ComputeDriver {
   protected async natAddressFreed(_tx: Queryable, _globalIpaddressId: number): Promise<void> {}
 
   private wait(ctx: OperationContext, seconds: number): Promise<void> {
-    return sleep((seconds * 1000) / this.options.speed, undefined, { signal: ctx.signal });
+    return simulatedWait(ctx, seconds, this.options.speed);
   }
 
   /**
-   * The common shape of an operation: answer a resumed task as before; refuse at once on the
-   * current state; take the operation's time; decide again on the locked VM and apply.
+   * The common shape of an operation, once per task: refuse at once on the current state; take
+   * the operation's time; decide again on the locked VM and apply.
    */
-  private async operate<S extends TSchema>(
+  private operate<S extends TSchema>(
     ctx: OperationContext,
     vmId: number,
     seconds: number,
     facts: S,
     decide: Decide<Static<S>>,
   ): Promise<Static<S>> {
-    const applied = await findAppliedFacts(this.db, ctx.taskId, facts);
-    if (applied !== null) return applied;
-    const vm = await findSimVm(this.db, ctx.tenantId, vmId);
-    if (!vm) refuse('The virtual machine no longer exists.');
-    await decide(this.db, vm);
-    await this.wait(ctx, seconds);
-    return this.db.transaction(async (tx) => {
-      const again = await findAppliedFacts(tx, ctx.taskId, facts);
-      if (again !== null) return again;
-      const locked = await findSimVm(tx, ctx.tenantId, vmId, true);
-      if (!locked) return refuse('The virtual machine no longer exists.');
-      const apply = await decide(tx, locked);
-      const result = await apply(tx);
-      await recordAppliedFacts(tx, ctx.taskId, result);
-      return result;
+    return oncePerTask(this.db, ctx, facts, {
+      check: async (q) => {
+        const vm = await findSimVm(q, ctx.tenantId, vmId);
+        if (!vm) refuse('The virtual machine no longer exists.');
+        await decide(q, vm);
+      },
+      work: () => this.wait(ctx, seconds),
+      apply: async (tx) => {
+        const locked = await findSimVm(tx, ctx.tenantId, vmId, true);
+        if (!locked) return refuse('The virtual machine no longer exists.');
+        const apply = await decide(tx, locked);
+        return apply(tx);
+      },
     });
   }
 
   async createVm(ctx: OperationContext, vmId: number, spec: VmSpec): Promise<BuiltFacts> {
-    const applied = await findAppliedFacts(this.db, ctx.taskId, BuiltFacts);
-    if (applied !== null) return applied;
-    await this.wait(ctx, DURATIONS.create);
-    return this.db.transaction(async (tx) => {
-      const again = await findAppliedFacts(tx, ctx.taskId, BuiltFacts);
-      if (again !== null) return again;
-      const adapters: VmAdapter[] = [];
-      for (const [index, adapter] of spec.adapters.entries()) {
-        const ip =
-          adapter.ip ??
-          (await this.adapterIp(
-            tx,
-            ctx.tenantId,
-            { id: vmId, location: spec.location },
-            index,
-            adapter.vlan_id,
-          ));
-        adapters.push({ ...adapter, ip });
-      }
-      await insertSimVm(tx, {
-        ...spec,
-        id: vmId,
-        tenantId: ctx.tenantId,
-        powerState: 'poweredOn',
-        adapters,
-        bootCdrom: null,
-      });
-      const facts: BuiltFacts = { powerState: 'poweredOn', adapters };
-      await recordAppliedFacts(tx, ctx.taskId, facts);
-      return facts;
+    return oncePerTask(this.db, ctx, BuiltFacts, {
+      work: () => this.wait(ctx, DURATIONS.create),
+      apply: async (tx) => {
+        const adapters: VmAdapter[] = [];
+        for (const [index, adapter] of spec.adapters.entries()) {
+          const ip =
+            adapter.ip ??
+            (await this.adapterIp(
+              tx,
+              ctx.tenantId,
+              { id: vmId, location: spec.location },
+              index,
+              adapter.vlan_id,
+            ));
+          adapters.push({ ...adapter, ip });
+        }
+        await insertSimVm(tx, {
+          ...spec,
+          id: vmId,
+          tenantId: ctx.tenantId,
+          powerState: 'poweredOn',
+          adapters,
+          bootCdrom: null,
+        });
+        const facts: BuiltFacts = { powerState: 'poweredOn', adapters };
+        return facts;
+      },
     });
   }
 

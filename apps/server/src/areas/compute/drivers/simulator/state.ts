@@ -1,8 +1,6 @@
 // The simulated platform's own tables (sim_*): what it has built, as a hypervisor would know it.
 // Never the portal's tables.
 import type { BootCdrom, PowerState, VmAdapter, VmStatus } from '@portal/api/contract';
-import type { Static, TSchema } from 'typebox';
-import { Value } from 'typebox/value';
 import type { Queryable } from '../../../../db/database.ts';
 
 export interface SimVm {
@@ -327,33 +325,4 @@ export async function insertSimRule(q: Queryable, vmId: number, rule: SimRule): 
 
 export async function deleteSimRule(q: Queryable, id: number): Promise<void> {
   await q.query('delete from sim_firewall_rule where id = $1', [id]);
-}
-
-/**
- * The facts the simulator reported for a task it already carried out, or null. Checked against
- * the operation's schema; a record that does not fit is treated as not carried out.
- */
-export async function findAppliedFacts<S extends TSchema>(
-  q: Queryable,
-  taskId: number,
-  schema: S,
-): Promise<Static<S> | null> {
-  const rows = await q.query<{ facts: unknown }>(
-    'select facts from simulator_applied_tasks where task_id = $1',
-    [taskId],
-  );
-  const facts = rows[0]?.facts;
-  return facts !== undefined && Value.Check(schema, facts) ? facts : null;
-}
-
-export async function recordAppliedFacts(
-  q: Queryable,
-  taskId: number,
-  facts: unknown,
-): Promise<void> {
-  await q.query(
-    `insert into simulator_applied_tasks (task_id, message, facts) values ($1, '', $2::jsonb)
-     on conflict (task_id) do update set facts = excluded.facts`,
-    [taskId, JSON.stringify(facts)],
-  );
 }

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { targetVersion } from '@portal/api/domain';
-import { Value } from 'typebox/value';
 import type { Database, Queryable } from '../../../../db/database.ts';
 import { DriverError, type OperationContext } from '../../../../platform/driver.ts';
+import { oncePerTask } from '../../../../platform/tasks/once.ts';
 import {
   ContainmentFacts,
   type DetectionFacts,
@@ -216,35 +216,26 @@ export class EndpointSimulator implements EndpointDriver {
     hostRef: string,
     contained: boolean,
   ): Promise<ContainmentFacts> {
-    const recorded = await this.db.query<{ facts: unknown }>(
-      'select facts from simulator_applied_tasks where task_id = $1',
-      [ctx.taskId],
-    );
-    const before = recorded[0]?.facts;
-    if (Value.Check(ContainmentFacts, before)) return before;
-    await sleep(this.ms(CONTAIN_SECONDS * 1000), undefined, { signal: ctx.signal });
-    return this.db.transaction(async (tx) => {
-      const [host] = await tx.query<{ hostname: string; online: boolean }>(
-        `select hostname, online from sim_edr_host
+    return oncePerTask(this.db, ctx, ContainmentFacts, {
+      work: () => sleep(this.ms(CONTAIN_SECONDS * 1000), undefined, { signal: ctx.signal }),
+      apply: async (tx) => {
+        const [host] = await tx.query<{ hostname: string; online: boolean }>(
+          `select hostname, online from sim_edr_host
           where subscription_id = $1 and ref = $2 for update`,
-        [subscriptionId, hostRef],
-      );
-      if (!host) throw new DriverError('The host no longer reports to the platform.');
-      if (contained && !host.online)
-        throw new DriverError(
-          `${host.hostname} is offline; it can be contained once its sensor checks in.`,
+          [subscriptionId, hostRef],
         );
-      await tx.query(
-        'update sim_edr_host set contained = $3 where subscription_id = $1 and ref = $2',
-        [subscriptionId, hostRef, contained],
-      );
-      const facts: ContainmentFacts = { hostname: host.hostname, contained };
-      await tx.query(
-        `insert into simulator_applied_tasks (task_id, message, facts) values ($1, '', $2::jsonb)
-         on conflict (task_id) do update set facts = excluded.facts`,
-        [ctx.taskId, JSON.stringify(facts)],
-      );
-      return facts;
+        if (!host) throw new DriverError('The host no longer reports to the platform.');
+        if (contained && !host.online)
+          throw new DriverError(
+            `${host.hostname} is offline; it can be contained once its sensor checks in.`,
+          );
+        await tx.query(
+          'update sim_edr_host set contained = $3 where subscription_id = $1 and ref = $2',
+          [subscriptionId, hostRef, contained],
+        );
+        const facts: ContainmentFacts = { hostname: host.hostname, contained };
+        return facts;
+      },
     });
   }
 }

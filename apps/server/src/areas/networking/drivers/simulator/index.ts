@@ -1,10 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Catalogue } from '@portal/api/contract';
 import { freeAddress, networkClash } from '@portal/api/domain';
 import type { Static, TSchema } from 'typebox';
-import { Value } from 'typebox/value';
 import type { Database, Queryable } from '../../../../db/database.ts';
 import { refuse, type OperationContext } from '../../../../platform/driver.ts';
+import { oncePerTask, simulatedWait } from '../../../../platform/tasks/once.ts';
 import {
   AddressFacts,
   GatewayFacts,
@@ -57,38 +56,22 @@ export class NetworkingSimulator implements NetworkingDriver {
     private readonly options: { speed: number },
   ) {}
 
-  /** Answers a resumed task as before; else waits the operation's time and applies it once. */
-  private async once<S extends TSchema>(
+  /** Once per task: waits the operation's time, then applies it under the tenant's lock. */
+  private once<S extends TSchema>(
     ctx: OperationContext,
     seconds: number,
     facts: S,
     apply: (tx: Queryable) => Promise<Static<S>>,
     check?: (q: Queryable) => Promise<void>,
   ): Promise<Static<S>> {
-    const recorded = async (q: Queryable) => {
-      const rows = await q.query<{ facts: unknown }>(
-        'select facts from simulator_applied_tasks where task_id = $1',
-        [ctx.taskId],
-      );
-      const before = rows[0]?.facts;
-      return Value.Check(facts, before) ? before : null;
-    };
-    const before = await recorded(this.db);
-    if (before !== null) return before;
-    await check?.(this.db);
-    await sleep((seconds * 1000) / this.options.speed, undefined, { signal: ctx.signal });
-    return this.db.transaction(async (tx) => {
-      const again = await recorded(tx);
-      if (again !== null) return again;
-      await tx.query('select pg_advisory_xact_lock($1, $2)', [7007, ctx.tenantId]);
-      await check?.(tx);
-      const result = await apply(tx);
-      await tx.query(
-        `insert into simulator_applied_tasks (task_id, message, facts) values ($1, '', $2::jsonb)
-         on conflict (task_id) do update set facts = excluded.facts`,
-        [ctx.taskId, JSON.stringify(result)],
-      );
-      return result;
+    return oncePerTask(this.db, ctx, facts, {
+      ...(check ? { check } : {}),
+      work: () => simulatedWait(ctx, seconds, this.options.speed),
+      apply: async (tx) => {
+        await tx.query('select pg_advisory_xact_lock($1, $2)', [7007, ctx.tenantId]);
+        await check?.(tx);
+        return apply(tx);
+      },
     });
   }
 

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   attachRefusal,
   deletedSnapshotSentence,
@@ -9,6 +8,7 @@ import {
 import type { Static, TSchema } from 'typebox';
 import type { Database, Queryable } from '../../../../db/database.ts';
 import { refuse, type OperationContext } from '../../../../platform/driver.ts';
+import { oncePerTask, simulatedWait } from '../../../../platform/tasks/once.ts';
 import {
   VolumeDeletedFacts,
   VolumeFacts,
@@ -17,11 +17,9 @@ import {
 } from '../../driver.ts';
 import {
   countSimAttached,
-  findAppliedFacts,
   findSimVolume,
   insertSimVolume,
   lockSimVmAttachments,
-  recordAppliedFacts,
   updateSimVolume,
   type SimVolume,
 } from './state.ts';
@@ -74,30 +72,20 @@ export class StorageSimulator implements StorageDriver {
     return this.hosts.locations();
   }
 
-  private wait(ctx: OperationContext, seconds: number): Promise<void> {
-    return sleep((seconds * 1000) / this.options.speed, undefined, { signal: ctx.signal });
-  }
-
   /**
-   * Answer a resumed task as before; decide at once on the current state (a refusal fails
-   * quickly); take the operation's time; decide again in a transaction and apply.
+   * Once per task: decide at once on the current state (a refusal fails quickly); take the
+   * operation's time; decide again in a transaction and apply.
    */
-  private async operate<S extends TSchema>(
+  private operate<S extends TSchema>(
     ctx: OperationContext,
     seconds: number,
     facts: S,
     decide: (q: Queryable) => Promise<(tx: Queryable) => Promise<Static<S>>>,
   ): Promise<Static<S>> {
-    const applied = await findAppliedFacts(this.db, ctx.taskId, facts);
-    if (applied !== null) return applied;
-    await decide(this.db);
-    await this.wait(ctx, seconds);
-    return this.db.transaction(async (tx) => {
-      const again = await findAppliedFacts(tx, ctx.taskId, facts);
-      if (again !== null) return again;
-      const result = await (await decide(tx))(tx);
-      await recordAppliedFacts(tx, ctx.taskId, result);
-      return result;
+    return oncePerTask(this.db, ctx, facts, {
+      check: async (q) => void (await decide(q)),
+      work: () => simulatedWait(ctx, seconds, this.options.speed),
+      apply: async (tx) => (await decide(tx))(tx),
     });
   }
 

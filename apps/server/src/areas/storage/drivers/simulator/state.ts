@@ -1,8 +1,6 @@
 // The simulated storage platform's own table (sim_volume) and its record of applied tasks.
 // Never the portal's tables.
 import type { VolumeType } from '@portal/api/contract';
-import type { Static, TSchema } from 'typebox';
-import { Value } from 'typebox/value';
 import type { Queryable } from '../../../../db/database.ts';
 
 export interface SimVolume {
@@ -89,26 +87,4 @@ export async function countSimAttached(q: Queryable, vmId: number): Promise<numb
 /** Serialises attachments to one VM until the transaction ends (the limit holds). */
 export async function lockSimVmAttachments(q: Queryable, vmId: number): Promise<void> {
   await q.query('select pg_advisory_xact_lock($1::bigint)', [7_420_300_000_000 + vmId]);
-}
-
-/** The facts reported for a task already carried out, or null. */
-export async function findAppliedFacts<S extends TSchema>(
-  q: Queryable,
-  taskId: number,
-  schema: S,
-): Promise<Static<S> | null> {
-  const rows = await q.query<{ facts: unknown }>(
-    'select facts from simulator_applied_tasks where task_id = $1',
-    [taskId],
-  );
-  const facts = rows[0]?.facts;
-  return facts !== undefined && Value.Check(schema, facts) ? facts : null;
-}
-
-export async function recordAppliedFacts(q: Queryable, taskId: number, facts: unknown) {
-  await q.query(
-    `insert into simulator_applied_tasks (task_id, message, facts) values ($1, '', $2::jsonb)
-     on conflict (task_id) do update set facts = excluded.facts`,
-    [taskId, JSON.stringify(facts)],
-  );
 }

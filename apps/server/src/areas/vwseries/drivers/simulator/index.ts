@@ -1,7 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { Value } from 'typebox/value';
 import type { Database } from '../../../../db/database.ts';
 import type { OperationContext } from '../../../../platform/driver.ts';
+import { oncePerTaskOutside, simulatedWait } from '../../../../platform/tasks/once.ts';
 import { RefreshFacts, type VwseriesDriver } from '../../driver.ts';
 
 /** Seconds a refresh takes at speed 1. */
@@ -19,27 +18,20 @@ export class VwseriesSimulator implements VwseriesDriver {
   ) {}
 
   async refreshVwseries(ctx: OperationContext, serviceId: number): Promise<RefreshFacts> {
-    const recorded = await this.db.query<{ facts: unknown }>(
-      'select facts from simulator_applied_tasks where task_id = $1',
-      [ctx.taskId],
-    );
-    const before = recorded[0]?.facts;
-    if (Value.Check(RefreshFacts, before)) return before;
-    await sleep((REFRESH_SECONDS * 1000) / this.options.speed, undefined, { signal: ctx.signal });
-    const now = new Date();
-    const lastRun = new Date(
-      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 2),
-    );
-    if (lastRun > now) lastRun.setUTCDate(lastRun.getUTCDate() - 1);
-    const facts: RefreshFacts = {
-      lastBackupAt: lastRun.toISOString(),
-      lastResult: (lastRun.getUTCDate() + serviceId) % 8 === 0 ? 'warning' : 'success',
-    };
-    await this.db.query(
-      `insert into simulator_applied_tasks (task_id, message, facts) values ($1, '', $2::jsonb)
-       on conflict (task_id) do update set facts = excluded.facts`,
-      [ctx.taskId, JSON.stringify(facts)],
-    );
-    return facts;
+    return oncePerTaskOutside(this.db, ctx, RefreshFacts, async () => {
+      await simulatedWait(ctx, REFRESH_SECONDS, this.options.speed);
+      return refreshFacts(serviceId, new Date());
+    });
   }
+}
+
+/** When the series' backup last ran (02:00 UTC daily) and how it went, at `now`. */
+function refreshFacts(serviceId: number, now: Date): RefreshFacts {
+  const lastRun = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 2));
+  if (lastRun > now) lastRun.setUTCDate(lastRun.getUTCDate() - 1);
+  const facts: RefreshFacts = {
+    lastBackupAt: lastRun.toISOString(),
+    lastResult: (lastRun.getUTCDate() + serviceId) % 8 === 0 ? 'warning' : 'success',
+  };
+  return facts;
 }

@@ -21,7 +21,7 @@ const externalNpmPackages = {
 
 const started = Date.now();
 await build({
-  entryPoints: { main: join(here, 'src/main.ts'), demo: join(here, 'src/db/demo.ts') },
+  entryPoints: { main: join(here, 'src/main.ts'), demo: join(here, 'src/db/demo-accounts.ts') },
   outdir: join(here, 'dist'),
   outExtension: { '.js': '.mjs' },
   bundle: true,

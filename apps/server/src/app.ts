@@ -7,25 +7,12 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { backupRoutes } from './areas/backup/index.ts';
-import { computeRoutes, consoleRoutes } from './areas/compute/index.ts';
-import { securityRoutes, systemRoutes, userRoutes } from './areas/account/index.ts';
-import { crowdstrikeRoutes } from './areas/crowdstrike/index.ts';
-import { adminRoutes, adminSessionPlugin, type IdentityAdmin } from './areas/admin/index.ts';
-import { dseriesRoutes } from './areas/dseries/index.ts';
-import { licenseRoutes } from './areas/license/index.ts';
-import { networkingRoutes } from './areas/networking/index.ts';
-import { vwseriesRoutes } from './areas/vwseries/index.ts';
-import { storageRoutes } from './areas/storage/index.ts';
-import {
-  SEAT_COUNTERS,
-  SimulatorDriver,
-  TASKS,
-  TaskWorker,
-  type InfrastructureDriver,
-} from './infrastructure.ts';
-import { phishingMailPlugin, phishingRoutes } from './areas/phishing/index.ts';
-import { monitoringRoutes } from './areas/monitoring/index.ts';
+import { AREAS } from './areas/index.ts';
+import type { IdentityAdmin } from './identity-admin.ts';
+import type { Area } from './platform/area.ts';
+import { compose, type Composition } from './platform/compose.ts';
+import { SIMULATED_SITE, type SiteConfig } from './platform/sites.ts';
+import { TaskEngine } from './platform/tasks/worker.ts';
 import type { TokenVerifier } from './identity.ts';
 import { loggerOptions } from './logging.ts';
 import accessPlugin from './plugins/access.ts';
@@ -46,10 +33,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
-    /** The infrastructure seam: the simulator unless another driver is given. */
-    driver: InfrastructureDriver;
+    /** The areas composed at their sites: drivers, task registry, seat counters. */
+    composition: Composition;
     /** This process's task worker. */
-    tasks: TaskWorker;
+    tasks: TaskEngine;
     /** List replies kept while the tenant's lists are unchanged (platform/list-cache.ts). */
     listCache: ListCache;
     /** The one mail path (platform/mail.ts): SMTP_URL's relay, or a Mailer that refuses. */
@@ -68,8 +55,10 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** More route plugins under `/api`, behind auth and audit like the built-in ones (tests). */
   apiPlugins?: readonly FastifyPluginAsync[];
-  /** The infrastructure driver; the simulator on `db` by default. */
-  driver?: InfrastructureDriver;
+  /** The sites and the backend serving each; the demo's simulated sites by default. */
+  sites?: readonly SiteConfig[];
+  /** The areas the server is composed of; every area by default (tests may give fewer). */
+  areas?: readonly Area[];
   /** Whether this process runs the task worker (default yes). */
   runTasks?: boolean;
   /** Manages sign-in accounts (invite, disable, delete): firebase-admin's `getAuth()`. */
@@ -90,10 +79,8 @@ export async function buildApp({
   auth,
   logStream,
   apiPlugins = [],
-  driver = new SimulatorDriver(db, {
-    speed: config.simulatorSpeed,
-    phishingMail: config.phishing.driver === 'mail' ? config.phishing : null,
-  }),
+  sites = [SIMULATED_SITE],
+  areas = AREAS,
   runTasks = true,
   identityAdmin = null,
   mailer = createMailer(config),
@@ -105,11 +92,18 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('driver', driver);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
-  app.decorate('listCache', new ListCache(Math.floor(config.listCacheMegabytes * 1024 * 1024)));
-  const worker = new TaskWorker(db, driver, app.log.child({ component: 'tasks' }), config.tasks);
+  const listCache = new ListCache(Math.floor(config.listCacheMegabytes * 1024 * 1024));
+  app.decorate('listCache', listCache);
+  const composition = compose(areas, { db, config, sites, listCache, identityAdmin, runTasks });
+  app.decorate('composition', composition);
+  const worker = new TaskEngine(
+    db,
+    app.log.child({ component: 'tasks' }),
+    config.tasks,
+    composition.registry,
+  );
   app.decorate('tasks', worker);
   // Starts once the server is ready and stops on close, before the database is closed.
   if (runTasks) app.addHook('onReady', async () => worker.start());
@@ -142,31 +136,17 @@ export async function buildApp({
       });
       await api.register(rateLimitsPlugin, { limits: config.rateLimits, db });
       await api.register(auditPlugin);
-      await api.register(adminSessionPlugin, { identity: identityAdmin });
+      await composition.register(api, 'hooks');
       await api.register(accessPlugin);
-      await api.register(systemRoutes);
-      await api.register(userRoutes);
-      await api.register(securityRoutes);
-      await api.register(computeRoutes);
-      await api.register(vwseriesRoutes);
-      await api.register(dseriesRoutes);
-      await api.register(storageRoutes);
-      await api.register(phishingRoutes);
-      await api.register(backupRoutes);
-      await api.register(networkingRoutes);
-      await api.register(consoleRoutes);
-      await api.register(licenseRoutes, { counters: SEAT_COUNTERS });
-      await api.register(crowdstrikeRoutes);
-      await api.register(monitoringRoutes);
-      await api.register(taskRoutes(TASKS));
-      await api.register(adminRoutes, { identity: identityAdmin });
+      await composition.register(api, 'routes');
+      await api.register(taskRoutes(composition.registry));
       for (const plugin of apiPlugins) await api.register(plugin);
     },
     { prefix: '/api' },
   );
 
-  // Campaign links (/t/…): public, outside /api's sign-in.
-  await app.register(phishingMailPlugin, { send: runTasks });
+  // Public routes of the areas (campaign links under /t/…), outside /api's sign-in.
+  await composition.register(app, 'public');
 
   if (servePortal) await app.register(portalPlugin, { root: config.portalDist });
   else app.log.info({ portalDist: config.portalDist }, 'no built portal found; serving /api only');

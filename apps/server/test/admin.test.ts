@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '../../../scripts/lib/mail-catcher.mjs';
 import { buildApp } from '../src/app.ts';
-import type { IdentityAdmin } from '../src/areas/admin/index.ts';
+import type { IdentityAdmin } from '../src/identity-admin.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/demo.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { testConfig } from './helpers/app.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupSeatCounters } from '../src/areas/backup/index.ts';
+import { backupArea } from '../src/areas/backup/index.ts';
 import { computeFixture, type ComputeFixture, type Who } from './helpers/compute.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
 
@@ -379,7 +379,7 @@ describe.each(databaseKinds())('backup routes on $kind', ({ open }) => {
     const acme = await test.db.query<{ id: number }>(
       "select id from tenants where cdb_id = 'UZZ100001'",
     );
-    const counter = backupSeatCounters.find((each) => each.product === 'backup-agent');
+    const counter = backupArea.facts.seats?.find((each) => each.product === 'backup-agent');
     const holders = (await counter?.holders(test.db, acme[0]?.id ?? 0)) ?? [];
     const tenant = await read('acme', ids.uuid);
     expect(holders.filter((holder) => holder.id.startsWith(ids.uuid))).toHaveLength(

@@ -9,6 +9,7 @@ import { DriverError } from '../src/platform/driver.ts';
 import {
   defineTask,
   TaskRegistry,
+  withDriver,
   UNREADABLE_TASK_MESSAGE,
 } from '../src/platform/tasks/registry.ts';
 import { NONE, taskRoute, type TypeBoxApp } from '../src/platform/tasks/route.ts';
@@ -58,13 +59,14 @@ describe('the task registry', () => {
   });
 
   it('finds a definition by the op its payload stores, and labels it', () => {
-    const registry = new TaskRegistry<Lamp>([lampTask]);
+    const lamp: Lamp = { switch: async (on) => ({ on }) };
+    const registry = new TaskRegistry([withDriver(lampTask, lamp)]);
     const stored = lampTask.stored({ on: false });
     expect(stored).toEqual({ op: 'lamp.switch', on: false });
     expect(registry.find(stored)?.labelOf(stored)).toBe('Switch off');
     expect(registry.find({ op: 'lamp.dim' })).toBeUndefined();
     expect(registry.find('lamp.switch')).toBeUndefined();
-    expect(() => registry.add(lampTask)).toThrow(/defined twice/);
+    expect(() => registry.add(withDriver(lampTask, lamp))).toThrow(/defined twice/);
   });
 
   it('runs the driver and applies its facts; an unreadable payload fails with a sentence', async () => {

@@ -8,8 +8,12 @@ import type { Database } from '../src/db/database.ts';
 import { seedDemoData } from '../src/db/demo.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { insertTask } from '../src/platform/tasks/store.ts';
-import type { InfrastructureDriver, OperationContext } from '../src/infrastructure.ts';
-import { TaskWorker } from '../src/infrastructure.ts';
+import type { ComputeDriver } from '../src/areas/compute/index.ts';
+import { COMPUTE_TASKS, vmTargets } from '../src/areas/compute/tasks.ts';
+import { defineArea } from '../src/platform/area.ts';
+import type { OperationContext } from '../src/platform/driver.ts';
+import { TaskRegistry, withDriver } from '../src/platform/tasks/registry.ts';
+import { TaskEngine } from '../src/platform/tasks/worker.ts';
 import { testApp, testConfig } from './helpers/app.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
 
@@ -201,12 +205,21 @@ describe.each(databaseKinds())('the task engine on $kind', ({ kind, open }) => {
           await new Promise((resolve) => setTimeout(resolve, 5 + (ctx.taskId % 4) * 5));
           return 'counted';
         },
-      }) as unknown as InfrastructureDriver;
+      }) as unknown as ComputeDriver;
+    // Compute's tasks alone, on the counting driver at every site.
+    const counting = (server: string) => [
+      defineArea<ComputeDriver>({
+        name: 'compute',
+        tasks: COMPUTE_TASKS,
+        targets: [vmTargets],
+        drivers: { simulator: () => driverFor(server) },
+      }),
+    ];
     const env = { TASK_POLL_MS: '10', TASK_CONCURRENCY: '4' };
     // Two servers, each with its own connection pool (PGlite: the one embedded instance).
     const servers = [
-      await testApp(test.db, { config: testConfig(env), driver: driverFor('a') }),
-      await testApp(await test.openAnother(), { config: testConfig(env), driver: driverFor('b') }),
+      await testApp(test.db, { config: testConfig(env), areas: counting('a') }),
+      await testApp(await test.openAnother(), { config: testConfig(env), areas: counting('b') }),
     ];
     const ids: number[] = [];
     for (let i = 0; i < 80; i++) {
@@ -297,12 +310,15 @@ describe.each(databaseKinds())('the task engine on $kind', ({ kind, open }) => {
         await new Promise((resolve) => setTimeout(resolve, 5));
         return 'ok';
       },
-    } as unknown as InfrastructureDriver;
-    const worker = new TaskWorker(test.db, driver, quiet, {
-      pollMs: 10,
-      leaseMs: 5_000,
-      concurrency: 8,
-    });
+    } as unknown as ComputeDriver;
+    const refresh = COMPUTE_TASKS.find((task) => task.op === 'vm.refresh');
+    if (!refresh) throw new Error('no vm.refresh task');
+    const worker = new TaskEngine(
+      test.db,
+      quiet,
+      { pollMs: 10, leaseMs: 5_000, concurrency: 8 },
+      new TaskRegistry([withDriver(refresh, driver)]),
+    );
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {
       ids.push(
@@ -335,11 +351,12 @@ describe.each(databaseKinds())('the task engine on $kind', ({ kind, open }) => {
       payload: { op: 'vm.teleport' },
       createdBy: null,
     });
-    const worker = new TaskWorker(test.db, {} as InfrastructureDriver, quiet, {
-      pollMs: 10,
-      leaseMs: 5_000,
-      concurrency: 1,
-    });
+    const worker = new TaskEngine(
+      test.db,
+      quiet,
+      { pollMs: 10, leaseMs: 5_000, concurrency: 1 },
+      new TaskRegistry(),
+    );
     worker.start();
     try {
       await until(

@@ -1,107 +1,24 @@
-// Demo data for `npm start`, the tests and the end-to-end tests. Kept free of heavy imports: the
-// build also emits it alone as dist/demo.mjs, which the start script reads to list the accounts.
-import { ADMINISTRATOR_ROLE, permissionsOnAllAreas, type Permissions } from '@portal/api/contract';
+// Demo data for `npm start`, the tests and the end-to-end tests: the tenants, roles and accounts
+// (demo-accounts.ts), then every area's own demo data, seeded by the areas' descriptors.
 import type { Database, Queryable } from './database.ts';
-import { seedDemoBackup } from '../areas/backup/index.ts';
-import { seedDemoCompute } from '../areas/compute/index.ts';
-import { seedDemoCrowdstrike } from '../areas/crowdstrike/index.ts';
-import { seedDemoNetworking } from '../areas/networking/index.ts';
-import { insertDemoDseries } from '../areas/dseries/index.ts';
-import { seedDemoStorage } from '../areas/storage/index.ts';
-import { insertDemoVwseries } from '../areas/vwseries/index.ts';
-import { seedDemoLicense } from '../areas/license/index.ts';
-import { seedDemoPhishing } from '../areas/phishing/index.ts';
-import { seedDemoMonitoring } from '../areas/monitoring/index.ts';
-import type { TenantKind } from './tenants.ts';
+import { AREAS } from '../areas/index.ts';
+import type { Area } from '../platform/area.ts';
+import { seedSeams } from '../platform/compose.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_ROLES, DEMO_TENANTS } from './demo-accounts.ts';
 
-export const DEMO_PASSWORD = 'Demo-pass-2026';
-
-export interface DemoTenant {
-  cdb_id: string;
-  name: string;
-  kind: TenantKind;
-}
-
-export const DEMO_TENANTS: readonly DemoTenant[] = [
-  { cdb_id: 'UZZ999999', name: 'Skyport Cloud (provider)', kind: 'provider' },
-  { cdb_id: 'UZZ999997', name: 'Skyport Internal IT', kind: 'internal' },
-  { cdb_id: 'UZZ000002', name: 'Trial Labs (proof of concept)', kind: 'poc' },
-  { cdb_id: 'UZZ100001', name: 'Acme Manufacturing', kind: 'customer' },
-  { cdb_id: 'UZZ100002', name: 'Globex Retail', kind: 'customer' },
-];
-
-export interface DemoRole {
-  name: string;
-  builtin: boolean;
-  permissions: Permissions;
-}
-
-export const DEMO_ROLES: readonly DemoRole[] = [
-  { name: ADMINISTRATOR_ROLE, builtin: true, permissions: permissionsOnAllAreas('manage') },
-  { name: 'Operator', builtin: false, permissions: permissionsOnAllAreas('manage') },
-  { name: 'Viewer', builtin: false, permissions: permissionsOnAllAreas('read') },
-];
-
-export interface DemoAccount {
-  email: string;
-  displayName: string;
-  /** The tenant's cdb_id. */
-  tenant: string;
-  /** The role's name. */
-  role: string;
-  /** What kind of user this is, for people reading the list. */
-  kind: string;
-}
-
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  {
-    email: 'admin@portal.test',
-    displayName: 'Ada Admin',
-    tenant: 'UZZ999999',
-    role: 'Administrator',
-    kind: 'built-in administrator (provider tenant UZZ999999)',
-  },
-  {
-    email: 'provider@portal.test',
-    displayName: 'Pat Provider',
-    tenant: 'UZZ999999',
-    role: 'Operator',
-    kind: 'super-tenant user (UZZ999999), not an administrator',
-  },
-  {
-    email: 'internal@portal.test',
-    displayName: 'Ines Internal',
-    tenant: 'UZZ999997',
-    role: 'Operator',
-    kind: 'internal user (UZZ999997)',
-  },
-  {
-    email: 'poc@portal.test',
-    displayName: 'Paul Trial',
-    tenant: 'UZZ000002',
-    role: 'Operator',
-    kind: 'proof-of-concept user (UZZ000002)',
-  },
-  {
-    email: 'acme@portal.test',
-    displayName: 'Alex Acme',
-    tenant: 'UZZ100001',
-    role: 'Operator',
-    kind: 'customer operator (UZZ100001, Acme Manufacturing)',
-  },
-  {
-    email: 'globex@portal.test',
-    displayName: 'Gina Globex',
-    tenant: 'UZZ100002',
-    role: 'Viewer',
-    kind: 'customer viewer (UZZ100002, Globex Retail)',
-  },
-];
+export {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  DEMO_ROLES,
+  DEMO_TENANTS,
+  type DemoAccount,
+  type DemoRole,
+  type DemoTenant,
+} from './demo-accounts.ts';
 
 /** Advisory lock key held while seeding, so that servers starting together seed once. */
 const SEED_LOCK_KEY = 7_420_261_122;
 const SEEDED_KEY = 'demo_seeded';
-const COMPUTE_SEEDED_KEY = 'demo_compute_seeded';
 
 /**
  * Seeds the demo tenants, roles and users, the demo compute (VMs, vwseries, dseries) and every
@@ -111,11 +28,11 @@ const COMPUTE_SEEDED_KEY = 'demo_compute_seeded';
  * seeded before compute existed gets the compute part on its next start. Returns whether it
  * seeded anything. Needs the migrations applied.
  */
-export async function seedDemoData(db: Database): Promise<boolean> {
+export async function seedDemoData(db: Database, areas: readonly Area[] = AREAS): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     const seeded = await tx.query('select 1 from app_meta where key = $1', [SEEDED_KEY]);
-    if (seeded.length > 0) return seedAreasOnce(tx);
+    if (seeded.length > 0) return seedAreasOnce(tx, areas);
     for (const tenant of DEMO_TENANTS) {
       await tx.query(
         `insert into tenants (cdb_id, name, kind) values ($1, $2, $3)
@@ -138,7 +55,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         [account.email.toLowerCase(), account.tenant, account.role, account.displayName],
       );
     }
-    await seedAreasOnce(tx);
+    await seedAreasOnce(tx, areas);
     await tx.query('insert into app_meta (key, value) values ($1, $2)', [
       SEEDED_KEY,
       new Date().toISOString(),
@@ -148,44 +65,14 @@ export async function seedDemoData(db: Database): Promise<boolean> {
 }
 
 /**
- * Every area's demo data, each once per database under its own app_meta marker, so that a
- * database seeded before an area existed gets that area's data on its next start. The areas whose
- * simulated platform starts from its own records come before compute; those built on the demo VMs
- * (volumes, ports, probes, licence seats, campaigns' staff) after it.
+ * Every area's demo data, each once per database under its own app_meta marker (a database
+ * seeded before an area existed gets that area's data on its next start), in the areas' order.
  */
-const SEED_BEFORE_COMPUTE: readonly AreaSeeder[] = [seedDemoCrowdstrike, seedDemoBackup];
-const SEED_AFTER_COMPUTE: readonly AreaSeeder[] = [
-  seedDemoStorage,
-  seedDemoNetworking,
-  seedDemoMonitoring,
-  (tx) => seedDemoLicense(tx),
-  seedDemoPhishing,
-];
-
-/** Seeds one area's demo data if it has not been yet; answers whether it did. */
-type AreaSeeder = (tx: Queryable) => Promise<boolean>;
-
-async function seedAll(tx: Queryable, seeders: readonly AreaSeeder[]): Promise<boolean> {
+async function seedAreasOnce(tx: Queryable, areas: readonly Area[]): Promise<boolean> {
+  const seams = seedSeams(areas);
   let seeded = false;
-  for (const seed of seeders) seeded = (await seed(tx)) || seeded;
+  for (const area of areas) seeded = ((await area.facts.seed?.(tx, seams)) ?? false) || seeded;
   return seeded;
-}
-
-async function seedAreasOnce(tx: Queryable): Promise<boolean> {
-  const before = await seedAll(tx, SEED_BEFORE_COMPUTE);
-  const compute = await seedComputeOnce(tx);
-  return (await seedAll(tx, SEED_AFTER_COMPUTE)) || compute || before;
-}
-
-async function seedComputeOnce(tx: Queryable): Promise<boolean> {
-  const seeded = await tx.query('select 1 from app_meta where key = $1', [COMPUTE_SEEDED_KEY]);
-  if (seeded.length > 0) return false;
-  await seedDemoCompute(tx, { service: insertDemoVwseries, server: insertDemoDseries });
-  await tx.query('insert into app_meta (key, value) values ($1, $2)', [
-    COMPUTE_SEEDED_KEY,
-    new Date().toISOString(),
-  ]);
-  return true;
 }
 
 /** The part of firebase-admin's Auth that seeding the identity provider needs. */

@@ -1,6 +1,7 @@
 /**
  * The platform refused or could not do an operation. Its message is a sentence for the user: the
- * task ends in FAILURE with it (shown as `{operation} failed : {message}`).
+ * task ends in FAILURE with it. `detail` keeps the platform's own words (LXD's error) for the
+ * task's audit row and the log, never for the customer's sentence.
  */
 export class DriverError extends Error {
   override name = 'DriverError';

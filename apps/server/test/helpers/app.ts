@@ -5,8 +5,9 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
-import type { InfrastructureDriver } from '../../src/infrastructure.ts';
-import type { IdentityAdmin } from '../../src/areas/admin/identity-admin.ts';
+import type { Area } from '../../src/platform/area.ts';
+import type { SiteConfig } from '../../src/platform/sites.ts';
+import type { IdentityAdmin } from '../../src/identity-admin.ts';
 import { emulatorVerifier } from './identity.ts';
 
 /** The configuration a test server runs with: defaults, the emulator, no portal, quiet logs. */
@@ -26,7 +27,10 @@ export function testApp(
     config?: Config;
     apiPlugins?: FastifyPluginAsync[];
     logStream?: { write(line: string): void };
-    driver?: InfrastructureDriver;
+    /** The sites and their backends; the simulator's by default. */
+    sites?: readonly SiteConfig[];
+    /** The areas the server is made of; every area by default. */
+    areas?: readonly Area[];
     identityAdmin?: IdentityAdmin;
   } = {},
 ): Promise<FastifyInstance> {
@@ -36,7 +40,8 @@ export function testApp(
     auth: emulatorVerifier(),
     apiPlugins: options.apiPlugins,
     logStream: options.logStream,
-    ...(options.driver ? { driver: options.driver } : {}),
+    ...(options.sites ? { sites: options.sites } : {}),
+    ...(options.areas ? { areas: options.areas } : {}),
     ...(options.identityAdmin ? { identityAdmin: options.identityAdmin } : {}),
   });
 }

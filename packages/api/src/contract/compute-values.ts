@@ -32,3 +32,23 @@ export const VM_LIST_SORTS = [
   'location',
   'created',
 ] as const;
+
+/** What serves a site: the built-in simulator, or a real LXD (or Incus) server. */
+export const SITE_BACKENDS = ['simulator', 'lxd'] as const;
+export type SiteBackend = (typeof SITE_BACKENDS)[number];
+
+/**
+ * Actions a site's platform may not offer (an LXD container has no CD-ROM drive). A site lists
+ * those it cannot do with the reason, so the portal offers them disabled, never as an error.
+ */
+export const SITE_ACTIONS = [
+  'cdrom',
+  'quiescedSnapshot',
+  'hotResize',
+  'suspend',
+  'vlan',
+  'nat',
+  'firewall',
+  'console',
+] as const;
+export type SiteAction = (typeof SITE_ACTIONS)[number];

@@ -429,6 +429,22 @@ export const Catalogue = Type.Object(
             ),
             portgroups: Type.Array(Type.Object({ name: Type.String(), vlan_id: Type.Integer() })),
             gateways: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+            backend: Type.Optional(
+              Type.Union([Type.Literal('simulator'), Type.Literal('lxd')], {
+                description: 'What serves the site.',
+              }),
+            ),
+            unavailable: Type.Optional(
+              Type.Record(Type.String(), Type.String(), {
+                description:
+                  'Actions the site cannot do (cdrom, quiescedSnapshot, hotResize, …), each with the reason.',
+              }),
+            ),
+            images: Type.Optional(
+              Type.Array(Type.String(), {
+                description: 'The ids of the images offered at this site; every image when absent.',
+              }),
+            ),
           }),
         ),
       }),

@@ -1,5 +1,11 @@
-// The account area's public surface: health and configuration, the signed-in user, and second-factor
-// security (the caller's status, the tenants' policies).
-export { default as systemRoutes } from './system-routes.ts';
-export { default as userRoutes } from './user-routes.ts';
-export { default as securityRoutes } from './security-routes.ts';
+// The account area: health and configuration, the signed-in user, and second-factor security
+// (the caller's status, the tenants' policies).
+import { defineArea } from '../../platform/area.ts';
+import securityRoutes from './security-routes.ts';
+import systemRoutes from './system-routes.ts';
+import userRoutes from './user-routes.ts';
+
+export const accountArea = defineArea<never>({
+  name: 'account',
+  routes: [systemRoutes, userRoutes, securityRoutes],
+});

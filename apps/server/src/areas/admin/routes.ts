@@ -1,9 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import type {
-  FastifyPluginAsyncTypebox,
-  TypeBoxTypeProvider,
-} from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AdminIdParams,
   AdminRole,
@@ -31,8 +28,8 @@ import { forbidden } from '../../errors.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { audited } from '../../plugins/audit.ts';
 import { sendJsonText } from '../../platform/paging.ts';
+import type { AreaRoutes } from '../../platform/area.ts';
 import { errorReplies } from '../../platform/schemas.ts';
-import type { IdentityAdmin } from './identity-admin.ts';
 import {
   changeRole,
   changeUser,
@@ -56,11 +53,6 @@ import {
 export const ADMIN_ONLY_MESSAGE =
   'Only the built-in administrator may manage users and roles or read the audit log.';
 
-export interface AdminRoutesOptions {
-  /** firebase-admin's Auth (the emulator locally); without it users cannot be invited or changed. */
-  identity?: IdentityAdmin | null;
-}
-
 /**
  * Where the administrator's browser reaches the portal: the request's Origin (browsers send it
  * with every POST), else the address the request came to.
@@ -78,8 +70,8 @@ const csvName = (what: string) => `${what}-${new Date().toISOString().slice(0, 1
  * `/admin/users`, `/admin/roles`, `/admin/log`: the built-in administrator only (403 for anyone
  * else, checked before validation); `/admin/tenants` also answers internal users (the switcher).
  */
-const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (app, options) => {
-  const deps: AdminDeps = { db: app.db, identity: options.identity ?? null, mailer: app.mailer };
+const adminRoutes: AreaRoutes<never> = async (app, { platform }) => {
+  const deps: AdminDeps = { db: app.db, identity: platform.identityAdmin, mailer: app.mailer };
   const inviterOf = (request: FastifyRequest) => {
     const { email, displayName } = callerOf(request).principal;
     return { email, displayName };

@@ -34,7 +34,7 @@ import { invalidateAllPrincipals, invalidatePrincipal } from '../../plugins/prin
 import { listJson, parsePaging } from '../../platform/paging.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { csvChunks } from './csv.ts';
-import { identityErrorCode, type IdentityAdmin } from './identity-admin.ts';
+import { identityErrorCode, type IdentityAdmin } from '../../identity-admin.ts';
 import { sendInvitation, type Inviter } from './invitation-mail.ts';
 import {
   countLog,

@@ -1,16 +1,13 @@
 // What administration keeps track of on every request: sign-ins (once per session, from the ID
 // token's sign-in time), and the audit log's retention.
-import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { audit } from '../../plugins/audit.ts';
-import { identityErrorCode, type IdentityAdmin } from './identity-admin.ts';
+import type { AreaRoutes } from '../../platform/area.ts';
+import { identityErrorCode, type IdentityAdmin } from '../../identity-admin.ts';
 import { deleteOldLog, recordSignIn, setSecondFactor } from './repository.ts';
 
-export interface AdminSessionOptions {
-  identity?: IdentityAdmin | null;
-  /** How often old audit entries are deleted (ms); an hour unless given. */
-  retentionEveryMs?: number;
-}
+/** How often old audit entries are deleted (ms). */
+const RETENTION_EVERY_MS = 3_600_000;
 
 const enrolled = async (identity: IdentityAdmin, email: string): Promise<boolean | null> => {
   try {
@@ -26,10 +23,9 @@ const enrolled = async (identity: IdentityAdmin, email: string): Promise<boolean
  * Registered right after auth (it reads `request.identity` and `request.principal`): the first
  * request of a new session records the sign-in (an invited user becomes active) and audits it.
  */
-const adminSessionPlugin: FastifyPluginAsync<AdminSessionOptions> = async (
-  app,
-  { identity = null, retentionEveryMs = 3_600_000 },
-) => {
+const adminSessionPlugin: AreaRoutes<never> = async (app, { platform }) => {
+  const identity = platform.identityAdmin;
+  const retentionEveryMs = RETENTION_EVERY_MS;
   // The sign-in times this process has seen recorded, so that the requests that follow within
   // the principal cache's window (which still holds the old time) skip the database.
   const seen = new Map<string, number>();

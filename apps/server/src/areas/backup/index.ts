@@ -1,11 +1,23 @@
-// The backup area's public surface.
-export { default as backupRoutes } from './routes.ts';
-export { BACKUP_TASKS, backupTargets } from './tasks.ts';
+// The backup area: its descriptor and its public surface.
+import { defineArea } from '../../platform/area.ts';
+import { seedDemoBackup } from './demo.ts';
+import type { BackupDriver } from './driver.ts';
+import { BackupSimulator } from './drivers/simulator/index.ts';
+import backupRoutes from './routes.ts';
+import { backupSeatCounters } from './seats.ts';
+import { BACKUP_TASKS, backupTargets } from './tasks.ts';
+
+export const backupArea = defineArea<BackupDriver>({
+  name: 'backup',
+  permission: 'backup',
+  routes: [backupRoutes],
+  tasks: BACKUP_TASKS,
+  targets: [backupTargets],
+  drivers: {
+    simulator: (site) => new BackupSimulator(site.db, { speed: site.config.simulatorSpeed }),
+  },
+  seed: seedDemoBackup,
+  seats: backupSeatCounters,
+});
+
 export type { BackupDriver } from './driver.ts';
-export {
-  BackupSimulator,
-  BACKUP_DURATIONS,
-  JOB_INTERVAL_HOURS,
-} from './drivers/simulator/index.ts';
-export { backupSeatCounters } from './seats.ts';
-export { seedDemoBackup } from './demo.ts';

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   BackupCreate,
   BackupCreateAccepted,
@@ -20,6 +19,8 @@ import {
 } from '@portal/api/contract';
 import { Type } from 'typebox';
 import { callerOf } from '../../plugins/access.ts';
+import type { AreaRoutes } from '../../platform/area.ts';
+import type { BackupDriver } from './driver.ts';
 import { audited } from '../../plugins/audit.ts';
 import { sendJsonText } from '../../platform/paging.ts';
 import { errorReplies } from '../../platform/schemas.ts';
@@ -46,8 +47,9 @@ const TAGS = ['backup'];
 const KIND = 'backup';
 
 /** Backup tenants under `/services/backup` (specification section 7, and ours beside it). */
-const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, driver: app.driver, lists: app.listCache };
+const backupRoutes: AreaRoutes<BackupDriver> = async (app, { drivers }) => {
+  // Not tied to a site: one platform serves every tenant.
+  const deps = { db: app.db, driver: drivers.primary, lists: app.listCache };
   const target = ({ params }: { params: { id: string } }) => `backup:${params.id}`;
 
   app.get(

@@ -1,9 +1,10 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { RawData } from 'ws';
 import { ConsoleWsQuery } from '@portal/api/contract';
-import type { ConsoleTarget } from './driver.ts';
+import type { ComputeDriver, ConsoleTarget } from './driver.ts';
+import { computeDeps } from './service.ts';
 import { redeemTicket } from './console.ts';
+import type { AreaRoutes } from '../../platform/area.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 
 /** Close codes: 1000 normal; 1011 the console broke. */
@@ -20,8 +21,8 @@ const textOf = (data: RawData): string => {
  * header on a WebSocket, so the single-use ticket from `GET …/{id}/console` is the credential; a
  * bad ticket is refused with 401 before the upgrade. Text frames both ways.
  */
-const consoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, driver: app.driver };
+const consoleRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform }) => {
+  const deps = computeDeps(app.db, drivers, platform.listCache);
   const targets = new WeakMap<FastifyRequest, ConsoleTarget>();
 
   app.get(
@@ -46,7 +47,7 @@ const consoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         socket.close(BROKEN, 'No console');
         return;
       }
-      const session = app.driver.openConsole(target, {
+      const session = drivers.at(target.location).openConsole(target, {
         send: (text) => {
           if (socket.readyState === socket.OPEN) socket.send(text);
         },

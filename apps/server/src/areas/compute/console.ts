@@ -57,6 +57,7 @@ export async function redeemTicket(
     id: vm.id,
     displayName: vm.displayName,
     os: vm.os,
+    location: vm.location,
     tenantId: redeemed.tenantId,
     createdBy: redeemed.createdBy,
   };

@@ -2,6 +2,7 @@
 // Written straight into the tables, as if the platform had built them long ago (no tasks).
 import type { PowerState, VmOs } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
+import { seam, type AreaSeeder } from '../../platform/area.ts';
 import { ADOPT_INTO_SIMULATOR } from '../../db/migrations/003_areas.ts';
 import {
   insertFirewallRule,
@@ -223,7 +224,7 @@ async function insertDemoVm(
 
 /**
  * The records of the neighbouring areas that the demo world needs: a vwseries service for its
- * VMs, and dseries servers. Handed in by the composition (db/demo.ts), so compute imports neither.
+ * VMs, and dseries servers. Filled in by those areas as seams, so compute imports neither.
  */
 export interface DemoNeighbours {
   /** Records a vwseries service; answers its id. */
@@ -244,6 +245,27 @@ export interface DemoNeighbours {
     },
   ): Promise<void>;
 }
+
+/** The neighbours' demo records, filled in by the vwseries and dseries areas (their descriptors). */
+export const DEMO_SERIES = seam<DemoNeighbours['service']>('demo vwseries services');
+export const DEMO_SERVERS = seam<DemoNeighbours['server']>('demo dseries servers');
+
+const COMPUTE_SEEDED_KEY = 'demo_compute_seeded';
+
+/** Seeds the demo compute once per database (its own app_meta marker); answers whether it did. */
+export const seedDemoComputeOnce: AreaSeeder = async (tx, seams) => {
+  const seeded = await tx.query('select 1 from app_meta where key = $1', [COMPUTE_SEEDED_KEY]);
+  if (seeded.length > 0) return false;
+  const service = seams.get(DEMO_SERIES);
+  const server = seams.get(DEMO_SERVERS);
+  if (!service || !server) throw new Error('the demo compute needs the vwseries and dseries areas');
+  await seedDemoCompute(tx, { service, server });
+  await tx.query('insert into app_meta (key, value) values ($1, $2)', [
+    COMPUTE_SEEDED_KEY,
+    new Date().toISOString(),
+  ]);
+  return true;
+};
 
 /** Seeds the demo VMs, vwseries services and dseries items (inside seedDemoData's transaction). */
 export async function seedDemoCompute(tx: Queryable, neighbours: DemoNeighbours): Promise<void> {

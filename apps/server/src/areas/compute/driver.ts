@@ -8,6 +8,7 @@ import {
   type MetricRange,
   type MetricsReply,
   type PowerOperation,
+  type SiteAction,
   type SnapshotOperation,
   type VmOs,
   type VmStatus,
@@ -132,6 +133,8 @@ export interface ConsoleTarget {
   id: number;
   displayName: string;
   os: VmOs;
+  /** The VM's site: its console is opened by that site's driver. */
+  location: string;
 }
 
 /** Where a console session writes; the WebSocket in production. */
@@ -161,6 +164,21 @@ export interface MetricsRequest {
  * after a crash, it changes nothing more and reports the same facts.
  */
 export interface ComputeDriver {
+  /**
+   * What this platform cannot do, each with the sentence saying why (an LXD container has no
+   * CD-ROM drive). The catalogue lists it per site; the portal offers those actions disabled.
+   */
+  readonly unavailable?: Partial<Record<SiteAction, string>>;
+  /**
+   * The VMs' state as the platform has it now, for changes made outside the portal: null for a
+   * VM the platform no longer has. Platforms that cannot be changed from outside omit it.
+   */
+  observe?(tenantId: number, vmIds: readonly number[]): Promise<Map<number, VmStateFacts | null>>;
+  /**
+   * Calls `changed` with the ids of VMs whose state changed outside the portal, as the platform
+   * reports it (an event stream), until `signal` aborts.
+   */
+  watch?(changed: (vmIds: number[]) => void, signal: AbortSignal): void;
   /**
    * What can be created: regions, sites, zones, plans, images, networks, media; with a tenant,
    * its own networks and gateways are among the sites' portgroups and gateways, read in `db`

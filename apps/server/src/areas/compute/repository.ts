@@ -834,3 +834,16 @@ export async function redeemConsoleTicket(
   const row = rows[0];
   return row ? { tenantId: row.tenant_id, vmId: row.vm_id, createdBy: row.created_by } : null;
 }
+
+/** Where a VM is (its site's location), or null when the tenant has no such VM. */
+export async function vmLocation(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+): Promise<string | null> {
+  const rows = await db.query<{ location: string }>(
+    'select location from vms where tenant_id = $1 and id = $2',
+    [tenantId, id],
+  );
+  return rows[0]?.location ?? null;
+}

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   BootCdromBody,
   Catalogue,
@@ -23,9 +22,12 @@ import {
 } from '@portal/api/contract';
 import { Type } from 'typebox';
 import { callerOf } from '../../plugins/access.ts';
+import type { AreaRoutes } from '../../platform/area.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { NONE, taskRoute } from '../../platform/tasks/route.ts';
+import type { ComputeDriver } from './driver.ts';
 import {
+  computeDeps,
   prepareBootCdrom,
   prepareCreateVm,
   prepareDeleteVm,
@@ -68,8 +70,8 @@ const ESERIES = { series: 'eseries' } as const;
  * Compute (eseries) under `/services/eseries`, plus `/services/compute/{id}`. Every change is a
  * task: answered 202 with `{ data: { task_id } }` at once.
  */
-const computeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, driver: app.driver, lists: app.listCache };
+const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform }) => {
+  const deps = computeDeps(app.db, drivers, platform.listCache);
   const target = (id: number) => `vm:${id}`;
 
   app.get(

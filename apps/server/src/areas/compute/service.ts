@@ -22,10 +22,12 @@ import { deleteRefusal, MAX_SNAPSHOTS, pocLimitRefusal } from '@portal/api/domai
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { Caller } from '../../plugins/access.ts';
+import type { AreaDrivers } from '../../platform/area.ts';
 import type { ListCache } from '../../platform/list-cache.ts';
 import type { Prepared } from '../../platform/tasks/route.ts';
 import { findTaskStatus, type TaskKind } from '../../platform/tasks/store.ts';
 import type { ComputeDriver } from './driver.ts';
+import { siteCatalogue } from './sites.ts';
 import {
   countVms,
   findFirewallRule,
@@ -47,12 +49,27 @@ import {
 /** What the compute services work with. */
 export interface ComputeDeps {
   db: Database;
-  driver: ComputeDriver;
+  /** The compute driver of every site. */
+  drivers: AreaDrivers<ComputeDriver>;
+  /** Every site's creation catalogue in one (sites.ts); with a tenant, its own networks too. */
+  catalogue(tenantId?: number, db?: Queryable): Promise<Catalogue>;
   /** The list reply cache; lists are made afresh without it. */
   lists?: ListCache;
 }
 
 export type { VmScope } from './repository.ts';
+
+/** The compute services' dependencies at every site. */
+export const computeDeps = (
+  db: Database,
+  drivers: AreaDrivers<ComputeDriver>,
+  lists?: ListCache,
+): ComputeDeps => ({
+  db,
+  drivers,
+  catalogue: (tenantId, q) => siteCatalogue(drivers, tenantId, q),
+  ...(lists ? { lists } : {}),
+});
 
 const noSuchVm = (id: number) => notFound(`No virtual machine ${id}.`);
 const invalid = (field: string, reason: string) => badRequest(`${field}: ${reason}`, field);
@@ -159,7 +176,7 @@ export async function listVmsFor(
   query: VmListQuery,
 ): Promise<string | Buffer> {
   const paging = vmPaging(query, caller.tenantId, scope);
-  const catalogue = await deps.driver.catalogue();
+  const catalogue = await deps.catalogue();
   const plans = Object.fromEntries(
     catalogue.plans.map((plan) => [plan.id, planOf(catalogue, plan.id)]),
   );
@@ -191,7 +208,7 @@ export async function readVm(
   id: number,
 ): Promise<Vm> {
   const vm = await requireVm(deps.db, caller, scope, id);
-  const catalogue = await deps.driver.catalogue();
+  const catalogue = await deps.catalogue();
   const [reply] = await withDetails(
     deps.db,
     caller,
@@ -235,7 +252,7 @@ export async function listVmSnapshots(
 
 /** The catalogue with the caller's own networks and gateways at their sites. */
 export const readCatalogue = (deps: ComputeDeps, caller: Caller): Promise<Catalogue> =>
-  deps.driver.catalogue(caller.tenantId);
+  deps.catalogue(caller.tenantId);
 
 export async function readVmMetrics(
   deps: ComputeDeps,
@@ -254,7 +271,7 @@ export async function readVmMetrics(
     );
   }
   const vm = await requireVm(deps.db, caller, { series: 'eseries' }, id);
-  return deps.driver.metrics(vm.id, { metric: query.metric, range, step }, now);
+  return deps.drivers.at(vm.location).metrics(vm.id, { metric: query.metric, range, step }, now);
 }
 
 /** A task's state and message; another tenant's task is as unknown as a missing one. */
@@ -324,7 +341,7 @@ export async function prepareCreateVm(
       'tenant_id',
     );
   }
-  const catalogue = await deps.driver.catalogue(caller.tenantId, tx);
+  const catalogue = await deps.catalogue(caller.tenantId, tx);
   const params = body.vm_params;
   const site = siteAt(catalogue, body.location);
   if (!site) throw invalid('location', 'is not a site in the catalogue');
@@ -457,7 +474,7 @@ export const prepareVlan = (
     ESERIES,
     id,
     async (vm) => {
-      const catalogue = await deps.driver.catalogue(caller.tenantId, tx);
+      const catalogue = await deps.catalogue(caller.tenantId, tx);
       if (!vm.adapters[adapter])
         throw invalid('adapter', `the virtual machine has no adapter ${adapter + 1}`);
       if (!siteAt(catalogue, vm.location)?.portgroups.some((pg) => pg.vlan_id === vlanId))
@@ -481,7 +498,7 @@ export const prepareNatCreate = (
     ESERIES,
     id,
     async (vm) => {
-      const catalogue = await deps.driver.catalogue(caller.tenantId, tx);
+      const catalogue = await deps.catalogue(caller.tenantId, tx);
       if (!siteAt(catalogue, vm.location)?.gateways.some((gateway) => gateway.id === gatewayId))
         throw invalid('data.gateway_id', `is not a gateway at ${vm.location}`);
       return { gateway_id: gatewayId, global_ipaddress_id: globalIpaddressId };
@@ -575,7 +592,7 @@ export const prepareBootCdrom = (
     ESERIES,
     id,
     async () => {
-      const catalogue = await deps.driver.catalogue();
+      const catalogue = await deps.catalogue();
       const mediaKey = body.data?.media_key ?? null;
       if (body.operation === 'attach') {
         if (mediaKey === null) throw invalid('data.media_key', 'is required to attach a medium');

@@ -30,6 +30,7 @@ import {
   setCurrentSnapshot,
   setNatStatus,
   updateVm,
+  vmLocation,
   deleteFirewallRule as deleteFirewallRuleRow,
 } from './repository.ts';
 
@@ -69,6 +70,7 @@ export const vmTargets: TargetKind = {
       ]),
     );
   },
+  location: vmLocation,
 };
 
 export const createVmTask = defineTask({

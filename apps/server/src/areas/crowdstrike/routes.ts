@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CommentBody,
   ContainmentBody,
@@ -20,6 +19,8 @@ import {
 } from '@portal/api/contract';
 import { Type } from 'typebox';
 import { callerOf } from '../../plugins/access.ts';
+import type { AreaRoutes } from '../../platform/area.ts';
+import type { EndpointDriver } from './driver.ts';
 import { audited } from '../../plugins/audit.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { NONE, taskRoute } from '../../platform/tasks/route.ts';
@@ -45,8 +46,9 @@ const BASE = '/services/crowdstrike';
  * Endpoint security under `/services/crowdstrike`: the tenant's subscriptions, a medr's hosts,
  * detections and policy, an mssp's figures over its children. Containment is a task.
  */
-const crowdstrikeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, driver: app.driver };
+const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) => {
+  // Not tied to a site: one platform serves every tenant.
+  const deps = { db: app.db, driver: drivers.primary };
 
   app.get(
     BASE,

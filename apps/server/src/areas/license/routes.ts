@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   Envelope,
   LicenseAssign,
@@ -11,7 +10,7 @@ import {
 import { Type } from 'typebox';
 import { callerOf } from '../../plugins/access.ts';
 import { audited } from '../../plugins/audit.ts';
-import type { SeatCounter } from '../../platform/seats.ts';
+import type { AreaRoutes } from '../../platform/area.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import {
   assignLicense,
@@ -23,18 +22,14 @@ import {
   type LicenseDeps,
 } from './service.ts';
 
-export interface LicenseRoutesOptions {
-  /** Every area's seat counters (the composition hands them in). */
-  counters: readonly SeatCounter[];
-}
-
 const read = { access: { area: 'license', level: 'read' } } as const;
 const manage = { access: { area: 'license', level: 'manage' } } as const;
 const tags = ['license'];
 
 /** Licences: the tenant's subscriptions, their seats in use, renewal and pinned seats. */
-const licenseRoutes: FastifyPluginAsyncTypebox<LicenseRoutesOptions> = async (app, options) => {
-  const deps: LicenseDeps = { db: app.db, counters: options.counters };
+/** Seats in use are counted by every area's seat counters (the platform hands them in). */
+const licenseRoutes: AreaRoutes<never> = async (app, { platform }) => {
+  const deps: LicenseDeps = { db: app.db, counters: platform.seats };
 
   app.get(
     '/services/license',

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AlertDelivery,
   CheckResult,
@@ -21,6 +20,8 @@ import {
 } from '@portal/api/contract';
 import { Type } from 'typebox';
 import { callerOf } from '../../plugins/access.ts';
+import type { AreaRoutes } from '../../platform/area.ts';
+import type { MonitoringDriver } from './driver.ts';
 import { sendJsonText } from '../../platform/paging.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { NONE, taskRoute } from '../../platform/tasks/route.ts';
@@ -46,8 +47,9 @@ const MANAGE = { access: { area: 'monitoring', level: 'manage' } } as const;
 const TAGS = ['monitoring'];
 
 /** Monitoring: `/services/monitoring` and `/services/monitoring/{id}…`. */
-const monitoringRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, driver: app.driver };
+const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) => {
+  // Not tied to a site: one platform serves every tenant.
+  const deps = { db: app.db, driver: drivers.primary };
 
   app.get(
     '/services/monitoring',

@@ -1,7 +1,29 @@
-// The networking area's public surface.
-export { default as networkingRoutes } from './routes.ts';
-export { NETWORKING_TARGETS, NETWORKING_TASKS } from './tasks.ts';
+// The networking area: its descriptor and its public surface.
+import { SIMULATED_NETWORK_PORTS } from '../compute/index.ts';
+import { defineArea, provide, type SiteContext } from '../../platform/area.ts';
+import { seedDemoNetworking } from './demo.ts';
+import type { NetworkingDriver } from './driver.ts';
+import { NetworkingSimulator } from './drivers/simulator/index.ts';
+import networkingRoutes from './routes.ts';
+import { NETWORKING_TARGETS, NETWORKING_TASKS } from './tasks.ts';
+
+const makeNetworkingSimulator = (site: SiteContext) =>
+  new NetworkingSimulator(site.db, { speed: site.config.simulatorSpeed });
+
+/** The simulated network of a site: one per site, shared with compute's simulator (its ports). */
+const networkingSimulator = (site: SiteContext) => site.shared(makeNetworkingSimulator);
+
+export const networkingArea = defineArea<NetworkingDriver>({
+  name: 'networking',
+  permission: 'networking',
+  routes: [networkingRoutes],
+  tasks: NETWORKING_TASKS,
+  targets: NETWORKING_TARGETS,
+  drivers: { simulator: networkingSimulator },
+  provides: [provide(SIMULATED_NETWORK_PORTS, 'simulator', networkingSimulator)],
+  seed: seedDemoNetworking,
+});
+
 export type { NetworkingDriver } from './driver.ts';
 export { NetworkingSimulator } from './drivers/simulator/index.ts';
-export { seedDemoNetworking } from './demo.ts';
 export { seedTopologyBench } from './bench.ts';

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AddressAllocate,
   Envelope,
@@ -16,6 +15,9 @@ import {
 } from '@portal/api/contract';
 import { Type, type TSchema } from 'typebox';
 import { callerOf } from '../../plugins/access.ts';
+import type { AreaRoutes } from '../../platform/area.ts';
+import { computeArea, siteCatalogue } from '../compute/index.ts';
+import type { NetworkingDriver } from './driver.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { NONE, taskRoute } from '../../platform/tasks/route.ts';
 import {
@@ -49,8 +51,24 @@ const TAGS = ['networking'];
 const BASE = '/services/networking';
 
 /** Networks, gateways, public addresses and the topology: `/services/networking…`. */
-const networkingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps: NetworkingDeps = { db: app.db, catalogue: () => app.driver.catalogue() };
+const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, platform }) => {
+  const compute = platform.driversOf(computeArea);
+  const deps: NetworkingDeps = {
+    db: app.db,
+    // The sites where networks can be built: those whose platform has networking.
+    catalogue: async () => {
+      const catalogue = await siteCatalogue(compute);
+      return {
+        ...catalogue,
+        regions: catalogue.regions
+          .map((region) => ({
+            ...region,
+            sites: region.sites.filter((site) => drivers.siteAt(site.location) !== undefined),
+          }))
+          .filter((region) => region.sites.length > 0),
+      };
+    },
+  };
   const read = <T extends TSchema>(summary: string, data: T) => ({
     config: READ,
     schema: { tags: TAGS, summary, response: { 200: Envelope(data), ...errorReplies(401, 403) } },

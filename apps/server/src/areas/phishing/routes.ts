@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   Envelope,
   MAX_CSV_LENGTH,
@@ -22,6 +21,8 @@ import {
 import { Type } from 'typebox';
 import { callerOf } from '../../plugins/access.ts';
 import { textBodyLimit } from '../../plugins/input.ts';
+import type { AreaRoutes } from '../../platform/area.ts';
+import type { PhishingDriver } from './driver.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { NONE, taskRoute } from '../../platform/tasks/route.ts';
 import {
@@ -53,8 +54,9 @@ const READ_ERRORS = errorReplies(400, 401, 403, 404);
 const RECIPIENT_BYTES = 1024;
 
 /** Phishing prevention: campaigns, templates and landing pages, recipient groups, figures. */
-const phishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, driver: app.driver };
+const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
+  // Not tied to a site: one platform serves every tenant.
+  const deps = { db: app.db, driver: drivers.primary };
 
   app.get(
     `${BASE}/campaigns`,

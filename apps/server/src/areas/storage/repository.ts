@@ -188,3 +188,16 @@ export async function existingVolumes(db: Queryable, tenantId: number, ids: read
   );
   return rows.map((row) => row.id);
 }
+
+/** Where a volume is (its site's location), or null when the tenant has no such volume. */
+export async function volumeLocation(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+): Promise<string | null> {
+  const rows = await db.query<{ location: string }>(
+    'select location from volumes where tenant_id = $1 and id = $2',
+    [tenantId, id],
+  );
+  return rows[0]?.location ?? null;
+}

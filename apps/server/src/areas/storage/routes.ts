@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   Envelope,
   ListReply,
@@ -12,6 +11,7 @@ import {
 } from '@portal/api/contract';
 import { Type } from 'typebox';
 import { callerOf } from '../../plugins/access.ts';
+import type { AreaRoutes } from '../../platform/area.ts';
 import { sendJsonText } from '../../platform/paging.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { NONE, taskRoute } from '../../platform/tasks/route.ts';
@@ -41,9 +41,8 @@ const ITEM = `${BASE}/:id`;
 const volumeTarget = ({ params }: { params: { id: number } }) => `volume:${params.id}`;
 
 /** Storage volumes: the list, one volume, and the slow operations as tasks. */
-const storageRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const driver: StorageDriver = app.driver;
-  const deps = { db: app.db, driver, lists: app.listCache };
+const storageRoutes: AreaRoutes<StorageDriver> = async (app, { drivers }) => {
+  const deps = { db: app.db, drivers, lists: app.listCache };
 
   app.get(
     BASE,

@@ -13,6 +13,7 @@ import type { Caller } from '../../plugins/access.ts';
 import type { ListCache } from '../../platform/list-cache.ts';
 import type { Prepared } from '../../platform/tasks/route.ts';
 import { findSnapshot, findVm } from '../compute/index.ts';
+import type { AreaDrivers } from '../../platform/area.ts';
 import type { StorageDriver } from './driver.ts';
 import {
   countAttached,
@@ -26,10 +27,15 @@ import {
 /** What the storage services work with. */
 export interface StorageDeps {
   db: Queryable;
-  driver: StorageDriver;
+  /** The storage driver of every site that has storage. */
+  drivers: AreaDrivers<StorageDriver>;
   /** The list reply cache; lists are made afresh without it. */
   lists?: ListCache;
 }
+
+/** Every site's locations with storage. */
+const storageLocations = async (deps: Pick<StorageDeps, 'drivers'>): Promise<string[]> =>
+  (await Promise.all(deps.drivers.all.map(({ driver }) => driver.storageLocations()))).flat();
 
 const invalid = (field: string, reason: string) => badRequest(`${field}: ${reason}`, field);
 const noSuchVolume = (id: number) => notFound(`No volume ${id}.`);
@@ -63,7 +69,7 @@ const target = (volume: Pick<Volume, 'id' | 'name'>) => ({ id: volume.id, name: 
  * volume as creating; the task builds it.
  */
 export async function prepareCreateVolume(
-  deps: Pick<StorageDeps, 'driver'>,
+  deps: Pick<StorageDeps, 'drivers'>,
   tx: Queryable,
   caller: Caller,
   body: VolumeCreate,
@@ -84,7 +90,7 @@ export async function prepareCreateVolume(
     sizeGb = size.size;
   } else {
     if (body.location === undefined) throw invalid('location', 'is required for an empty volume');
-    if (!(await deps.driver.storageLocations()).includes(body.location))
+    if (!(await storageLocations(deps)).includes(body.location))
       throw invalid('location', 'is not a site with storage');
     if (body.size_gb === undefined) throw invalid('size_gb', 'is required for an empty volume');
     location = body.location;

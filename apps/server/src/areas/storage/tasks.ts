@@ -7,6 +7,7 @@ import type { StorageDriver } from './driver.ts';
 import {
   deleteVolume,
   existingVolumes,
+  volumeLocation,
   findVolume,
   findVolumeBuild,
   updateVolume,
@@ -26,6 +27,7 @@ export const volumeTargets: TargetKind = {
     const found = await existingVolumes(db, tenantId, ids);
     return new Map(found.map((id) => [id, `/storage/${id}`]));
   },
+  location: volumeLocation,
 };
 
 export const createVolumeTask = defineTask({

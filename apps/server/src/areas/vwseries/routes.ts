@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   Envelope,
   ListPagingQuery,
@@ -14,7 +13,9 @@ import { callerOf } from '../../plugins/access.ts';
 import { sendJsonText } from '../../platform/paging.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { NONE, taskRoute } from '../../platform/tasks/route.ts';
-import { registerVmBase } from '../compute/index.ts';
+import { computeArea, computeDeps, registerVmBase } from '../compute/index.ts';
+import type { AreaRoutes } from '../../platform/area.ts';
+import type { VwseriesDriver } from './driver.ts';
 import { checkService, listServices, prepareRefresh, readBackup, readUsage } from './service.ts';
 import { refreshServiceTask } from './tasks.ts';
 
@@ -23,9 +24,9 @@ const MANAGE = { access: { area: 'vwseries', level: 'manage' } } as const;
 const TAGS = ['vwseries'];
 
 /** Virtual-wire series: services addressed by serviceid, and the VM base under each. */
-const vwseriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const vwseriesRoutes: AreaRoutes<VwseriesDriver> = async (app, { platform }) => {
   const deps = { db: app.db, lists: app.listCache };
-  const computeDeps = { db: app.db, driver: app.driver, lists: app.listCache };
+  const vmDeps = computeDeps(app.db, platform.driversOf(computeArea), app.listCache);
 
   app.get(
     '/services/vwseries',
@@ -91,7 +92,7 @@ const vwseriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     prepare: (tx, caller, { params }) => prepareRefresh(tx, caller, params.serviceid),
   });
 
-  registerVmBase(app, computeDeps, {
+  registerVmBase(app, vmDeps, {
     prefix: '/services/vwseries/:serviceid/vm',
     listParams: VwseriesParams,
     params: VwseriesVmParams,

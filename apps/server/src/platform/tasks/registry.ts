@@ -2,6 +2,7 @@ import type { Static, TObject } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Queryable } from '../../db/database.ts';
 import { DriverError, type OperationContext } from '../driver.ts';
+import type { EngineTask } from '../area.ts';
 import type { TaskKind, TaskRecord } from './store.ts';
 
 export const UNREADABLE_TASK_MESSAGE = 'The task does not say what to do.';
@@ -118,29 +119,28 @@ export interface TargetKind {
   kind: TaskKind;
   /** The portal paths of those of the targets that still exist. */
   paths(db: Queryable, tenantId: number, ids: readonly number[]): Promise<Map<number, string>>;
+  /** The location (site) the target is at, so its task runs on that site's driver. */
+  location?(db: Queryable, tenantId: number, id: number): Promise<string | null>;
 }
 
 /** Every area's task definitions, found by the `op` their tasks store. */
-export class TaskRegistry<D> {
-  private readonly byOp = new Map<string, RegisteredTask<D, never>>();
+export class TaskRegistry {
+  private readonly byOp = new Map<string, EngineTask>();
   private readonly targets = new Map<TaskKind, TargetKind>();
 
-  constructor(
-    tasks: readonly RegisteredTask<D, never>[] = [],
-    targets: readonly TargetKind[] = [],
-  ) {
+  constructor(tasks: readonly EngineTask[] = [], targets: readonly TargetKind[] = []) {
     for (const task of tasks) this.add(task);
     for (const target of targets) this.targets.set(target.kind, target);
   }
 
-  add(task: RegisteredTask<D, never>): this {
+  add(task: EngineTask): this {
     if (this.byOp.has(task.op)) throw new Error(`task ${task.op} is defined twice`);
     this.byOp.set(task.op, task);
     return this;
   }
 
   /** The definition a stored payload names, or undefined. */
-  find(payload: unknown): RegisteredTask<D, never> | undefined {
+  find(payload: unknown): EngineTask | undefined {
     if (typeof payload !== 'object' || payload === null || !('op' in payload)) return undefined;
     return typeof payload.op === 'string' ? this.byOp.get(payload.op) : undefined;
   }
@@ -149,6 +149,27 @@ export class TaskRegistry<D> {
     return this.targets.get(kind);
   }
 }
+
+/** A definition whose driver is found for each task (the driver of its target's site). */
+export function bindTask<D>(
+  task: RegisteredTask<D, never>,
+  driverFor: (db: Queryable, record: TaskRecord) => Promise<D>,
+): EngineTask {
+  const failed = task.failed;
+  return {
+    area: task.area,
+    op: task.op,
+    kind: task.kind,
+    labelOf: (payload) => task.labelOf(payload),
+    execute: async (ctx, record) =>
+      task.execute({ ...ctx, driver: await driverFor(ctx.db, record) }, record),
+    ...(failed ? { failed: (tx, record, message) => failed.call(task, tx, record, message) } : {}),
+  };
+}
+
+/** A definition run with one given driver, whatever its target's site (tests). */
+export const withDriver = <D>(task: RegisteredTask<D, never>, driver: D): EngineTask =>
+  bindTask(task, async () => driver);
 
 /** `defineTask` for one area's driver: `const defineComputeTask = taskDefiner<ComputeDriver>()`. */
 export const taskDefiner =

@@ -11,7 +11,7 @@ import { cancelTask, listTaskSummaries, readTaskStatus } from './service.ts';
 const TAGS = ['tasks'];
 
 /** Tasks of every area: one's status, the tenant's list (the task centre), cancelling one. */
-export function taskRoutes<D>(registry: TaskRegistry<D>): FastifyPluginAsyncTypebox {
+export function taskRoutes(registry: TaskRegistry): FastifyPluginAsyncTypebox {
   return async (app) => {
     const deps = { db: app.db, registry };
 

@@ -22,9 +22,9 @@ import {
   type TaskListRow,
 } from './store.ts';
 
-export interface TaskDeps<D> {
+export interface TaskDeps {
   db: Database;
-  registry: TaskRegistry<D>;
+  registry: TaskRegistry;
 }
 
 /** A task's state and message; another tenant's task is as unknown as a missing one. */
@@ -57,8 +57,8 @@ const STATES: Record<NonNullable<TaskListQuery['state']>, readonly TaskState[]> 
 };
 
 /** `GET /services/task`: the tenant's tasks newest first, a page at a time. */
-export async function listTaskSummaries<D>(
-  deps: TaskDeps<D>,
+export async function listTaskSummaries(
+  deps: TaskDeps,
   caller: Caller,
   query: TaskListQuery,
 ): Promise<{ data: TaskSummary[]; page: { next_cursor: string | null } }> {
@@ -79,8 +79,8 @@ export async function listTaskSummaries<D>(
   };
 }
 
-async function targetPaths<D>(
-  deps: TaskDeps<D>,
+async function targetPaths(
+  deps: TaskDeps,
   tenantId: number,
   rows: readonly TaskListRow[],
 ): Promise<Map<string, string>> {
@@ -96,8 +96,8 @@ async function targetPaths<D>(
   return paths;
 }
 
-function summaryOf<D>(
-  registry: TaskRegistry<D>,
+function summaryOf(
+  registry: TaskRegistry,
   row: TaskListRow,
   paths: ReadonlyMap<string, string>,
 ): TaskSummary {
@@ -129,9 +129,9 @@ const isPermissionArea = (area: string): area is PermissionArea =>
  * naming who cancelled it. The caller needs `manage` on the task's area. Runs in `tx`, with the
  * audit row the route writes.
  */
-export async function cancelTask<D>(
+export async function cancelTask(
   tx: Queryable,
-  registry: TaskRegistry<D>,
+  registry: TaskRegistry,
   caller: Caller,
   id: number,
 ): Promise<{ status: TaskStatus; target: string }> {

@@ -28,7 +28,10 @@ const isAbort = (error: unknown) => error instanceof Error && error.name === 'Ab
 
 /** The end of a task that is not a success: a sentence for the user. */
 class TaskFailure {
-  constructor(readonly message: string) {}
+  constructor(
+    readonly message: string,
+    readonly detail?: string,
+  ) {}
 }
 
 /**
@@ -39,7 +42,7 @@ class TaskFailure {
  * tasks back to the queue; if the process dies instead, their leases run out and any worker takes
  * them over.
  */
-export class TaskEngine<D> {
+export class TaskEngine {
   readonly owner: string;
   private readonly maxAttempts: number;
   private readonly running = new Map<number, Promise<void>>();
@@ -56,10 +59,9 @@ export class TaskEngine<D> {
 
   constructor(
     private readonly db: Database,
-    private readonly driver: D,
     private readonly log: FastifyBaseLogger,
     private readonly options: TaskWorkerOptions,
-    private readonly registry: TaskRegistry<D>,
+    private readonly registry: TaskRegistry,
   ) {
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.maxAttempts = options.maxAttempts ?? 5;
@@ -167,7 +169,6 @@ export class TaskEngine<D> {
           tenantId: task.tenantId,
           tenantCode: task.tenantCdbId,
           signal,
-          driver: this.driver,
           db: this.db,
         },
         task,
@@ -183,8 +184,9 @@ export class TaskEngine<D> {
         return;
       }
       if (error instanceof DriverError) {
-        if (error.detail) log.warn({ detail: error.detail }, `task failed: ${error.message}`);
-        return this.finish(task, new TaskFailure(error.message));
+        // The platform's own words stay in the log and the task's audit row.
+        if (error.detail) log.warn({ detail: error.detail }, error.message);
+        return this.finish(task, new TaskFailure(error.message, error.detail));
       }
       log.error({ err: error }, 'task failed unexpectedly');
       return this.finish(task, new TaskFailure(INTERNAL_TASK_MESSAGE));
@@ -232,7 +234,13 @@ export class TaskEngine<D> {
       action: 'task.finish',
       target: `${task.kind}:${task.targetId}`,
       result: success ? 'success' : 'failure',
-      detail: { task_id: task.id, operation: task.operation, state, message },
+      detail: {
+        task_id: task.id,
+        operation: task.operation,
+        state,
+        message,
+        ...(outcome instanceof TaskFailure && outcome.detail ? { platform: outcome.detail } : {}),
+      },
     });
     return true;
   }

@@ -109,6 +109,27 @@ const stateOf = (vm: SimVm): VmStateFacts => ({
   bootCdrom: vm.bootCdrom,
 });
 
+/**
+ * What the site's simulated network does for its VMs (the networking area provides it): the
+ * tenant's networks as portgroups, an address for each adapter, public addresses for NAT.
+ */
+export interface SimulatedNetworkPorts {
+  withTenantNetworks(catalogue: Catalogue, tenantId: number, db?: Queryable): Promise<Catalogue>;
+  /** An address on the tenant's network with that VLAN, or null when it is not one of theirs. */
+  attachPort(
+    tx: Queryable,
+    tenantId: number,
+    port: { vmId: number; location: string; adapter: number; vlanId: number },
+  ): Promise<string | null>;
+  detachPorts(tx: Queryable, vmId: number, adapter: number | null): Promise<void>;
+  bindAddress(
+    tx: Queryable,
+    tenantId: number,
+    nat: { vmId: number; location: string; gatewayId: number; globalIpaddressId: number },
+  ): Promise<{ id: number; address: string }>;
+  unbindAddress(tx: Queryable, globalIpaddressId: number): Promise<void>;
+}
+
 /** A decision on the VM's current state: throws a DriverError, or returns the change to make. */
 type Decide<F> = (q: Queryable, vm: SimVm) => Promise<(tx: Queryable) => Promise<F>>;
 
@@ -122,10 +143,15 @@ export class ComputeSimulator implements ComputeDriver {
   constructor(
     private readonly db: Database,
     private readonly options: { speed: number },
+    /** The site's simulated network, where the networking area provides one. */
+    private readonly network: () => SimulatedNetworkPorts | undefined = () => undefined,
   ) {}
 
-  async catalogue(_tenantId?: number, _db?: Queryable): Promise<Catalogue> {
-    return SIMULATOR_CATALOGUE;
+  async catalogue(tenantId?: number, db?: Queryable): Promise<Catalogue> {
+    const network = this.network();
+    return tenantId === undefined || !network
+      ? SIMULATOR_CATALOGUE
+      : network.withTenantNetworks(SIMULATOR_CATALOGUE, tenantId, db);
   }
 
   /** A VM as the platform knows it (site, snapshots), for the other simulated services. */
@@ -140,41 +166,43 @@ export class ComputeSimulator implements ComputeDriver {
     return { location: vm.location, snapshotIds: snapshots.map((snapshot) => snapshot.id) };
   }
 
-  // Seams for the platform's networking (composed in infrastructure.ts): the address an adapter
-  // gets on its network, the ports a VM gives up, and the public address a NAT entry uses.
-
   /** The address adapter `index` of the VM gets on VLAN `vlanId` at `location`. */
-  protected async adapterIp(
-    _tx: Queryable,
-    _tenantId: number,
+  private async adapterIp(
+    tx: Queryable,
+    tenantId: number,
     vm: { id: number; location: string },
-    _index: number,
+    index: number,
     vlanId: number,
   ): Promise<string> {
-    return simulatedIp(vlanId, vm.id);
+    const port = { vmId: vm.id, location: vm.location, adapter: index, vlanId };
+    return (await this.network()?.attachPort(tx, tenantId, port)) ?? simulatedIp(vlanId, vm.id);
   }
 
   /** The VM's adapter `index` (every adapter when null) leaves its network. */
-  protected async adapterReleased(
-    _tx: Queryable,
-    _vmId: number,
-    _index: number | null,
-  ): Promise<void> {}
+  private async adapterReleased(tx: Queryable, vmId: number, index: number | null) {
+    await this.network()?.detachPorts(tx, vmId, index);
+  }
 
   /** The public address a new NAT entry uses: the one asked for, or a new one. */
-  protected async natAddress(
+  private async natAddress(
     tx: Queryable,
-    _tenantId: number,
-    _nat: { vmId: number; location: string; gatewayId: number },
+    tenantId: number,
+    nat: { vmId: number; location: string; gatewayId: number },
     requested: number | null,
   ): Promise<{ id: number; address: string }> {
-    if (requested !== null) refuse(`The public address ${requested} is not allocated to you.`);
+    if (requested !== null) {
+      const network = this.network();
+      if (!network) refuse(`The public address ${requested} is not allocated to you.`);
+      return network.bindAddress(tx, tenantId, { ...nat, globalIpaddressId: requested });
+    }
     const id = await nextSimAddressId(tx);
     return { id, address: globalIp(id) };
   }
 
   /** A NAT entry on the public address was cancelled. */
-  protected async natAddressFreed(_tx: Queryable, _globalIpaddressId: number): Promise<void> {}
+  private async natAddressFreed(tx: Queryable, globalIpaddressId: number): Promise<void> {
+    await this.network()?.unbindAddress(tx, globalIpaddressId);
+  }
 
   private wait(ctx: OperationContext, seconds: number): Promise<void> {
     return simulatedWait(ctx, seconds, this.options.speed);

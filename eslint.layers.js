@@ -62,6 +62,12 @@ const zones = [
     message: 'The platform sits below the areas: it never imports an area.',
   },
   {
+    target: ['apps/server/src/*.ts', 'apps/server/src/!(areas|platform)/**'],
+    from: 'apps/server/src/areas/*/**',
+    message:
+      'Outside the areas the server knows them only as the list in areas/index.ts: describe what an area brings in its descriptor (platform/area.ts).',
+  },
+  {
     target: ['packages/**', 'apps/server/**'],
     from: 'apps/portal/**',
     message: 'Packages and the server never import the portal.',

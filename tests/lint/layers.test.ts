@@ -72,6 +72,22 @@ describe('layer rules', () => {
     expect(simulator.join('\n')).toMatch(/never reads or writes the portal's tables/);
   });
 
+  it('composes the server from the areas list only: no area is wired in by hand', async () => {
+    const wired = await problems(
+      'apps/server/src/app.ts',
+      "import { computeRoutes } from './areas/compute/routes.ts';",
+    );
+    expect(wired.join('\n')).toMatch(/only as the list in areas\/index\.ts/);
+    const byIndex = await problems(
+      'apps/server/src/db/example.ts',
+      "import { computeArea } from '../areas/compute/index.ts';",
+    );
+    expect(byIndex.join('\n')).toMatch(/only as the list in areas\/index\.ts/);
+    expect(
+      await problems('apps/server/src/app.ts', "import { AREAS } from './areas/index.ts';"),
+    ).toEqual([]);
+  });
+
   it('keeps the design system away from the API', async () => {
     const found = await problems(
       'packages/ui/src/Button/Example.tsx',

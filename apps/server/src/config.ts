@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseSites, type SitesConfig } from './site-config.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -59,6 +60,8 @@ export interface Config {
     /** Tracking requests per address per minute. */
     trackingPerMinute: number;
   };
+  /** The sites and what serves them: the simulator's, and LXD's when configured (site-config.ts). */
+  sites: SitesConfig;
 }
 
 /** A setting in the environment that the server cannot use; the message says which and why. */
@@ -320,5 +323,8 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
       }),
       trackingPerMinute: perMinute('PHISHING_TRACKING_PER_MINUTE', 120),
     },
+    sites: parseSites(env, (message) => {
+      throw new ConfigError(message);
+    }),
   };
 }

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasPermission, type PermissionArea, type PermissionLevel } from '@portal/api/contract';
+import {
+  hasPermission,
+  permissionDeniedMessage,
+  type PermissionArea,
+  type PermissionLevel,
+} from '@portal/api/contract';
 import type { UserRecord } from '../db/users.ts';
 import { forbidden } from '../errors.ts';
 
@@ -14,17 +19,6 @@ declare module 'fastify' {
 export const NO_PORTAL_USER_MESSAGE =
   'Your sign-in is valid, but you have no portal account. Ask your administrator for one.';
 
-const AREA_NAMES: Record<PermissionArea, string> = {
-  compute: 'compute',
-  vwseries: 'vwseries',
-  backup: 'backup',
-  networking: 'networking',
-  storage: 'storage',
-  monitoring: 'monitoring',
-  license: 'licences',
-  crowdstrike: 'endpoint security',
-  'phishing-prevention': 'phishing prevention',
-};
 
 /** Who is calling, as the services see it: always a portal user in one tenant. */
 export interface Caller {
@@ -55,10 +49,8 @@ const accessPlugin: FastifyPluginAsync = async (app) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
     const { principal } = callerOf(request);
-    if (!hasPermission(principal.role, access.area, access.level)) {
-      const verb = access.level === 'read' ? 'see' : 'change';
-      throw forbidden(`Your role may not ${verb} ${AREA_NAMES[access.area]}.`);
-    }
+    if (!hasPermission(principal.role, access.area, access.level))
+      throw forbidden(permissionDeniedMessage(access.area, access.level));
   });
 };
 

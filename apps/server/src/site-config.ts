@@ -1,0 +1,93 @@
+// The sites the server runs, read from the environment: the demo's simulated sites, and a site
+// served by LXD (or Incus) over its unix socket or over HTTPS with a client certificate.
+import { readFileSync } from 'node:fs';
+import type { LxdEndpoint, SiteConfig } from './platform/sites.ts';
+
+type Env = Record<string, string | undefined>;
+
+/** Whether the LXD site is used: when it answers at start-up, always (else stop), or never. */
+export const LXD_MODES = ['auto', 'on', 'off'] as const;
+export type LxdMode = (typeof LXD_MODES)[number];
+
+export interface SitesConfig {
+  /** The demo's simulated sites (`SIMULATED_SITES`). */
+  simulated: boolean;
+  lxd: { mode: LxdMode; site: SiteConfig & { lxd: NonNullable<SiteConfig['lxd']> } };
+}
+
+export const DEFAULT_LXD_SOCKET = '/var/lib/lxd/unix.socket';
+
+const value = (env: Env, name: string): string | undefined => {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? undefined : raw;
+};
+
+function pem(env: Env, name: string, fail: (message: string) => never): string | undefined {
+  const path = value(env, name);
+  if (path === undefined) return undefined;
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    return fail(
+      `${name} names ${path}, which cannot be read: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+}
+
+/** Reads the sites; `fail` throws the configuration's error with the sentence given. */
+export function parseSites(env: Env, fail: (message: string) => never): SitesConfig {
+  const mode = (value(env, 'LXD') ?? 'auto').toLowerCase();
+  if (!LXD_MODES.some((candidate) => candidate === mode))
+    fail(`LXD must be auto, on or off, not "${value(env, 'LXD')}".`);
+  const simulatedRaw = (value(env, 'SIMULATED_SITES') ?? 'true').toLowerCase();
+  if (!['true', 'false'].includes(simulatedRaw))
+    fail(`SIMULATED_SITES must be true or false, not "${value(env, 'SIMULATED_SITES')}".`);
+  const url = value(env, 'LXD_URL');
+  const endpoint: LxdEndpoint = {};
+  if (url !== undefined) {
+    if (!/^https:\/\/[^/]+/.test(url))
+      fail(`LXD_URL must be an https:// address such as https://lxd.example:8443, not "${url}".`);
+    endpoint.url = url.replace(/\/+$/, '');
+    endpoint.cert = pem(env, 'LXD_CLIENT_CERT', fail);
+    endpoint.key = pem(env, 'LXD_CLIENT_KEY', fail);
+    endpoint.ca = pem(env, 'LXD_SERVER_CERT', fail);
+    if (!endpoint.cert || !endpoint.key)
+      fail(
+        'LXD_URL needs LXD_CLIENT_CERT and LXD_CLIENT_KEY: the certificate LXD trusts and its key.',
+      );
+  } else {
+    endpoint.socketPath = value(env, 'LXD_SOCKET') ?? DEFAULT_LXD_SOCKET;
+  }
+  const location = value(env, 'LXD_LOCATION') ?? 'LXD1';
+  if (!/^[A-Z0-9][A-Z0-9-]{0,15}$/.test(location))
+    fail(
+      `LXD_LOCATION must be upper-case letters, digits and dashes (at most 16), not "${location}".`,
+    );
+  const forwards = (value(env, 'LXD_FORWARD_ADDRESSES') ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter((address) => address !== '');
+  for (const address of forwards)
+    if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(address))
+      fail(
+        `LXD_FORWARD_ADDRESSES must list IPv4 addresses separated by commas; "${address}" is not one.`,
+      );
+  return {
+    simulated: simulatedRaw === 'true',
+    lxd: {
+      mode: mode as LxdMode,
+      site: {
+        name: `lxd-${location.toLowerCase()}`,
+        backend: 'lxd',
+        region: value(env, 'LXD_REGION') ?? 'Local',
+        locations: [location],
+        lxd: {
+          endpoint,
+          storagePool: value(env, 'LXD_STORAGE_POOL') ?? 'portal',
+          network: value(env, 'LXD_NETWORK') ?? 'portalbr0',
+          forwardAddresses: forwards,
+        },
+      },
+    },
+  };
+}

@@ -233,7 +233,7 @@ export class NetworkingSimulator implements NetworkingDriver {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // What the compute platform asks of the network (composed in infrastructure.ts).
+  // What the compute platform asks of the network (the SIMULATED_NETWORK_PORTS seam).
 
   /** The catalogue with the tenant's networks as portgroups and its gateways at their sites. */
   async withTenantNetworks(

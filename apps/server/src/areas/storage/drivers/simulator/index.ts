@@ -36,7 +36,7 @@ export const STORAGE_DURATIONS = {
 
 /**
  * What the storage platform knows of the compute platform: its sites, and a VM's site and
- * snapshots (null once the VM is gone). The composition (infrastructure.ts) answers it from the
+ * snapshots (null once the VM is gone). The storage area answers it from the site's
  * compute simulator.
  */
 export interface SimulatedHosts {

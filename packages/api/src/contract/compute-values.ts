@@ -44,6 +44,7 @@ export type SiteBackend = (typeof SITE_BACKENDS)[number];
 export const SITE_ACTIONS = [
   'cdrom',
   'quiescedSnapshot',
+  'memorySnapshot',
   'hotResize',
   'suspend',
   'vlan',

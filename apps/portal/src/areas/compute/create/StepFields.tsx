@@ -12,7 +12,14 @@ import {
   FormTextField,
 } from '../../../kit/form/index.ts';
 import { FormPlanCards } from './PlanCards.tsx';
-import { DISPLAY_NAME_MAX, change, resolve, type VmField, type VmForm } from './vmCreateBody.ts';
+import {
+  DISPLAY_NAME_MAX,
+  change,
+  imagesAt,
+  resolve,
+  type VmField,
+  type VmForm,
+} from './vmCreateBody.ts';
 
 /** The Select value meaning "no second adapter" (a Select option cannot be empty). */
 const NO_ADAPTER = 'none';
@@ -101,7 +108,7 @@ export function BasicsStep({ catalogue }: { catalogue: Catalogue }) {
           options={(r.region?.sites ?? []).map((site) => ({
             value: site.id,
             label: site.name,
-            description: site.location,
+            description: site.backend === 'lxd' ? `${site.location} · LXD` : site.location,
           }))}
           onValueChange={(value) => dependents('siteId', value)}
           help="Networks and zones belong to a site."
@@ -138,7 +145,11 @@ export function MachineStep({ catalogue }: { catalogue: Catalogue }) {
           label="Image"
           required
           placeholder="Choose an image"
-          options={catalogue.images.map((image) => ({ value: image.id, label: image.name }))}
+          options={imagesAt(catalogue, r.site).map((image) => ({
+            value: image.id,
+            label: image.name,
+          }))}
+          help={r.site?.images ? `The images ${r.site.name} offers.` : undefined}
           onValueChange={(value) => dependents('imageId', value)}
         />
         <FormSelect<VmForm>

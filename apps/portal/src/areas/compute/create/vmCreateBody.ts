@@ -65,12 +65,20 @@ export interface Resolved {
   adapter2?: Site['portgroups'][number];
 }
 
+type CatalogueSite = Catalogue['regions'][number]['sites'][number];
+
+/** The images offered at a site (a site says which when not every image runs there). */
+export const imagesAt = (catalogue: Catalogue, site: CatalogueSite | undefined) =>
+  site?.images
+    ? catalogue.images.filter((image) => site.images?.includes(image.id))
+    : catalogue.images;
+
 export function resolve(catalogue: Catalogue, form: VmForm): Resolved {
   const region = catalogue.regions.find((r) => r.id === form.regionId);
   const site = region?.sites.find((s) => s.id === form.siteId);
   const zone = site?.zones.find((z) => z.id === form.zoneId);
   const plan = catalogue.plans.find((p) => p.id === form.planId);
-  const image = catalogue.images.find((i) => i.id === form.imageId);
+  const image = imagesAt(catalogue, site).find((i) => i.id === form.imageId);
   const version = image?.versions.find((v) => v.id === form.versionId);
   const portgroup = (name: string) =>
     name ? site?.portgroups.find((p) => p.name === name) : undefined;

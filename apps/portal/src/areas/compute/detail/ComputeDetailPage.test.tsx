@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiClient } from '@portal/api/client';
-import { permissionsOnAllAreas, type CurrentUser, type Vm } from '@portal/api/contract';
+import {
+  permissionsOnAllAreas,
+  type Catalogue,
+  type CurrentUser,
+  type Vm,
+} from '@portal/api/contract';
 import { deleteRefusal } from '@portal/api/domain';
 import type { IdentityService } from '@portal/api/identity';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -45,7 +50,17 @@ interface Stubs {
   taskState?: 'RUNNING' | 'SUCCESS' | 'FAILURE';
   /** The monitors in view; none given: the monitors cannot be read. */
   monitors?: { id: number; name: string; vm_id: number | null }[];
+  /** The creation catalogue (its sites say what they cannot do). */
+  catalogue?: Catalogue;
 }
+
+const NO_SITES: Catalogue = {
+  regions: [],
+  plans: [],
+  images: [],
+  media: [],
+  disk: { min_gb: 10, max_gb: 100 },
+};
 
 function withApi(post: ApiClient['post'], level: 'read' | 'manage' = 'manage') {
   withStubs({ post, level });
@@ -58,6 +73,7 @@ function withStubs({
   vm = VM,
   taskState = 'RUNNING',
   monitors,
+  catalogue = NO_SITES,
 }: Stubs) {
   session.user = userWith(level);
   const api = {
@@ -69,6 +85,7 @@ function withStubs({
       if (path === '/services/monitoring' && monitors) return monitors;
       if (path === '/services/eseries/catalogue')
         return { regions: [], plans: [], images: [], media: [], disk: { min_gb: 10, max_gb: 100 } };
+      if (path === '/services/eseries/catalogue') return catalogue;
       throw new Error(`unexpected GET ${path}`);
     }),
     post,
@@ -155,6 +172,30 @@ describe('VM detail page', () => {
     await waitFor(() =>
       expect(screen.getByText('Monitoring').nextSibling?.textContent).toBe('Off'),
     );
+  it("offers what the VM's site cannot do disabled, with the site's reason", async () => {
+    const site = {
+      id: 'lxd1',
+      name: 'Local LXD',
+      location: 'AMS1',
+      zones: [],
+      portgroups: [],
+      gateways: [],
+      backend: 'lxd' as const,
+      unavailable: {
+        console: 'This site has no console for now.',
+        cdrom: 'LXD containers have no CD-ROM drive.',
+      },
+    };
+    withStubs({
+      catalogue: { ...NO_SITES, regions: [{ id: 'local', name: 'Local', sites: [site] }] },
+    });
+    visit('/compute/5');
+    const consoleButton = await screen.findByRole('button', { name: 'Open console' });
+    await waitFor(() => expect(consoleButton.getAttribute('aria-disabled')).toBe('true'));
+    expect(descriptionOf(consoleButton)).toContain('This site has no console for now.');
+    const attach = screen.getByRole('button', { name: 'Attach' });
+    await waitFor(() => expect(descriptionOf(attach)).toContain('no CD-ROM drive'));
+    expect(attach.getAttribute('aria-disabled')).toBe('true');
   });
 
   it('goes back to the list with the search it came with', async () => {

@@ -22,6 +22,7 @@ import { PowerActions } from './PowerActions.tsx';
 import { SnapshotsTab } from './SnapshotsTab.tsx';
 import { VmMenu } from './VmMenu.tsx';
 import { vmResource } from './vmTasks.ts';
+import { useSiteRefusal } from './siteActions.ts';
 
 // The VM's volumes come from the storage area, loaded with their tab.
 const VmVolumesPanel = lazy(() =>
@@ -98,6 +99,7 @@ export function ComputeDetailPage() {
     readOnlyReason ??
     (!canManage ? 'Checking what your role may change…' : busy ? TASK_RUNNING_REASON : undefined);
   const eseries = vm ? vm.serviceid === null : false;
+  const siteRefusal = useSiteRefusal(vm);
 
   const tabs: DetailTab[] = vm
     ? [
@@ -157,6 +159,7 @@ export function ComputeDetailPage() {
               leadingIcon={mdiConsole}
               disabledReason={
                 readOnlyReason ??
+                siteRefusal('console') ??
                 (!canManage
                   ? 'Checking what your role may change…'
                   : vm.power_state === 'poweredOn'

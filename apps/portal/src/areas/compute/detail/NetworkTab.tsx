@@ -25,6 +25,7 @@ import { FirewallRuleDialog } from './FirewallRuleDialog.tsx';
 import { siteOf, vmApis } from './vmApis.ts';
 import { useVmTask } from './vmTasks.ts';
 import { confirmTask, formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
+import { useSiteRefusal } from './siteActions.ts';
 
 const Stack = styled.div`
   display: grid;
@@ -86,6 +87,7 @@ function AdaptersCard({ vm, busy }: NetworkTabProps) {
   const { data: catalogue } = useQuery(computeQueries.catalogue());
   const task = useVmTask(vm.id, 'network', 'Change VLAN', 'Changing the VLAN…');
   const site = siteOf(catalogue, vm);
+  const refusal = useSiteRefusal(vm);
   const [adapter, setAdapter] = useState<number | null>(null);
   const current = adapter === null ? undefined : vm.adapters[adapter];
   const form = useContractForm<VlanForm>(VlanParams, {
@@ -115,6 +117,7 @@ function AdaptersCard({ vm, busy }: NetworkTabProps) {
                 variant="outlined"
                 leadingIcon={mdiSwapHorizontal}
                 disabled={busy || !site}
+                disabledReason={refusal('vlan')}
                 aria-label={`Change VLAN of adapter ${index + 1}`}
                 onClick={() => {
                   form.reset(NO_VLAN);
@@ -177,6 +180,7 @@ function NatCard({ vm, busy }: NetworkTabProps) {
   const create = useVmTask(vm.id, 'network', 'Create NAT', 'Creating a NAT…');
   const cancel = useVmTask(vm.id, 'network', 'Cancel NAT', 'Cancelling a NAT…');
   const site = siteOf(catalogue, vm);
+  const refusal = useSiteRefusal(vm);
   const [creating, setCreating] = useState(false);
   const [cancelling, setCancelling] = useState<NatRecord | null>(null);
   const nat = vm.nat ?? [];
@@ -243,6 +247,7 @@ function NatCard({ vm, busy }: NetworkTabProps) {
         <Button
           leadingIcon={mdiPlus}
           disabled={busy || !site || !hasIp}
+          disabledReason={refusal('nat')}
           title={hasIp ? undefined : 'The VM has no private address yet.'}
           onClick={() => {
             const first = site?.gateways[0];
@@ -307,6 +312,7 @@ function NatCard({ vm, busy }: NetworkTabProps) {
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function FirewallCard({ vm, busy }: NetworkTabProps) {
+  const refusal = useSiteRefusal(vm);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<FirewallRule | null>(null);
   const remove = useVmTask(vm.id, 'network', 'Delete firewall rule', 'Deleting a firewall rule…');
@@ -352,7 +358,12 @@ function FirewallCard({ vm, busy }: NetworkTabProps) {
       title="Firewall rules"
       headingLevel={2}
       actions={
-        <Button leadingIcon={mdiShieldPlus} disabled={busy} onClick={() => setAdding(true)}>
+        <Button
+          leadingIcon={mdiShieldPlus}
+          disabled={busy}
+          disabledReason={refusal('firewall')}
+          onClick={() => setAdding(true)}
+        >
           Add rule
         </Button>
       }

@@ -19,6 +19,7 @@ import { monitoringQueries } from '../../monitoring/queries.ts';
 import { vmApis } from './vmApis.ts';
 import { useVmTask } from './vmTasks.ts';
 import { confirmTask, formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
+import { useSiteRefusal } from './siteActions.ts';
 
 const Grid = styled.div`
   display: grid;
@@ -256,6 +257,7 @@ function attachProblems(values: AttachForm): Partial<Record<FieldPath<AttachForm
 
 function BootCdromCard({ vm, busy }: { vm: Vm; busy: boolean }) {
   const { data: catalogue, error: catalogueError } = useQuery(computeQueries.catalogue());
+  const refusal = useSiteRefusal(vm);
   const attachTask = useVmTask(vm.id, 'network', 'Attach CD-ROM', 'Attaching the CD-ROM…');
   const detachTask = useVmTask(vm.id, 'network', 'Detach CD-ROM', 'Detaching the CD-ROM…');
   const [open, setOpen] = useState(false);
@@ -285,6 +287,7 @@ function BootCdromCard({ vm, busy }: { vm: Vm; busy: boolean }) {
           <Button
             leadingIcon={mdiDisc}
             disabled={busy || !catalogue}
+            disabledReason={refusal('cdrom')}
             onClick={() => {
               form.reset(NO_MEDIUM);
               setOpen(true);

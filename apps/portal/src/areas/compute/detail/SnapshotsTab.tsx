@@ -39,6 +39,7 @@ import { computeQueries } from '../queries.ts';
 import { seriesOf, vmApis } from './vmApis.ts';
 import { useVmTask } from './vmTasks.ts';
 import { confirmTask, formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
+import { useSiteRefusal } from './siteActions.ts';
 
 const Toolbar = styled.div`
   display: flex;
@@ -339,6 +340,7 @@ function SnapshotFormDialog({
   onOpenChange: (open: boolean) => void;
   send: Send;
 }) {
+  const refusal = useSiteRefusal(vm);
   const poweredOn = vm.power_state === 'poweredOn';
   const form = useContractForm<SnapshotForm>(SnapshotOperation, {
     defaultValues: {
@@ -392,15 +394,18 @@ function SnapshotFormDialog({
           <FormCheckbox<SnapshotForm>
             name="power_state"
             label="Include the memory (the VM resumes running after a revert)"
-            disabled={!poweredOn}
-            help={poweredOn ? undefined : 'Only for a powered-on VM.'}
+            disabled={!poweredOn || refusal('memorySnapshot') !== undefined}
+            help={
+              refusal('memorySnapshot') ?? (poweredOn ? undefined : 'Only for a powered-on VM.')
+            }
           />
           <FormCheckbox<SnapshotForm>
             name="quiesced"
             label="Quiesce the guest file system first"
-            disabled={!poweredOn}
+            disabled={!poweredOn || refusal('quiescedSnapshot') !== undefined}
             help={
-              poweredOn ? 'Needs the guest tools running in the VM.' : 'Only for a powered-on VM.'
+              refusal('quiescedSnapshot') ??
+              (poweredOn ? 'Needs the guest tools running in the VM.' : 'Only for a powered-on VM.')
             }
           />
         </>

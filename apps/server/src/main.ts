@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, migrate, type Database } from './db/index.ts';
 import { seedDemoData, seedIdentityAccounts } from './db/demo.ts';
+import { resolveSites } from './site-config.ts';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -48,7 +49,11 @@ async function main(): Promise<void> {
       console.log(`Created demo accounts in the Auth emulator: ${created.join(', ')}`);
   }
 
-  const app = await buildApp({ config, db, auth, identityAdmin: auth });
+  const { sites, lxdLine } = await resolveSites(config.sites, (message) =>
+    fail(`The server cannot start: ${message}`),
+  );
+  console.log(lxdLine);
+  const app = await buildApp({ config, db, auth, identityAdmin: auth, sites });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,7 +1,8 @@
 // The sites the server runs, read from the environment: the demo's simulated sites, and a site
 // served by LXD (or Incus) over its unix socket or over HTTPS with a client certificate.
 import { readFileSync } from 'node:fs';
-import type { LxdEndpoint, SiteConfig } from './platform/sites.ts';
+import { LxdClient, LxdError } from './platform/lxd/client.ts';
+import { SIMULATED_SITE, type LxdEndpoint, type SiteConfig } from './platform/sites.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -90,4 +91,44 @@ export function parseSites(env: Env, fail: (message: string) => never): SitesCon
       },
     },
   };
+}
+
+/** Where the LXD site is reached, as a person reads it. */
+export const endpointText = (endpoint: LxdEndpoint): string =>
+  endpoint.url ?? endpoint.socketPath ?? 'nowhere';
+
+/**
+ * The sites this server runs: the simulator's (unless turned off), and the LXD site when LXD
+ * answers at start-up (`LXD=auto`), always (`on`: else the server does not start) or never
+ * (`off`). Answers them with one line saying whether there is an LXD site, and why not.
+ */
+export async function resolveSites(
+  config: SitesConfig,
+  fail: (message: string) => never,
+): Promise<{ sites: SiteConfig[]; lxdLine: string }> {
+  const sites: SiteConfig[] = config.simulated ? [SIMULATED_SITE] : [];
+  const { mode, site } = config.lxd;
+  const where = endpointText(site.lxd.endpoint);
+  const none = (why: string) => {
+    if (sites.length === 0) fail(`SIMULATED_SITES is false and there is no LXD site: ${why}`);
+    return { sites, lxdLine: `No LXD site: ${why}` };
+  };
+  if (mode === 'off') return none('LXD is off (LXD=off).');
+  const client = new LxdClient(site.lxd.endpoint, { timeoutMs: 3_000 });
+  try {
+    const server = await client.get<{ environment?: { server_version?: string } }>('/1.0');
+    sites.push(site);
+    const version = server.environment?.server_version;
+    return {
+      sites,
+      lxdLine: `LXD site ${site.locations?.join(', ')} served by LXD${version ? ` ${version}` : ''} at ${where}.`,
+    };
+  } catch (error) {
+    const reason = error instanceof LxdError ? error.lxdMessage : String(error);
+    const why = `LXD does not answer at ${where} (${reason}). Run npm run lxd:setup, or set LXD_SOCKET or LXD_URL.`;
+    if (mode === 'on') fail(`LXD=on, but ${why}`);
+    return none(why);
+  } finally {
+    await client.close();
+  }
 }

@@ -35,6 +35,24 @@ describe('loadConfig', () => {
         from: 'IT Service Desk <service-desk@portal.test>',
         trackingPerMinute: 120,
       },
+      sites: {
+        simulated: true,
+        lxd: {
+          mode: 'auto',
+          site: {
+            name: 'lxd-lxd1',
+            backend: 'lxd',
+            region: 'Local',
+            locations: ['LXD1'],
+            lxd: {
+              endpoint: { socketPath: '/var/lib/lxd/unix.socket' },
+              storagePool: 'portal',
+              network: 'portalbr0',
+              forwardAddresses: [],
+            },
+          },
+        },
+      },
     });
   });
 

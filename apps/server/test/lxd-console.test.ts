@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { openLxdConsole } from '../src/areas/compute/drivers/lxd/console.ts';
 import type { ConsoleIo, ConsoleTarget } from '../src/areas/compute/driver.ts';
+import { computeArea } from '../src/areas/compute/index.ts';
 import type { LxdClient } from '../src/platform/lxd/client.ts';
 import { computeFixture, type ComputeFixture } from './helpers/compute.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
@@ -15,6 +16,7 @@ const TARGET: ConsoleTarget = {
   id: 1,
   displayName: 'console-test',
   os: { name: 'BusyBox', version: '1.35', guest_full_name: 'BusyBox' },
+  location: 'LXD1',
 };
 
 /** A terminal that keeps what the console printed and whether it was closed. */
@@ -109,7 +111,8 @@ describe.runIf(lxd)('the console of an LXD instance', () => {
       test = await open();
       fx = await computeFixture(test);
       // This VM's console is the LXD instance's: the route, its ticket and its limits as they are.
-      vi.spyOn(fx.app.driver, 'openConsole').mockImplementation((vm, io) =>
+      const simulator = fx.app.composition.platform.driversOf(computeArea).primary;
+      vi.spyOn(simulator, 'openConsole').mockImplementation((vm, io) =>
         openLxdConsole(client, async () => instance, vm, io),
       );
       await fx.app.listen({ host: '127.0.0.1', port: 0 });

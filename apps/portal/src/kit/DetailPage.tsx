@@ -57,6 +57,8 @@ export interface DetailPageProps {
   tabs?: readonly DetailTab[];
   /** What the tab list is about: "Virtual machine details". */
   tabsLabel?: string;
+  /** A message above the tabs, for every tab (the platform changed the resource outside). */
+  notice?: ReactNode;
   children?: ReactNode;
 }
 
@@ -106,6 +108,7 @@ export function DetailPage({
   onRetry,
   tabs,
   tabsLabel,
+  notice,
   children,
 }: DetailPageProps) {
   const [params] = useSearchParams();
@@ -167,6 +170,7 @@ export function DetailPage({
         actions={actions}
         back={back}
       />
+      {notice}
       {tabs && tabs.length > 0 ? (
         <Tabs.Root value={tab} onValueChange={selectTab}>
           <Tabs.List aria-label={tabsLabel ?? `${noun} details`}>

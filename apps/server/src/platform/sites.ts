@@ -3,20 +3,13 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { SiteContext, Seam, Provision } from './area.ts';
+import type { LxdEndpoint } from './lxd/client.ts';
 
 /** The backends a site can be served by. */
 export const BACKENDS = ['simulator', 'lxd'] as const;
 export type Backend = (typeof BACKENDS)[number];
 
-/** How the server reaches an LXD (or Incus) server: its unix socket, or HTTPS with a client certificate. */
-export interface LxdEndpoint {
-  socketPath?: string;
-  url?: string;
-  /** PEM text of the client certificate LXD trusts, its key, and the server's certificate. */
-  cert?: string;
-  key?: string;
-  ca?: string;
-}
+export type { LxdEndpoint } from './lxd/client.ts';
 
 export interface LxdSiteSettings {
   endpoint: LxdEndpoint;

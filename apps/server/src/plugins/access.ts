@@ -19,7 +19,6 @@ declare module 'fastify' {
 export const NO_PORTAL_USER_MESSAGE =
   'Your sign-in is valid, but you have no portal account. Ask your administrator for one.';
 
-
 /** Who is calling, as the services see it: always a portal user in one tenant. */
 export interface Caller {
   tenantId: number;

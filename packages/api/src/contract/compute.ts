@@ -158,6 +158,14 @@ export const Vm = Type.Object(
     boot_cdrom: Nullable(BootCdrom),
     vsnap: Type.Boolean(),
     monitoring: Type.Boolean(),
+    platform_message: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            'What the platform says of this VM when it disagrees with the portal (deleted outside it).',
+        }),
+      ),
+    ),
     serviceid: Nullable(Type.String({ description: 'The vwseries service, null for eseries.' })),
     tenant_id: Type.String({ description: "The tenant's cdb_id." }),
     task_id: Nullable(

@@ -43,6 +43,8 @@ export interface VmRecord {
   bootCdrom: BootCdrom | null;
   vsnap: boolean;
   monitoring: boolean;
+  /** What the platform says when it disagrees with the portal (deleted outside it), or null. */
+  platformMessage: string | null;
   /** The newest task still pending or running on the VM. */
   taskId: number | null;
   createdAt: Date;
@@ -74,6 +76,7 @@ interface VmRow {
   boot_cdrom: BootCdrom | null;
   vsnap: boolean;
   monitoring: boolean;
+  platform_message: string | null;
   task_id: number | null;
   /** A Date from a row; ISO text from json_agg (listVms). */
   created_at: Date | string;
@@ -91,7 +94,7 @@ const SELECT_VM = `
   select v.id, v.tenant_id, t.cdb_id as tenant_cdb_id, v.vwseries_id, s.serviceid,
          v.display_name, v.status, v.power_state, v.os_name, v.os_version, v.os_guest_full_name,
          v.vcpus, v.memory_mb, v.disk_size_gb, v.plan_id, v.location, v.cluster, v.adapters,
-         v.boot_cdrom, v.vsnap, v.monitoring, v.created_at, k.task_id
+         v.boot_cdrom, v.vsnap, v.monitoring, v.platform_message, v.created_at, k.task_id
     from ${FROM_VMS}`;
 
 const toVm = (row: VmRow): VmRecord => ({
@@ -114,6 +117,7 @@ const toVm = (row: VmRow): VmRecord => ({
   bootCdrom: row.boot_cdrom,
   vsnap: row.vsnap,
   monitoring: row.monitoring,
+  platformMessage: row.platform_message,
   taskId: row.task_id,
   createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
 });
@@ -846,4 +850,46 @@ export async function vmLocation(
     [tenantId, id],
   );
   return rows[0]?.location ?? null;
+}
+
+/** The tenants of these VMs, each with its VMs among them. */
+export async function vmTenants(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<Map<number, number[]>> {
+  const rows = await db.query<{ id: number; tenant_id: number }>(
+    'select id, tenant_id from vms where id = any($1::bigint[])',
+    [ids],
+  );
+  const byTenant = new Map<number, number[]>();
+  for (const row of rows)
+    byTenant.set(row.tenant_id, [...(byTenant.get(row.tenant_id) ?? []), row.id]);
+  return byTenant;
+}
+
+/**
+ * What the platform says of a VM now, from outside the portal: its power, name and size, or
+ * (null) that it no longer has it, which marks the VM failed with `lostMessage`.
+ */
+export async function applyObserved(
+  db: Queryable,
+  vmId: number,
+  facts: { displayName: string; powerState: PowerState; vcpus: number; memoryMb: number } | null,
+  lostMessage: string,
+): Promise<void> {
+  if (facts === null) {
+    await db.query(
+      `update vms set status = 'error', platform_message = $2
+        where id = $1 and platform_message is distinct from $2`,
+      [vmId, lostMessage],
+    );
+    return;
+  }
+  await db.query(
+    `update vms set power_state = $2, display_name = $3, vcpus = $4, memory_mb = $5,
+                    platform_message = null
+      where id = $1 and (power_state, display_name, vcpus, memory_mb, platform_message)
+            is distinct from ($2, $3, $4, $5, null::text)`,
+    [vmId, facts.powerState, facts.displayName, facts.vcpus, facts.memoryMb],
+  );
 }

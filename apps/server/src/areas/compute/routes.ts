@@ -26,6 +26,7 @@ import type { AreaRoutes } from '../../platform/area.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { NONE, taskRoute } from '../../platform/tasks/route.ts';
 import type { ComputeDriver } from './driver.ts';
+import { followOutsideChanges } from './outside.ts';
 import {
   computeDeps,
   prepareBootCdrom,
@@ -72,6 +73,12 @@ const ESERIES = { series: 'eseries' } as const;
  */
 const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform }) => {
   const deps = computeDeps(app.db, drivers, platform.listCache);
+  // Changes made on a platform outside the portal (an instance stopped on the LXD host) show up.
+  const outside = new AbortController();
+  app.addHook('onReady', async () =>
+    followOutsideChanges(app.db, drivers, app.log.child({ component: 'outside' }), outside.signal),
+  );
+  app.addHook('onClose', async () => outside.abort());
   const target = (id: number) => `vm:${id}`;
 
   app.get(

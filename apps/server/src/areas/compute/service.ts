@@ -122,6 +122,7 @@ function toVmReply(vm: VmRecord, catalogue: Catalogue): Vm {
     boot_cdrom: vm.bootCdrom,
     vsnap: vm.vsnap,
     monitoring: vm.monitoring,
+    platform_message: vm.platformMessage,
     serviceid: vm.serviceid,
     tenant_id: vm.tenantCdbId,
     task_id: vm.taskId,

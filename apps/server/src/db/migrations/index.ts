@@ -15,6 +15,7 @@ import { sql as lxd } from './014_lxd.ts';
 import { sql as monitorCheckedSpans } from './020_monitor_checked_spans.ts';
 import { sql as rateLimits } from './016_rate_limits.ts';
 import { sql as phishingMail } from './018_phishing_mail.ts';
+import { sql as vmPlatformMessage } from './021_vm_platform_message.ts';
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '018_phishing_mail', sql: phishingMail },
   { id: '016_rate_limits', sql: rateLimits },
   { id: '014_lxd', sql: lxd },
+  { id: '021_vm_platform_message', sql: vmPlatformMessage },
 ];

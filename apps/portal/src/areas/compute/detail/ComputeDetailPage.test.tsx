@@ -83,8 +83,6 @@ function withStubs({
       if (path.startsWith('/services/eseries/task_status/'))
         return { state: taskState, message: taskState === 'FAILURE' ? 'It broke.' : '' };
       if (path === '/services/monitoring' && monitors) return monitors;
-      if (path === '/services/eseries/catalogue')
-        return { regions: [], plans: [], images: [], media: [], disk: { min_gb: 10, max_gb: 100 } };
       if (path === '/services/eseries/catalogue') return catalogue;
       throw new Error(`unexpected GET ${path}`);
     }),

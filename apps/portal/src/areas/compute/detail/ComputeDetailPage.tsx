@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { mdiConsole } from '@mdi/js';
 import type { Vm } from '@portal/api/contract';
-import { Button, Spinner, StatusChip } from '@portal/ui';
+import { Alert, Button, Spinner, StatusChip } from '@portal/ui';
 import { DetailPage, type DetailTab } from '../../../kit/DetailPage.tsx';
 import { PREV_SEARCH, searchOf, withPrevSearch } from '../../../kit/prevSearch.ts';
 import { useResourceBusy } from '../../../kit/useTaskAction.ts';
@@ -148,6 +148,13 @@ export function ComputeDetailPage() {
             </span>
             {readOnlyReason && <ReadOnlyNote role="note">{readOnlyReason}</ReadOnlyNote>}
           </Chips>
+        )
+      }
+      notice={
+        vm?.platform_message && (
+          <Alert kind="warning" title="Changed outside the portal">
+            {vm.platform_message}
+          </Alert>
         )
       }
       actions={

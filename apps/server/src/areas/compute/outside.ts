@@ -1,0 +1,44 @@
+// Changes made outside the portal (an `lxc stop` typed on the LXD host, an instance deleted
+// there): sites whose platform reports them are followed, and what the platform says now is
+// written to the portal's VMs, so the portal shows it within seconds.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { AreaDrivers } from '../../platform/area.ts';
+import type { ComputeDriver } from './driver.ts';
+import { applyObserved, vmTenants } from './repository.ts';
+
+/** Shown on a VM whose platform no longer has it. */
+export const LOST_MESSAGE =
+  'The platform no longer has this virtual machine: it was deleted outside the portal. Delete it here to tidy up.';
+
+/** Follows every site whose driver reports outside changes; stops when `signal` aborts. */
+export function followOutsideChanges(
+  db: Database,
+  drivers: AreaDrivers<ComputeDriver>,
+  log: FastifyBaseLogger,
+  signal: AbortSignal,
+): void {
+  for (const { site, driver } of drivers.all) {
+    if (!driver.watch || !driver.observe) continue;
+    const siteLog = log.child({ site: site.name });
+    void driver.watch((vmIds) => {
+      reconcile(db, driver, vmIds).catch((error: unknown) =>
+        siteLog.warn({ err: error }, 'could not read changes made outside the portal'),
+      );
+    }, signal);
+  }
+}
+
+/** Asks the platform how these VMs are now and writes it to the portal's records. */
+export async function reconcile(
+  db: Database,
+  driver: ComputeDriver,
+  vmIds: readonly number[],
+): Promise<void> {
+  if (!driver.observe || vmIds.length === 0) return;
+  const byTenant = await vmTenants(db, vmIds);
+  for (const [tenantId, ids] of byTenant) {
+    const observed = await driver.observe(tenantId, ids);
+    for (const [vmId, facts] of observed) await applyObserved(db, vmId, facts, LOST_MESSAGE);
+  }
+}

@@ -271,8 +271,15 @@ describe.each(databaseKinds())('the task engine on $kind', ({ kind, open }) => {
         await released;
         return 'ok';
       },
-    } as unknown as InfrastructureDriver;
-    const worker = new TaskWorker(test.db, driver, quiet, { pollMs: 10, leaseMs, concurrency: 8 });
+    } as unknown as ComputeDriver;
+    const refresh = COMPUTE_TASKS.find((task) => task.op === 'vm.refresh');
+    if (!refresh) throw new Error('no vm.refresh task');
+    const worker = new TaskEngine(
+      test.db,
+      quiet,
+      { pollMs: 10, leaseMs, concurrency: 8 },
+      new TaskRegistry([withDriver(refresh, driver)]),
+    );
     const id = await insertTask(test.db, acme, {
       kind: 'vm',
       targetId: 4_000_000,

@@ -170,6 +170,8 @@ describe('VM detail page', () => {
     await waitFor(() =>
       expect(screen.getByText('Monitoring').nextSibling?.textContent).toBe('Off'),
     );
+  });
+
   it("offers what the VM's site cannot do disabled, with the site's reason", async () => {
     const site = {
       id: 'lxd1',

@@ -16,6 +16,8 @@ export default async function globalSetup() {
       // Acme's campaigns stay simulated (phishing.spec.ts watches simulated results arrive);
       // everyone else's go out as real mail to the catcher (phishing-mail.spec.ts).
       PHISHING_SIMULATED_TENANTS: 'UZZ100001',
+      // The simulated sites only: the flows here count and choose sites as the demo has them.
+      LXD: process.env.LXD ?? 'off',
     },
   });
   process.env.E2E_BASE_URL = stack.url;

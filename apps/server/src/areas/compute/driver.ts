@@ -173,7 +173,7 @@ export interface ComputeDriver {
    * The VMs' state as the platform has it now, for changes made outside the portal: null for a
    * VM the platform no longer has. Platforms that cannot be changed from outside omit it.
    */
-  observe?(tenantId: number, vmIds: readonly number[]): Promise<Map<number, VmStateFacts | null>>;
+  observe?(vmIds: number[]): Promise<Map<number, VmStateFacts | null>>;
   /**
    * Calls `changed` with the ids of VMs whose state changed outside the portal, as the platform
    * reports it (an event stream), until `signal` aborts.

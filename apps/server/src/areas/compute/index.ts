@@ -7,6 +7,9 @@ import { seedDemoComputeOnce } from './demo.ts';
 import computeRoutes from './routes.ts';
 import { computeSeatCounters } from './seats.ts';
 import { COMPUTE_TASKS, vmTargets } from './tasks.ts';
+import { LxdComputeDriver } from './drivers/lxd/index.ts';
+import { LxdClient } from '../../platform/lxd/client.ts';
+import { tenantLimits } from './repository.ts';
 import type { SiteContext } from '../../platform/area.ts';
 
 /** The site's simulated network, as the networking area provides it to compute's simulator. */
@@ -21,13 +24,41 @@ const makeComputeSimulator = (site: SiteContext) =>
 export const computeSimulator = (site: SiteContext): ComputeSimulator =>
   site.shared(makeComputeSimulator);
 
+/** The LXD client of a site: one per site, shared by its areas' drivers. */
+const lxdClientOf = (site: SiteContext) => {
+  const settings = site.site.lxd;
+  if (!settings) throw new Error(`the site ${site.site.name} has no LXD endpoint`);
+  return new LxdClient(settings.endpoint);
+};
+
+/** The compute driver of an LXD site: instances in a project per tenant. */
+const lxdCompute = (site: SiteContext): ComputeDriver => {
+  const location = site.site.locations?.[0] ?? 'LXD1';
+  const region = site.site.region ?? 'Local';
+  return new LxdComputeDriver({
+    client: site.shared(lxdClientOf),
+    db: site.db,
+    site: {
+      regionId: region.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      regionName: region,
+      id: location.toLowerCase(),
+      name: `${location} (LXD)`,
+      location,
+    },
+    tenantLimits: (tenantId) => tenantLimits(site.db, tenantId),
+    natAddresses: site.site.lxd?.forwardAddresses.length
+      ? site.site.lxd.forwardAddresses
+      : undefined,
+  });
+};
+
 export const computeArea = defineArea<ComputeDriver>({
   name: 'compute',
   permission: 'compute',
   routes: [computeRoutes, consoleRoutes],
   tasks: COMPUTE_TASKS,
   targets: [vmTargets],
-  drivers: { simulator: computeSimulator },
+  drivers: { simulator: computeSimulator, lxd: lxdCompute },
   seed: seedDemoComputeOnce,
   seats: computeSeatCounters,
 });

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { AreaDrivers } from '../../platform/area.ts';
 import type { ComputeDriver } from './driver.ts';
-import { applyObserved, vmTenants } from './repository.ts';
+import { applyObserved, vmsAt } from './repository.ts';
 
 /** Shown on a VM whose platform no longer has it. */
 export const LOST_MESSAGE =
@@ -21,24 +21,26 @@ export function followOutsideChanges(
   for (const { site, driver } of drivers.all) {
     if (!driver.watch || !driver.observe) continue;
     const siteLog = log.child({ site: site.name });
+    const locations = site.locations ?? [];
     void driver.watch((vmIds) => {
-      reconcile(db, driver, vmIds).catch((error: unknown) =>
+      reconcile(db, driver, locations, vmIds).catch((error: unknown) =>
         siteLog.warn({ err: error }, 'could not read changes made outside the portal'),
       );
     }, signal);
   }
 }
 
-/** Asks the platform how these VMs are now and writes it to the portal's records. */
+/** Asks the site's platform how these VMs are now and writes it to the portal's records. */
 export async function reconcile(
   db: Database,
   driver: ComputeDriver,
+  locations: readonly string[],
   vmIds: readonly number[],
 ): Promise<void> {
   if (!driver.observe || vmIds.length === 0) return;
-  const byTenant = await vmTenants(db, vmIds);
-  for (const [tenantId, ids] of byTenant) {
-    const observed = await driver.observe(tenantId, ids);
-    for (const [vmId, facts] of observed) await applyObserved(db, vmId, facts, LOST_MESSAGE);
-  }
+  // Only the portal's VMs at this site: an instance another server made carries ids not ours.
+  const ours = await vmsAt(db, locations, vmIds);
+  if (ours.length === 0) return;
+  const observed = await driver.observe(ours);
+  for (const [vmId, facts] of observed) await applyObserved(db, vmId, facts, LOST_MESSAGE);
 }

@@ -19,6 +19,7 @@ import {
   type ListSpec,
   type Paging,
 } from '../../platform/paging.ts';
+import { POC_VM_LIMIT } from '@portal/api/domain';
 import type { ListCache } from '../../platform/list-cache.ts';
 import type { NewFirewallRule } from './driver.ts';
 
@@ -852,19 +853,17 @@ export async function vmLocation(
   return rows[0]?.location ?? null;
 }
 
-/** The tenants of these VMs, each with its VMs among them. */
-export async function vmTenants(
+/** Those of these VMs that are at one of the locations. */
+export async function vmsAt(
   db: Queryable,
+  locations: readonly string[],
   ids: readonly number[],
-): Promise<Map<number, number[]>> {
-  const rows = await db.query<{ id: number; tenant_id: number }>(
-    'select id, tenant_id from vms where id = any($1::bigint[])',
-    [ids],
+): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    'select id from vms where id = any($1::bigint[]) and location = any($2::text[])',
+    [ids, locations],
   );
-  const byTenant = new Map<number, number[]>();
-  for (const row of rows)
-    byTenant.set(row.tenant_id, [...(byTenant.get(row.tenant_id) ?? []), row.id]);
-  return byTenant;
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -892,4 +891,22 @@ export async function applyObserved(
             is distinct from ($2, $3, $4, $5, null::text)`,
     [vmId, facts.powerState, facts.displayName, facts.vcpus, facts.memoryMb],
   );
+}
+
+/**
+ * What a tenant may run, for a platform that enforces it too (an LXD project's limits): a
+ * proof-of-concept tenant its trial's VMs; nothing else is capped yet.
+ */
+export async function tenantLimits(
+  db: Queryable,
+  tenantId: number,
+): Promise<{ instances: number | null; cpu: number | null; memoryMb: number | null }> {
+  const rows = await db.query<{ kind: string }>('select kind from tenants where id = $1', [
+    tenantId,
+  ]);
+  return {
+    instances: rows[0]?.kind === 'poc' ? POC_VM_LIMIT : null,
+    cpu: null,
+    memoryMb: null,
+  };
 }

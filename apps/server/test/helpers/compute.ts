@@ -4,6 +4,7 @@ import { DEMO_PASSWORD, seedDemoData } from '../../src/db/demo.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { testApp, testConfig } from './app.ts';
 import type { TestDatabase } from './databases.ts';
+import type { SiteConfig } from '../../src/platform/sites.ts';
 import { bearer, signIn } from './identity.ts';
 
 /** Fast enough for tests: a 12 s creation takes 12 ms. */
@@ -21,7 +22,7 @@ export interface ComputeFixture {
     body?: unknown,
   ): Promise<LightMyRequestResponse>;
   /** Polls a task until it ends; returns its final state and message. */
-  waitTask(who: Who, taskId: number): Promise<{ state: string; message: string }>;
+  waitTask(who: Who, taskId: number, ms?: number): Promise<{ state: string; message: string }>;
   close(): Promise<void>;
 }
 
@@ -29,10 +30,14 @@ export interface ComputeFixture {
 export async function computeFixture(
   test: TestDatabase,
   env: Record<string, string> = {},
+  { sites }: { sites?: readonly SiteConfig[] } = {},
 ): Promise<ComputeFixture> {
   await migrate(test.db);
   await seedDemoData(test.db);
-  const app = await testApp(test.db, { config: testConfig({ ...FAST, ...env }) });
+  const app = await testApp(test.db, {
+    config: testConfig({ ...FAST, ...env }),
+    ...(sites ? { sites } : {}),
+  });
   await app.ready();
   const tokens: Record<Who, string> = { acme: '', globex: '', poc: '', internal: '' };
   await Promise.all(
@@ -47,8 +52,8 @@ export async function computeFixture(
       headers: who ? bearer(tokens[who]) : {},
       ...(body === undefined ? {} : { payload: body as object }),
     });
-  const waitTask = async (who: Who, taskId: number) => {
-    const deadline = Date.now() + 15_000;
+  const waitTask = async (who: Who, taskId: number, ms = 15_000) => {
+    const deadline = Date.now() + ms;
     for (;;) {
       const reply = await call(who, 'GET', `/services/task/${taskId}`);
       expect(reply.statusCode).toBe(200);

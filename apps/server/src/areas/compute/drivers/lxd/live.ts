@@ -110,7 +110,13 @@ export class LxdLive {
     return watchInstances(this.client, onChange, signal, {
       ...WATCH_DEFAULTS,
       ...this.options.watch,
-      resolve: async (ref) => this.seen.get(key(ref)) ?? null,
+      // An instance made since the last listing is looked up again, not ignored.
+      resolve: async (ref) => {
+        const known = this.seen.get(key(ref));
+        if (known !== undefined) return known;
+        await this.listAll();
+        return this.seen.get(key(ref)) ?? null;
+      },
       all: async () => {
         await this.listAll();
         return [...new Set(this.seen.values())];

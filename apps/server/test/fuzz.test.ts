@@ -607,8 +607,10 @@ describe.each(databaseKinds())('fuzzing every operation on $kind', ({ open }) =>
       })
       .filter(([, counts]) => !Object.keys(counts).some((status) => status.startsWith('2')))
       .map(([operation, counts]) => `${operation} ${JSON.stringify(counts)}`);
+    // One in eight: since bodies have per-route limits and a media type (ADR 020), some of the
+    // random budget goes to 413 and 415 answers instead of reaching the handler.
     expect(neverSucceeded.length, neverSucceeded.join('\n')).toBeLessThanOrEqual(
-      Math.ceil(operations().length / 10),
+      Math.ceil(operations().length / 8),
     );
     expect(failures, failures.join('\n\n')).toEqual([]);
   }, 120_000);

@@ -46,6 +46,7 @@ const TABLES = [
   'phishing_groups',
   'phishing_templates',
   'public_addresses',
+  'rate_limit_windows',
   'roles',
   'schema_migrations',
   'sim_backup_account',

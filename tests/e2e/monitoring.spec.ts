@@ -113,9 +113,7 @@ test.describe('monitoring', () => {
     await page.getByRole('tab', { name: 'SLA' }).click();
     // The window's downtime never counts: 100 % of the checked time outside it, or, with less
     // than a minute checked outside it (as here, at test speed), no figure at all.
-    await expect(page.getByRole('group', { name: 'Availability' })).toContainText(
-      /100 %|No data/,
-    );
+    await expect(page.getByRole('group', { name: 'Availability' })).toContainText(/100 %|No data/);
     await expect(page.getByRole('group', { name: 'Incidents' })).toContainText('0');
   });
 });

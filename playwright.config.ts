@@ -10,7 +10,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 45_000,
+  // Two workers on two cores, beside the stack they drive: a page, an axe pass and a task can
+  // take tens of seconds when the machine is busy. Passing tests end as soon as they are done.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {

@@ -8,7 +8,8 @@
 // The area provides the rows: `apps/server/src/areas/<area>/bench.ts` exports
 // `seedBench(db, tenantCdbId, count)`, run on a fresh database (migrations and the demo data
 // first) before the server starts, since the embedded PGlite is one process's at a time.
-// Options: --email (default acme@portal.test) and --tenant (default its tenant, UZZ100001) choose
+// Options: --seed names another seeder of that bench.ts (`--area admin --seed seedUsersBench`);
+// --email (default acme@portal.test) and --tenant (default its tenant, UZZ100001) choose
 // who looks; --api (a regular expression, default the route's /api/services path) picks the reply
 // to time; BENCH_SCREENSHOT=file.png saves a picture of the loaded list; BENCH_TRACE=1 prints, for
 // each load, when each request before the first rows started and ended (what the rows waited for).
@@ -30,6 +31,7 @@ const { values: args } = parseArgs({
     email: { type: 'string', default: 'acme@portal.test' },
     tenant: { type: 'string', default: 'UZZ100001' },
     api: { type: 'string' },
+    seed: { type: 'string', default: 'seedBench' },
   },
 });
 if (!args.area || !args.route) {
@@ -43,8 +45,10 @@ const apiPattern = args.api ?? `/api/services${args.route}(\\?|$)`;
 
 /** Migrates, seeds the demo data and the area's rows, then closes the database for the server. */
 async function prepareDatabase(dir) {
-  const { seedBench } = await fromServer(`src/areas/${args.area}/bench.ts`);
-  await prepareBenchDatabase(dir, (db) => seedBench(db, args.tenant, COUNT));
+  const seeders = await fromServer(`src/areas/${args.area}/bench.ts`);
+  const seed = seeders[args.seed];
+  if (typeof seed !== 'function') throw new Error(`no ${args.seed} in ${args.area}/bench.ts`);
+  await prepareBenchDatabase(dir, (db) => seed(db, args.tenant, COUNT));
 }
 
 const median = (values) => {

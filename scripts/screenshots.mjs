@@ -9,6 +9,11 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { repoRoot } from './lib/proc.mjs';
 
+// SCREENSHOT_DESKTOP=1440x900 sets the desktop viewport (default 1280x800).
+const [desktopWidth, desktopHeight] = (process.env.SCREENSHOT_DESKTOP ?? '1280x800')
+  .split('x')
+  .map(Number);
+const desktopSize = { width: desktopWidth || 1280, height: desktopHeight || 800 };
 const outDir = process.argv[2] ?? join(repoRoot, '.data/screenshots');
 const only = process.argv[3]?.split(',');
 mkdirSync(outDir, { recursive: true });
@@ -36,6 +41,13 @@ const shots = [
   { name: 'monitoring', path: '/monitoring', signedIn: true },
   { name: 'license', path: '/license', signedIn: true },
   { name: 'crowdstrike', path: '/crowdstrike', signedIn: true },
+  { name: 'crowdstrike-hosts', path: '/crowdstrike/medr/1?tab=hosts', signedIn: true },
+  { name: 'crowdstrike-detections', path: '/crowdstrike/medr/1?tab=detections', signedIn: true },
+  // The first host and detection of the first subscription (the demo seeds acme's first).
+  { name: 'crowdstrike-host', path: '/crowdstrike/medr/1/hosts/1', signedIn: true },
+  { name: 'crowdstrike-detection', path: '/crowdstrike/medr/1/detections/1', signedIn: true },
+  { name: 'storage-detail', path: '/storage/1', signedIn: true },
+  { name: 'compute-volumes', path: '/compute/1?tab=volumes', signedIn: true },
   { name: 'phishing', path: '/phishing-prevention', signedIn: true },
   { name: 'account', path: '/account', signedIn: true },
   { name: 'users', path: '/user', signedIn: 'admin@portal.test' },
@@ -45,7 +57,7 @@ const shots = [
 ].filter((shot) => !only || only.includes(shot.name));
 try {
   for (const [viewport, size] of [
-    ['desktop', { width: 1280, height: 800 }],
+    ['desktop', desktopSize],
     ['phone', { width: 390, height: 844 }],
   ]) {
     for (const theme of ['light', 'dark']) {

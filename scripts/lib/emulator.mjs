@@ -62,10 +62,13 @@ export async function startAuthEmulator({ port, workDir, persistDir, quiet = tru
         const res = await fetch(url);
         return res.ok;
       },
-      { timeoutMs: 180_000, what: 'the Firebase Auth emulator' },
+      // Its start loads much of firebase-tools: on a machine busy with other work (a typecheck
+      // ten times slower than on a quiet one was seen) it takes minutes, not seconds.
+      { timeoutMs: 600_000, what: 'the Firebase Auth emulator' },
     );
   } catch (error) {
     child.kill('SIGKILL');
+    if (error instanceof Error && output) error.message += `\nIts output so far:\n${output}`;
     throw error;
   }
   return {

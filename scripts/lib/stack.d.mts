@@ -31,3 +31,13 @@ export function startStack(options: {
   /** The catcher's HTTP port (0: any free one). */
   mailCatcherPort?: number;
 }): Promise<Stack>;
+
+export function startServer(options: {
+  port?: number;
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  quiet?: boolean;
+  emulator: { host: string; projectId: string };
+  mail?: { smtpUrl: string } | null;
+}): Promise<{ url: string; server: ChildProcess; output(): string; stop(): Promise<void> }>;

@@ -35,6 +35,45 @@ export async function startStack({
     await mail?.stop();
     throw error;
   }
+  let started;
+  try {
+    started = await startServer({ port, dataDir, databaseUrl, env, quiet, emulator, mail });
+  } catch (error) {
+    await emulator.stop();
+    await mail?.stop();
+    throw error;
+  }
+  const { url, server, output, stop: stopServer } = started;
+  return {
+    url,
+    emulator,
+    mail,
+    server,
+    output,
+    async stop() {
+      await stopServer();
+      await emulator.stop();
+      await mail?.stop();
+    },
+  };
+}
+
+/**
+ * Starts one more server beside a stack's emulator and mail catcher, on its own database (a
+ * second site configuration, say). Resolves once /api/health answers.
+ * @param {{ port?: number, dataDir: string, databaseUrl?: string, env?: Record<string, string>,
+ *   quiet?: boolean, emulator: { host: string, projectId: string },
+ *   mail?: { smtpUrl: string } | null }} options
+ */
+export async function startServer({
+  port,
+  dataDir,
+  databaseUrl,
+  env = {},
+  quiet = false,
+  emulator,
+  mail = null,
+}) {
   const serverPort = port ?? (await freePort());
   const serverEnv = {
     ...process.env,
@@ -64,12 +103,10 @@ export async function startStack({
         if (server.exitCode !== null) throw new Error(`the server exited:\n${output}`);
         return (await fetch(`${url}/api/health`)).ok;
       },
-      { timeoutMs: 180_000, what: 'the server' },
+      { timeoutMs: 600_000, what: 'the server' },
     );
   } catch (error) {
     server.kill('SIGKILL');
-    await emulator.stop();
-    await mail?.stop();
     throw error;
   }
   const stopServer = () =>
@@ -82,16 +119,5 @@ export async function startStack({
       });
       server.kill('SIGTERM');
     });
-  return {
-    url,
-    emulator,
-    mail,
-    server,
-    output: () => output,
-    async stop() {
-      await stopServer();
-      await emulator.stop();
-      await mail?.stop();
-    },
-  };
+  return { url, server, output: () => output, stop: stopServer };
 }

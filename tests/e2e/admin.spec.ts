@@ -118,9 +118,16 @@ test('an internal user acts for a customer, powers a VM off, and the log shows b
   // A VM of its own (other flows expect the demo VMs running).
   const own = await (await apiAs('acme@portal.test')).createVm(`acted-${Date.now().toString(36)}`);
 
-  await openSignedIn(page, 'internal@portal.test', '/compute');
+  // Switching starts from the storage list, and asks why (the log keeps the reason).
+  const ticket = `T-${Date.now().toString(36)}`;
+  await openSignedIn(page, 'internal@portal.test', '/storage');
   await page.getByRole('combobox', { name: 'Work in tenant' }).click();
   await page.getByRole('option', { name: /Acme Manufacturing/ }).click();
+  const why = page.getByRole('dialog', { name: 'Work in Acme Manufacturing (UZZ100001)?' });
+  await why.getByRole('button', { name: 'Switch' }).click();
+  await expect(why.getByText(/reason/i).first()).toBeVisible();
+  await why.getByRole('textbox', { name: /^Reason/ }).fill(`${ticket}: a VM to power off`);
+  await why.getByRole('button', { name: 'Switch' }).click();
   await expect(page.getByText('You are working in Acme Manufacturing (UZZ100001)')).toBeVisible();
 
   await page.goto(`/compute/${own.id}`);
@@ -135,8 +142,11 @@ test('an internal user acts for a customer, powers a VM off, and the log shows b
     timeout: 20_000,
   });
 
+  // Back returns to the page where acting started.
   await page.getByRole('button', { name: 'Back to Skyport Internal IT' }).click();
   await expect(page.getByText('You are working in Acme Manufacturing')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/storage$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Storage' })).toBeVisible();
 
   // The administrator reads it in the log: who, their own tenant, and the tenant acted for.
   const admin = await browser.newPage({ baseURL: new URL(page.url()).origin });
@@ -145,7 +155,7 @@ test('an internal user acts for a customer, powers a VM off, and the log shows b
     .getByRole('textbox', { name: 'Users (e-mails, comma-separated)' })
     .fill('internal@portal.test');
   await admin
-    .getByRole('searchbox', { name: 'Search targets and messages' })
+    .getByRole('searchbox', { name: 'Search users, actions, targets and messages' })
     .fill(own.display_name);
   const row = admin
     .getByRole('grid', { name: 'Audit log' })
@@ -154,4 +164,23 @@ test('an internal user acts for a customer, powers a VM off, and the log shows b
     .first();
   await expect(row).toContainText('UZZ999997');
   await expect(row).toContainText('UZZ100001');
+  // The target is the VM's name, not "vm:3".
+  await expect(row).toContainText(own.display_name);
+
+  // The start, with the reason, and the end are in the log with both tenants.
+  const search = admin.getByRole('searchbox', {
+    name: 'Search users, actions, targets and messages',
+  });
+  // The reason is the entry's message: the search finds it (the message column may drop to fit).
+  await search.fill(ticket);
+  const grid = admin.getByRole('grid', { name: 'Audit log' });
+  // A full page load ends acting and starts it again with the same reason (both audited), so
+  // the first start is not the only one.
+  const started = grid.getByRole('row').filter({ hasText: 'tenant.act_start' }).first();
+  await expect(started).toContainText('UZZ999997');
+  await expect(started).toContainText('UZZ100001');
+  await search.fill('tenant.act_end');
+  await expect(grid.getByRole('row').filter({ hasText: 'tenant.act_end' }).first()).toContainText(
+    'Acme Manufacturing (UZZ100001)',
+  );
 });

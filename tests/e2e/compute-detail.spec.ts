@@ -144,15 +144,15 @@ test.describe('virtual machine detail', () => {
     await expectMessage(page, 'Create NAT succeeded.');
 
     const table = page.getByRole('grid', { name: `NAT entries of ${vm.display_name}` });
-    const cancel = table.getByRole('button', { name: /^Cancel NAT / });
+    const cancel = table.getByRole('button', { name: /^Remove NAT / });
     await expect(table.getByText('Active')).toBeVisible();
     await cancel.click();
     await page
-      .getByRole('alertdialog', { name: /Cancel the NAT of/ })
-      .getByRole('button', { name: 'Cancel NAT' })
+      .getByRole('alertdialog', { name: /Remove the NAT of/ })
+      .getByRole('button', { name: 'Remove NAT' })
       .click();
-    await expectMessage(page, 'Cancel NAT succeeded.');
-    await expect(table.getByText('Cancelled')).toBeVisible();
+    await expectMessage(page, 'Remove NAT succeeded.');
+    await expect(table.getByText('Removed')).toBeVisible();
   });
 
   test('adds and deletes a firewall rule', async ({ page }) => {

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startStack, type Stack } from '../../scripts/lib/stack.mjs';
+import { lxdAnswers } from '../../scripts/lib/lxd.mjs';
+import { startServer, startStack, type Stack } from '../../scripts/lib/stack.mjs';
 
 /** One fresh stack (new identity emulator, new PGlite directory) for the whole e2e run. */
 export default async function globalSetup() {
@@ -18,13 +19,36 @@ export default async function globalSetup() {
       PHISHING_SIMULATED_TENANTS: 'UZZ100001',
       // The simulated sites only: the flows here count and choose sites as the demo has them.
       LXD: process.env.LXD ?? 'off',
+      // monitoring.spec.ts really checks a server the test starts on loopback.
+      MONITORING_ALLOW_PRIVATE: 'true',
     },
   });
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_AUTH_EMULATOR_URL = stack.emulator.url;
   // The server sends its mail to the stack's catcher; tests read it over the catcher's HTTP API.
   if (stack.mail) process.env.E2E_MAIL_URL = stack.mail.url;
+
+  // A second server beside it, with the LXD site (`npm run lxd:setup`), for lxd.spec.ts: its own
+  // database, the same identity emulator and mail catcher. Required in CI, as LXD is there.
+  let lxdServer: Awaited<ReturnType<typeof startServer>> | null = null;
+  if (await lxdAnswers()) {
+    lxdServer = await startServer({
+      dataDir: join(dataDir, 'lxd-site'),
+      quiet: true,
+      emulator: stack.emulator,
+      mail: stack.mail,
+      env: { SIMULATOR_SPEED: process.env.SIMULATOR_SPEED ?? '50', LXD: 'on' },
+    }).catch(async (error: unknown) => {
+      await stack.stop();
+      throw error;
+    });
+    process.env.E2E_LXD_URL = lxdServer.url;
+  } else if (process.env.CI === 'true') {
+    await stack.stop();
+    throw new Error('LXD is required in CI (npm test sets it up) but does not answer.');
+  }
   return async () => {
+    await lxdServer?.stop();
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };

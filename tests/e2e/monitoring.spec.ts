@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, openSignedIn, test } from './fixtures.ts';
 import { apiAs } from './vm-api.ts';
@@ -45,11 +47,32 @@ async function powerOff(api: Awaited<ReturnType<typeof apiAs>>, vmId: number) {
 }
 
 /** Reloads the monitor's page until its state chip says `state`. */
-async function expectState(page: Page, state: string) {
+async function expectState(page: Page, state: string, timeout = 30_000) {
   await expect(async () => {
     await page.reload();
     await expect(page.getByText(state, { exact: true }).first()).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout });
+}
+
+/** A shop on loopback for a real monitor; it can be stopped and started again on its port. */
+async function loopbackShop() {
+  const server: Server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end('<h1>Shop</h1><p>All systems operational.</p>');
+  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  await listen(0);
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+    start: () => listen(port),
+  };
 }
 
 test.describe('monitoring', () => {
@@ -115,5 +138,71 @@ test.describe('monitoring', () => {
     // than a minute checked outside it (as here, at test speed), no figure at all.
     await expect(page.getByRole('group', { name: 'Availability' })).toContainText(/100 %|No data/);
     await expect(page.getByRole('group', { name: 'Incidents' })).toContainText('0');
+  });
+
+  test('a real HTTP monitor of a loopback server goes down when it stops, e-mails the alert, and recovers', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const shop = await loopbackShop();
+    const stamp = Date.now().toString(36);
+    const name = `shop ${stamp}`;
+    const contact = `probe-${stamp}@acme.example`;
+    try {
+      await openSignedIn(page, PROVIDER, '/monitoring/create');
+      await page.getByRole('combobox', { name: 'Customer tenant' }).click();
+      await page.getByRole('option', { name: /UZZ100001/ }).click();
+      await page.getByRole('radio', { name: 'A URL' }).check();
+      await page.getByRole('textbox', { name: 'URL' }).fill(shop.url);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('textbox', { name: 'Name' }).fill(name);
+      await page.getByRole('combobox', { name: 'Check' }).click();
+      await page.getByRole('option', { name: 'HTTP(S)' }).click();
+      await page.getByRole('textbox', { name: 'Keyword (optional)' }).fill('operational');
+      await page.getByRole('spinbutton', { name: 'Interval' }).fill('20');
+      await page.getByRole('spinbutton', { name: 'Timeout' }).fill('3');
+      await page.getByRole('spinbutton', { name: 'Failed checks before down' }).fill('0');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('textbox', { name: 'Alert contacts' }).fill(contact);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'Create monitor' }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Monitoring has been created' }),
+      ).toBeVisible(OUTCOME);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expectState(page, 'Up');
+      await expect(page.getByText('HTTP 200 OK').first()).toBeVisible();
+
+      // The shop stops: the next check (one interval later) finds it down.
+      await shop.stop();
+      await expectState(page, 'Down', 45_000);
+      await page.getByRole('tab', { name: 'Incidents' }).click();
+      await expect(page.getByText(/Down since .* \(ongoing\)/)).toBeVisible();
+      await expect(page.getByText(/Connection to 127\.0\.0\.1:\d+ refused/).first()).toBeVisible();
+      // The alert arrives in the catcher, and the alert log says it was sent.
+      await expect
+        .poll(
+          async () => {
+            const reply = await request.get(
+              `${process.env.E2E_MAIL_URL}/api/messages?to=${encodeURIComponent(contact)}`,
+            );
+            const messages = ((await reply.json()) as { data: { subject: string }[] }).data;
+            return messages.map((message) => message.subject);
+          },
+          { timeout: 30_000 },
+        )
+        .toContain(`[Down] ${name}`);
+      await page.getByRole('tab', { name: 'Alerts' }).click();
+      await expect(page.getByRole('list', { name: 'Alert deliveries' })).toContainText('Sent');
+
+      // The shop is back: the next check finds it up, and the incident ends.
+      await shop.start();
+      await expectState(page, 'Up', 45_000);
+      await page.getByRole('tab', { name: 'Incidents' }).click();
+      await expect(page.getByText(/\(ongoing\)/)).toHaveCount(0);
+    } finally {
+      await shop.stop().catch(() => undefined);
+    }
   });
 });

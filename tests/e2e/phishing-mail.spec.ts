@@ -39,6 +39,10 @@ test('a launched campaign e-mails its link; the click and the submission count, 
   await expect(page).toHaveURL(/\/phishing-prevention\/\d+$/);
   const campaignUrl = page.url();
   await page.getByRole('button', { name: 'Launch' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Launch Real mail ${stamp}?` })
+    .getByRole('button', { name: 'Launch to 1' })
+    .click();
   await expect(page.getByText('Launch succeeded.')).toBeVisible({ timeout: 20_000 });
 
   // The message, as the catcher received it.

@@ -56,7 +56,7 @@ describe('layer rules', () => {
   it('keeps one server area out of another area’s internals, and simulators off the portal’s tables', async () => {
     const across = await problems(
       'apps/server/src/areas/vwseries/example.ts',
-      "import { listVms } from '../compute/repository.ts';",
+      "import { listVms } from '../compute/repository/vms.ts';",
     );
     expect(across.join('\n')).toMatch(/only through its index\.ts/);
     expect(
@@ -67,7 +67,7 @@ describe('layer rules', () => {
     ).toEqual([]);
     const simulator = await problems(
       'apps/server/src/areas/compute/drivers/simulator/example.ts',
-      "import { findVm } from '../../repository.ts';",
+      "import { findVm } from '../../repository/vms.ts';",
     );
     expect(simulator.join('\n')).toMatch(/never reads or writes the portal's tables/);
   });

@@ -3,8 +3,8 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { CurrentUser } from '@portal/api/contract';
 import { Spinner } from '@portal/ui';
-import { accountApi } from '@portal/api/client';
-import { getServices, notify, reportError, session } from './services.ts';
+import { notify, reportError, session } from './services.ts';
+import { loadCurrentUser, loadSecondFactorStatus } from './areas/account/queries.ts';
 import { signInPathFor } from './lib/patterns.ts';
 
 /** Where a user whose tenant requires a second factor, and who has none, enrols one. */
@@ -17,7 +17,7 @@ export const SECOND_FACTOR_ENROL_PATH = '/account/second-factor';
  */
 export async function checkSecondFactor(): Promise<void> {
   try {
-    const status = await accountApi(getServices().api).security();
+    const status = await loadSecondFactorStatus();
     session.secondFactor =
       status.second_factor_required && !status.signed_in_with_second_factor ? 'enrol' : 'met';
   } catch (error) {
@@ -73,8 +73,7 @@ export function RequireUser({
   const [decision, setDecision] = useState<Decision>('pending');
   useEffect(() => {
     let live = true;
-    getServices()
-      .currentUser.load()
+    loadCurrentUser()
       .then((user) => live && setDecision(allow(user) ? 'allowed' : 'denied'))
       .catch((error: unknown) => {
         reportError(error);

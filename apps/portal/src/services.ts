@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 import type { CurrentUser, PublicConfig } from '@portal/api/contract';
-import { createApiClient, errorText, type ApiClient } from '@portal/api/client';
+import { adminApi, createApiClient, errorText, type ApiClient } from '@portal/api/client';
 import { createIdentityService, type IdentityService } from '@portal/api/identity';
 import { appState, type SnackbarColor } from './state/app.ts';
 import { createCurrentUserCache } from './state/currentUser.ts';
@@ -38,15 +38,104 @@ export function actingTenant(): string | null {
   }
 }
 
+/** Where acting for a customer started, so that "Back" returns there. */
+export const ACTING_RETURN_KEY = 'actingReturn';
+/** The reason given when acting started: said again when acting resumes after a reload. */
+const ACTING_REASON_KEY = 'actingReason';
+/** The tenant whose acting end this tab sent as its page was left (pagehide). */
+const ACTING_LEFT_KEY = 'actingLeft';
+
 /**
- * Acts for a customer tenant (its cdb_id), or goes back to one's own tenant (null): the page loads
- * again at `/`, so that nothing of the other tenant stays in memory.
+ * Keeps (or, with null, forgets) the customer tenant this tab acts for; with `returnTo`, the page
+ * that "Back" returns to; with `reason`, why (to start again with after a reload).
  */
-export function switchTenant(cdbId: string | null): void {
+export function rememberActing(cdbId: string | null, returnTo?: string, reason?: string): void {
   if (cdbId) sessionStorage.setItem(ACTING_KEY, cdbId);
   else sessionStorage.removeItem(ACTING_KEY);
-  window.location.assign('/');
+  if (returnTo !== undefined) sessionStorage.setItem(ACTING_RETURN_KEY, returnTo);
+  if (reason !== undefined) sessionStorage.setItem(ACTING_REASON_KEY, reason);
+  sessionStorage.removeItem(ACTING_LEFT_KEY);
+  if (!cdbId) {
+    sessionStorage.removeItem(ACTING_RETURN_KEY);
+    sessionStorage.removeItem(ACTING_REASON_KEY);
+  }
 }
+
+/** The page acting for a customer started on. */
+export const actingReturn = (): string | null => sessionStorage.getItem(ACTING_RETURN_KEY);
+
+// Set when this page is left for the new tenant's first page: acting goes on there, so leaving
+// is not its end.
+let switchingTenant = false;
+
+/** The page is about to load again for a tenant switch (its pagehide ends nothing). */
+export function leavingForTenantSwitch(): void {
+  switchingTenant = true;
+}
+
+/** How often the token a page-leaving end carries is renewed while acting (ID tokens last 1 h). */
+const TOKEN_PRIME_MS = 4 * 60_000;
+
+/**
+ * Acting ends when the tab is closed or leaves the portal: on `pagehide` the end is sent with
+ * `keepalive` (the server records it once, however often it is sent). When this tab shows the
+ * portal again (a reload, "back", or the page restored from the back-forward cache), acting
+ * resumes: started again with the same reason, audited. Returns the uninstaller.
+ */
+export function endActingOnPageHide(target: Window = window): () => void {
+  const onHide = () => {
+    const cdbId = actingTenant();
+    if (!cdbId || switchingTenant || !services) return;
+    if (services.api.postOnUnload('/admin/acting/end', { cdb_id: cdbId }))
+      sessionStorage.setItem(ACTING_LEFT_KEY, cdbId);
+  };
+  const onShow = (event: Event) => {
+    if ((event as PageTransitionEvent).persisted) void resumeActing();
+  };
+  const prime = () => {
+    if (actingTenant() && services) void services.api.primeToken().catch(() => undefined);
+  };
+  const onVisibility = () => {
+    if (target.document.visibilityState === 'hidden') prime();
+  };
+  const timer = target.setInterval(prime, TOKEN_PRIME_MS);
+  target.addEventListener('pagehide', onHide);
+  target.addEventListener('pageshow', onShow);
+  target.document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    target.clearInterval(timer);
+    target.removeEventListener('pagehide', onHide);
+    target.removeEventListener('pageshow', onShow);
+    target.document.removeEventListener('visibilitychange', onVisibility);
+  };
+}
+
+/**
+ * This tab acts for a customer but ended it as its page was left: starts again, with the reason
+ * given at the start (audited). Without the reason, or if the start is refused, the tab goes back
+ * to the user's own tenant.
+ */
+export async function resumeActing(): Promise<void> {
+  const cdbId = actingTenant();
+  if (!cdbId || sessionStorage.getItem(ACTING_LEFT_KEY) !== cdbId) return;
+  const { identity, api } = getServices();
+  await identity.ready();
+  // Signed out meanwhile: that ended acting already.
+  if (!identity.currentUser() || actingTenant() !== cdbId) return;
+  sessionStorage.removeItem(ACTING_LEFT_KEY);
+  const reason = sessionStorage.getItem(ACTING_REASON_KEY);
+  try {
+    if (!reason) throw new Error(`No reason is known to act for ${cdbId} again.`);
+    await adminApi(api).startActing({ cdb_id: cdbId, reason });
+  } catch (error) {
+    reportError(error);
+    rememberActing(null);
+    pageLoad.assign('/');
+  }
+}
+
+/** The full page load that switching tenant ends with (replaced in component tests). */
+export const pageLoad = { assign: (path: string) => window.location.assign(path) };
 
 export const snackbar = createSnackbarQueue(appState);
 
@@ -98,11 +187,17 @@ export function initServices(config: PublicConfig): Services {
     session.secondFactor = 'unknown';
     if (!user) {
       currentUser.clear();
-      // Signing out ends acting for a customer too.
-      sessionStorage.removeItem(ACTING_KEY);
+      // Signing out ends acting for a customer too (recorded with the token last used, as when
+      // the page is left).
+      const acting = actingTenant();
+      if (acting) api.postOnUnload('/admin/acting/end', { cdb_id: acting });
+      rememberActing(null);
     }
   });
-  return provideServices({ identity, api, currentUser });
+  const installed = provideServices({ identity, api, currentUser });
+  endActingOnPageHide();
+  void resumeActing();
+  return installed;
 }
 
 /** Installs the services (initServices does; unit tests provide stand-ins at this boundary). */

@@ -60,6 +60,26 @@ export interface Config {
     /** Tracking requests per address per minute. */
     trackingPerMinute: number;
   };
+  /** Monitoring's prober (ADR 033). */
+  monitoring: {
+    /**
+     * `real`: monitors of addresses, URLs and VMs of real sites are really checked; `simulator`:
+     * every check is worked out by the simulator. VMs of simulated sites are simulated either way.
+     */
+    driver: 'real' | 'simulator';
+    /** The real prober may reach loopback, link-local and private addresses (never by default). */
+    allowPrivate: boolean;
+    /** The DNS server DNS checks ask (`host` or `host:port`); null: the system's resolvers. */
+    dnsServer: string | null;
+    /** A PEM file of certificate authorities probes trust beside Node's (an internal CA). */
+    caFile: string | null;
+    /** How often an instance looks for due checks (and alerts to send), in ms. */
+    pollMs: number;
+    /** The first retry of an alert that could not be sent waits this long, each next one twice as long. */
+    alertRetryMs: number;
+    /** How long a webhook has to answer before the attempt counts as timed out. */
+    webhookTimeoutMs: number;
+  };
   /** The sites and what serves them: the simulator's, and LXD's when configured (site-config.ts). */
   sites: SitesConfig;
 }
@@ -187,6 +207,30 @@ function parseTrackingUrl(raw: string | undefined, host: string, port: number): 
       `PHISHING_TRACKING_URL must be an http(s) address such as https://links.example.com, not "${raw}".`,
     );
   return raw.replace(/\/+$/, '');
+}
+
+function parseMonitoringDriver(raw: string | undefined): 'real' | 'simulator' {
+  if (raw === undefined) return 'real';
+  if (raw === 'real' || raw === 'simulator') return raw;
+  throw new ConfigError(`MONITORING_DRIVER must be real or simulator, not "${raw}".`);
+}
+
+function parseDnsServer(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  const ipv4 = /^\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?$/;
+  const ipv6 = /^(\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]*:[0-9a-fA-F:]*)$/;
+  if (!ipv4.test(raw) && !ipv6.test(raw))
+    throw new ConfigError(
+      `MONITORING_DNS_SERVER must be an IP address, optionally with a port (192.0.2.53 or 192.0.2.53:5353, [2001:db8::53]:53), not "${raw}".`,
+    );
+  return raw;
+}
+
+function parseCaFile(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  if (!existsSync(raw))
+    throw new ConfigError(`MONITORING_CA_FILE must name a PEM file that exists, not "${raw}".`);
+  return resolve(raw);
 }
 
 function parseLogFormat(raw: string | undefined): LogFormat | null {
@@ -322,6 +366,33 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
         fallback: 'IT Service Desk <service-desk@portal.test>',
       }),
       trackingPerMinute: perMinute('PHISHING_TRACKING_PER_MINUTE', 120),
+    },
+    monitoring: {
+      driver: parseMonitoringDriver(value(env, 'MONITORING_DRIVER')),
+      allowPrivate: parseBoolean(
+        'MONITORING_ALLOW_PRIVATE',
+        value(env, 'MONITORING_ALLOW_PRIVATE'),
+        false,
+      ),
+      dnsServer: parseDnsServer(value(env, 'MONITORING_DNS_SERVER')),
+      caFile: parseCaFile(value(env, 'MONITORING_CA_FILE')),
+      pollMs: parseNumber('MONITORING_POLL_MS', value(env, 'MONITORING_POLL_MS'), 250, {
+        min: 20,
+        max: 10_000,
+        integer: true,
+      }),
+      alertRetryMs: parseNumber(
+        'MONITORING_ALERT_RETRY_MS',
+        value(env, 'MONITORING_ALERT_RETRY_MS'),
+        5000,
+        { min: 10, max: 3_600_000, integer: true },
+      ),
+      webhookTimeoutMs: parseNumber(
+        'MONITORING_WEBHOOK_TIMEOUT_MS',
+        value(env, 'MONITORING_WEBHOOK_TIMEOUT_MS'),
+        10_000,
+        { min: 100, max: 60_000, integer: true },
+      ),
     },
     sites: parseSites(env, (message) => {
       throw new ConfigError(message);

@@ -35,6 +35,57 @@ function pem(env: Env, name: string, fail: (message: string) => never): string |
   }
 }
 
+/** The most addresses a site's pool may hold (one table row per address taken). */
+export const MAX_PUBLIC_ADDRESSES = 4096;
+
+const ipv4 = (text: string): number | null => {
+  const parts = text.split('.');
+  if (parts.length !== 4 || parts.some((part) => !/^\d{1,3}$/.test(part) || Number(part) > 255))
+    return null;
+  return parts.reduce((sum, part) => sum * 256 + Number(part), 0);
+};
+const dotted = (value: number) =>
+  [24, 16, 8, 0].map((shift) => Math.floor(value / 2 ** shift) % 256).join('.');
+
+/**
+ * A site's public addresses from `a.b.c.d`, `a.b.c.d-a.b.c.e` and `a.b.c.d/nn` items separated by
+ * commas (a network's own and broadcast addresses left out from /30 down), in order, once each.
+ */
+export function publicAddresses(text: string, bad: (item: string) => never): string[] {
+  const found = new Set<string>();
+  for (const item of text
+    .split(',')
+    .map((each) => each.trim())
+    .filter(Boolean)) {
+    let first: number | null;
+    let last: number | null;
+    const range = /^([\d.]+)-([\d.]+)$/.exec(item);
+    const network = /^([\d.]+)\/(\d{1,2})$/.exec(item);
+    if (range) {
+      first = ipv4(range[1] ?? '');
+      last = ipv4(range[2] ?? '');
+    } else if (network) {
+      const base = ipv4(network[1] ?? '');
+      const prefix = Number(network[2]);
+      if (base === null || prefix > 32) return bad(item);
+      const size = 2 ** (32 - prefix);
+      first = base - (base % size);
+      last = first + size - 1;
+      if (size >= 4) {
+        first += 1;
+        last -= 1;
+      }
+    } else {
+      first = last = ipv4(item);
+    }
+    if (first === null || last === null || last < first || last - first >= MAX_PUBLIC_ADDRESSES)
+      return bad(item);
+    for (let address = first; address <= last; address += 1) found.add(dotted(address));
+    if (found.size > MAX_PUBLIC_ADDRESSES) return bad(item);
+  }
+  return [...found];
+}
+
 /** Reads the sites; `fail` throws the configuration's error with the sentence given. */
 export function parseSites(env: Env, fail: (message: string) => never): SitesConfig {
   const mode = (value(env, 'LXD') ?? 'auto').toLowerCase();
@@ -64,15 +115,22 @@ export function parseSites(env: Env, fail: (message: string) => never): SitesCon
     fail(
       `LXD_LOCATION must be upper-case letters, digits and dashes (at most 16), not "${location}".`,
     );
-  const forwards = (value(env, 'LXD_FORWARD_ADDRESSES') ?? '')
-    .split(',')
-    .map((address) => address.trim())
-    .filter((address) => address !== '');
-  for (const address of forwards)
-    if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(address))
-      fail(
-        `LXD_FORWARD_ADDRESSES must list IPv4 addresses separated by commas; "${address}" is not one.`,
-      );
+  // LXD_FORWARD_ADDRESSES is the older name of the pool, read when LXD_PUBLIC_ADDRESSES is unset.
+  const poolName =
+    value(env, 'LXD_PUBLIC_ADDRESSES') !== undefined
+      ? 'LXD_PUBLIC_ADDRESSES'
+      : 'LXD_FORWARD_ADDRESSES';
+  const forwards = publicAddresses(value(env, poolName) ?? '', (item) =>
+    fail(
+      `${poolName} must list IPv4 addresses, ranges (198.51.100.10-198.51.100.20) or networks (198.51.100.0/28) separated by commas, of at most ${MAX_PUBLIC_ADDRESSES} addresses; "${item}" is not one.`,
+    ),
+  );
+  const lookRaw = value(env, 'LXD_STORAGE_LOOK_MS') ?? '30000';
+  const storageLookMs = Number(lookRaw);
+  if (!/^\d+$/.test(lookRaw) || storageLookMs < 100 || storageLookMs > 86_400_000)
+    fail(
+      `LXD_STORAGE_LOOK_MS must be milliseconds between 100 and 86400000 (a day), not "${lookRaw}".`,
+    );
   return {
     simulated: simulatedRaw === 'true',
     lxd: {
@@ -87,6 +145,7 @@ export function parseSites(env: Env, fail: (message: string) => never): SitesCon
           storagePool: value(env, 'LXD_STORAGE_POOL') ?? 'portal',
           network: value(env, 'LXD_NETWORK') ?? 'portalbr0',
           forwardAddresses: forwards,
+          storageLookMs,
         },
       },
     },

@@ -499,6 +499,180 @@ describe.each(databaseKinds())('administration on $kind', ({ open }) => {
     expect((await call('acme', 'GET', '/admin/tenants')).json()).toEqual({ data: [] });
   });
 
+  it('records one end of acting however often it is ended (the page ends it as it is left)', async () => {
+    const ends = async () =>
+      (
+        await test.db.query<{ n: number }>(
+          `select count(*)::int as n from audit_log
+            where actor_email = 'internal@portal.test' and acting_tenant = 'UZZ100002'
+              and action = 'tenant.act_end'`,
+        )
+      )[0]?.n ?? 0;
+    const before = await ends();
+    const acting = { 'x-acting-tenant': 'UZZ100002' };
+    const start = await call('internal', 'POST', '/admin/acting', {
+      cdb_id: 'UZZ100002',
+      reason: 'Ticket 4713: backup quota',
+    });
+    expect(start.statusCode).toBe(200);
+    // "Back", then the page's own end as it unloads, and one more: one end is recorded.
+    const end = (headers: Record<string, string> = {}) =>
+      call('internal', 'POST', '/admin/acting/end', { cdb_id: 'UZZ100002' }, headers);
+    const first = await end(acting);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ data: { cdb_id: 'UZZ100002', ended: true } });
+    const again = await Promise.all([end(acting), end()]);
+    for (const reply of again) {
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json()).toMatchObject({ data: { cdb_id: 'UZZ100002', ended: false } });
+    }
+    expect(await ends()).toBe(before + 1);
+    // Not even the generic row of an unaudited change.
+    const generic = await test.db.query(
+      `select 1 from audit_log where actor_email = 'internal@portal.test'
+          and action like 'POST %acting%'`,
+    );
+    expect(generic).toEqual([]);
+    // Two ends at once after a new start still record one.
+    await call('internal', 'POST', '/admin/acting', {
+      cdb_id: 'UZZ100002',
+      reason: 'Ticket 4714: backup quota again',
+    });
+    const both = await Promise.all([end(acting), end(acting)]);
+    expect(
+      both.map((reply) => reply.json<{ data: { ended: boolean } }>().data.ended).sort(),
+    ).toEqual([false, true]);
+    expect(await ends()).toBe(before + 2);
+  });
+
+  describe.each([
+    ['POST /admin/acting', '/admin/acting', { reason: 'Ticket 4711: VM will not boot' }],
+    ['POST /admin/acting/end', '/admin/acting/end', {}],
+  ] as const)('%s', (_name, url, extra) => {
+    it('answers a good call and audits it with both tenants', async () => {
+      const ending = url.endsWith('end');
+      // An end ends a session that was started.
+      if (ending)
+        await call('internal', 'POST', '/admin/acting', {
+          cdb_id: 'UZZ100001',
+          reason: 'Ticket 4712: disk full',
+        });
+      const reply = await call('internal', 'POST', url, { cdb_id: 'UZZ100001', ...extra });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json()).toEqual({
+        data: {
+          cdb_id: 'UZZ100001',
+          name: 'Acme Manufacturing',
+          ...(ending ? { ended: true } : {}),
+        },
+      });
+      const log = await call(
+        'admin',
+        'GET',
+        `/admin/log?users=internal@portal.test&tenant=UZZ100001&action=${url.endsWith('end') ? 'tenant.act_end' : 'tenant.act_start'}`,
+      );
+      const [entry] = log.json<{
+        data: {
+          tenant: string;
+          acted_for: string;
+          target_label: string;
+          message: string | null;
+          result: string;
+        }[];
+      }>().data;
+      expect(entry).toMatchObject({
+        tenant: 'UZZ999997',
+        acted_for: 'UZZ100001',
+        target_label: 'Acme Manufacturing (UZZ100001)',
+        result: 'success',
+        message: 'reason' in extra ? `Reason: ${extra.reason}` : null,
+      });
+    });
+
+    it('refuses a bad input with 400 naming the field', async () => {
+      const bad = await call('internal', 'POST', url, { cdb_id: 'acme', ...extra });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ field: 'cdb_id' });
+      if ('reason' in extra) {
+        const blank = await call('internal', 'POST', url, { cdb_id: 'UZZ100001', reason: '  ' });
+        expect(blank.statusCode).toBe(400);
+        expect(blank.json()).toMatchObject({ field: 'reason' });
+        const none = await call('internal', 'POST', url, { cdb_id: 'UZZ100001' });
+        expect(none.json()).toMatchObject({ field: 'reason' });
+      }
+    });
+
+    it('answers 404 for a tenant that is not a customer', async () => {
+      for (const cdb_id of ['UZZ999999', 'ZZZ123456'])
+        expect((await call('internal', 'POST', url, { cdb_id, ...extra })).statusCode).toBe(404);
+    });
+
+    it('refuses anyone but provider staff with 403', async () => {
+      const reply = await call('acme', 'POST', url, { cdb_id: 'UZZ100002', ...extra });
+      expect(reply.statusCode).toBe(403);
+      expect(reply.json()).toEqual({ message: 'Only provider staff may act for another tenant.' });
+    });
+
+    it('answers 401 without a token', async () => {
+      const reply = await call(null, 'POST', url, { cdb_id: 'UZZ100001', ...extra });
+      expect(reply.statusCode).toBe(401);
+    });
+  });
+
+  it('names what was done to a user by their e-mail, found by searching for it, and exports exactly that', async () => {
+    const email = uniqueEmail('target');
+    const invited = await invite(email);
+    expect(invited.statusCode).toBe(201);
+    const { id } = invited.json<{ data: { user: { id: number } } }>().data.user;
+    expect((await call('admin', 'POST', `/admin/users/${id}/disable`)).statusCode).toBe(200);
+    expect(
+      (await call('admin', 'PATCH', `/admin/users/${id}`, { role_id: await roleId('Viewer') }))
+        .statusCode,
+    ).toBe(200);
+    expect((await call('admin', 'POST', `/admin/users/${id}/second-factor-reset`)).statusCode).toBe(
+      200,
+    );
+    // The administrator did these: searching for the user's address finds them all.
+    const found = await call('admin', 'GET', `/admin/log?q=${encodeURIComponent(email)}`);
+    const rows = found.json<{
+      data: { action: string; user: string; target: string; target_label: string | null }[];
+      page: { total: number };
+    }>();
+    expect(rows.data.map((row) => row.action).sort()).toEqual([
+      'user.change',
+      'user.disable',
+      'user.invite',
+      'user.second_factor_reset',
+    ]);
+    const disabled = rows.data.find((row) => row.action === 'user.disable');
+    expect(disabled).toMatchObject({
+      user: 'admin@portal.test',
+      target: `user:${id}`,
+      target_label: email,
+    });
+    // The export of that search has exactly those rows, each naming the user.
+    const csv = await call('admin', 'GET', `/admin/log.csv?q=${encodeURIComponent(email)}`);
+    const lines = csv.body.trim().split('\r\n').slice(1);
+    expect(lines).toHaveLength(rows.page.total);
+    expect(lines.every((line) => line.includes(`,${email},`))).toBe(true);
+  });
+
+  it('names a VM in the log by its name, not only "vm:3"', async () => {
+    const vms = await call('acme', 'GET', '/services/eseries');
+    const vm = vms.json<{ data: { id: number; display_name: string }[] }>().data[0];
+    expect(vm).toBeDefined();
+    expect((await call('acme', 'POST', `/services/eseries/${vm?.id}`)).statusCode).toBe(202);
+    const log = await call(
+      'admin',
+      'GET',
+      `/admin/log?action=vm.refresh&q=${encodeURIComponent(vm?.display_name ?? '')}`,
+    );
+    expect(log.json<{ data: { target: string; target_label: string }[] }>().data[0]).toMatchObject({
+      target: `vm:${vm?.id}`,
+      target_label: vm?.display_name,
+    });
+  });
+
   it('reads the log newest first in pages, filtered, and exports exactly the filtered rows', async () => {
     for (let i = 0; i < 4; i++) await call('internal', 'GET', '/admin/roles');
     // Refusals are written once answered: read up to a time after they are all in.
@@ -530,7 +704,9 @@ describe.each(databaseKinds())('administration on $kind', ({ open }) => {
 
     const csv = await call('admin', 'GET', `/admin/log.csv?${filter}`);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Time,User,Tenant,Acted for,Area,Action,Target,Result,Message,Address');
+    expect(lines[0]).toBe(
+      'Time,User,Tenant,Acted for,Area,Action,Target,Target id,Result,Message,Address',
+    );
     expect(lines).toHaveLength(body.page.total + 1);
 
     expect(

@@ -141,6 +141,27 @@ describe.each(subjects)('the compute driver contract on $name', (subject) => {
     }
   });
 
+  it("lets another tenant's VM carry the same name, on the same network", async () => {
+    const other: OperationContext = {
+      ...ctx(),
+      tenantId: TENANT_ID + 1,
+      tenantCode: `${TENANT_CODE}B`,
+    };
+    const otherVm = vmId + 1;
+    try {
+      const built = await driver.createVm(other, otherVm, { ...spec, displayName: 'Contract VM' });
+      expect(built.powerState).toBe('poweredOn');
+      expect((await driver.refresh({ ...other, taskId: ++taskId }, otherVm)).displayName).toBe(
+        'Contract VM',
+      );
+      expect(await state()).toBe('poweredOn');
+    } finally {
+      await driver.deleteVm({ ...other, taskId: ++taskId }, otherVm).catch(() => undefined);
+      if (lxd && subject.name === 'LXD')
+        await lxd.delete(`/1.0/projects/${projectOf(other.tenantCode)}`).catch(() => undefined);
+    }
+  });
+
   it('powers off and on, refusing what the state does not allow', async () => {
     const off = ctx();
     expect(await driver.power(off, vmId, 'powerOff')).toEqual({
@@ -199,6 +220,8 @@ describe.each(subjects)('the compute driver contract on $name', (subject) => {
       powerState: 'poweredOff' satisfies PowerState,
     });
     expect(await state()).toBe('poweredOff');
+    // A revert brings the disk back, not an old name.
+    expect((await driver.refresh(ctx(), vmId)).displayName).toBe('Contract VM');
     await driver.power(ctx(), vmId, 'powerOn');
     await driver.snapshot(
       ctx(),

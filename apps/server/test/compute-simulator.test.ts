@@ -136,6 +136,14 @@ describe.each(databaseKinds())('the simulator through the API on $kind', ({ open
       await snap({ snap_op: 'RevertSnapshot', snap_id: base?.id, suppress_power_on: true }),
     ).toEqual({ state: 'SUCCESS', message: 'The virtual machine was reverted to "base".' });
     expect((await vm()).power_state).toBe('poweredOff');
+    // The log names the snapshot and the VM, not "Snapshot 10 of VM 3".
+    const [logged] = await test.db.query<{ message: string; target_label: string }>(
+      `select detail->>'message' as message, target_label from audit_log
+        where action = 'vm.snapshot' and detail->>'snap_op' = 'RevertSnapshot'
+        order by id desc limit 1`,
+    );
+    const name = (await vm()).display_name;
+    expect(logged).toEqual({ message: `Revert to snapshot base of ${name}`, target_label: name });
     await snap({ snap_op: 'CreateSnapshot', name: 'branch' });
     tree = await snapshots();
     expect(tree.find((each) => each.name === 'branch')).toMatchObject({
@@ -286,13 +294,20 @@ describe.each(databaseKinds())('the simulator through the API on $kind', ({ open
   });
 
   it('refreshes a vwseries service and runs VM operations under it', async () => {
+    // Never backed up yet: no size either ("Last backup never" beside "59.8 GB" was a contradiction).
+    const before = (await fx.call('acme', 'GET', '/services/vwseries/VWS100001/backup')).json<{
+      data: { last_backup_at: string | null; size_gb: number; jobs: { size_gb: number }[] };
+    }>().data;
+    expect(before.last_backup_at).toBeNull();
+    expect(before.size_gb).toBe(0);
+    expect(before.jobs.map((job) => job.size_gb)).toEqual([0, 0]);
     const refreshed = await run('POST', '/services/vwseries/VWS100001', { operation: 'refresh' });
     expect(refreshed).toEqual({
       state: 'SUCCESS',
       message: 'The service VWS100001 was refreshed.',
     });
     const backup = (await fx.call('acme', 'GET', '/services/vwseries/VWS100001/backup')).json<{
-      data: { last_backup_at: string | null; jobs: unknown[] };
+      data: { last_backup_at: string | null; size_gb: number; jobs: { size_gb: number }[] };
     }>().data;
     expect(backup.last_backup_at).not.toBeNull();
     expect(backup.jobs).toHaveLength(2);

@@ -35,6 +35,15 @@ describe('loadConfig', () => {
         from: 'IT Service Desk <service-desk@portal.test>',
         trackingPerMinute: 120,
       },
+      monitoring: {
+        driver: 'real',
+        allowPrivate: false,
+        dnsServer: null,
+        caFile: null,
+        pollMs: 250,
+        alertRetryMs: 5000,
+        webhookTimeoutMs: 10_000,
+      },
       sites: {
         simulated: true,
         lxd: {
@@ -49,6 +58,7 @@ describe('loadConfig', () => {
               storagePool: 'portal',
               network: 'portalbr0',
               forwardAddresses: [],
+              storageLookMs: 30_000,
             },
           },
         },
@@ -80,6 +90,10 @@ describe('loadConfig', () => {
         AUTH_REVOCATION_CHECK_SECONDS: '0',
         AUTH_PRINCIPAL_CACHE_SECONDS: '2.5',
         LIST_CACHE_MB: '16',
+        MONITORING_DRIVER: 'simulator',
+        MONITORING_ALLOW_PRIVATE: 'yes',
+        MONITORING_DNS_SERVER: '192.0.2.53:5353',
+        MONITORING_POLL_MS: '500',
         SMTP_URL: 'smtp://mailer:secret@relay.example.com:587',
         MAIL_FROM: 'Acme Cloud <cloud@acme.example>',
         PHISHING_SIMULATED_TENANTS: 'uzz100001, UZZ100002',
@@ -121,6 +135,15 @@ describe('loadConfig', () => {
         from: 'Help Desk <help@acme.example>',
         trackingPerMinute: 30,
       },
+      monitoring: {
+        driver: 'simulator',
+        allowPrivate: true,
+        dnsServer: '192.0.2.53:5353',
+        caFile: null,
+        pollMs: 500,
+        alertRetryMs: 5000,
+        webhookTimeoutMs: 10_000,
+      },
     });
   });
 
@@ -160,6 +183,10 @@ describe('loadConfig', () => {
     ],
     [{ SMTP_URL: 'http://relay.example.com' }, /^SMTP_URL must be an SMTP relay such as/],
     [{ SMTP_URL: 'relay.example.com:25' }, /^SMTP_URL must be an SMTP relay such as/],
+    [{ MONITORING_DRIVER: 'fake' }, 'MONITORING_DRIVER must be real or simulator, not "fake".'],
+    [{ MONITORING_ALLOW_PRIVATE: 'maybe' }, /^MONITORING_ALLOW_PRIVATE must be true or false/],
+    [{ MONITORING_DNS_SERVER: 'dns.example' }, /^MONITORING_DNS_SERVER must be an IP address/],
+    [{ MONITORING_CA_FILE: '/no/such/ca.pem' }, /^MONITORING_CA_FILE must name a PEM file/],
     [
       { MAIL_FROM: 'nobody' },
       'MAIL_FROM must be an address such as no-reply@example.com or "Name <no-reply@example.com>", not "nobody".',

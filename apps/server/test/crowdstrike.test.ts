@@ -76,6 +76,36 @@ const CASES: RouteCase[] = [
     manage: false,
   },
   {
+    name: 'GET /services/crowdstrike/medr/{id}/hosts/{hostId}',
+    method: 'GET',
+    who: 'acme',
+    url: (ids) => `${medr(ids)}/hosts/${ids.host}`,
+    ok: 200,
+    bad: { url: (ids) => `${medr(ids)}/hosts/abc`, field: 'hostId' },
+    foreign: true,
+    manage: false,
+  },
+  {
+    name: 'GET /services/crowdstrike/medr/{id}/detections/{detectionId}',
+    method: 'GET',
+    who: 'acme',
+    url: (ids) => `${medr(ids)}/detections/${ids.detection}`,
+    ok: 200,
+    bad: { url: (ids) => `${medr(ids)}/detections/0`, field: 'detectionId' },
+    foreign: true,
+    manage: false,
+  },
+  {
+    name: 'GET /services/crowdstrike/medr/{id}/assignees',
+    method: 'GET',
+    who: 'acme',
+    url: (ids) => `${medr(ids)}/assignees`,
+    ok: 200,
+    bad: { url: () => '/services/crowdstrike/medr/-1/assignees', field: 'id' },
+    foreign: true,
+    manage: false,
+  },
+  {
     name: 'PATCH /services/crowdstrike/medr/{id}/policy',
     method: 'PATCH',
     who: 'acme',
@@ -94,7 +124,11 @@ const CASES: RouteCase[] = [
     method: 'PATCH',
     who: 'acme',
     url: (ids) => `${medr(ids)}/detections`,
-    body: (ids) => ({ ids: [ids.detection], status: 'in_progress', assignee: 'alex' }),
+    body: (ids) => ({
+      ids: [ids.detection],
+      status: 'in_progress',
+      assignee: 'acme@portal.test',
+    }),
     ok: 200,
     bad: { body: { ids: [], status: 'closed' }, field: 'ids' },
     foreign: true,
@@ -270,23 +304,112 @@ describe.each(databaseKinds())('endpoint security on $kind', ({ open }) => {
     expect((await hosts()).find((host) => host.id === ids.host)?.status).toBe('online');
   });
 
-  it('closes detections in bulk with a comment', async () => {
+  it('closes detections in bulk with a resolution and a comment; closing without one is refused', async () => {
     const url = `/services/crowdstrike/medr/${ids.acme}/detections`;
+    const unresolved = await call('acme', 'PATCH', url, { ids: [ids.detection], status: 'closed' });
+    expect(unresolved.statusCode).toBe(400);
+    expect(unresolved.json()).toMatchObject({ field: 'resolution' });
+    const early = await call('acme', 'PATCH', url, {
+      ids: [ids.detection],
+      status: 'in_progress',
+      resolution: 'ignored',
+    });
+    expect(early.json()).toMatchObject({ field: 'resolution' });
     const reply = await call('acme', 'PATCH', url, {
       ids: [ids.detection],
       status: 'closed',
+      resolution: 'false_positive',
       comment: 'False positive: the backup agent.',
     });
     expect(reply.json()).toEqual({ data: { updated: 1 } });
     const closed = (await call('acme', 'GET', `${url}?status=closed`)).json<{
-      data: { id: number; comments: { body: string }[] }[];
+      data: {
+        id: number;
+        resolution: string | null;
+        closed_at: string | null;
+        comments: { body: string }[];
+      }[];
     }>().data;
     const detection = closed.find((each) => each.id === ids.detection);
+    expect(detection?.resolution).toBe('false_positive');
+    expect(Date.parse(detection?.closed_at ?? '')).toBeGreaterThan(Date.now() - 600_000);
     expect(detection?.comments.map((comment) => comment.body)).toContain(
       'False positive: the backup agent.',
     );
-    const unknown = await call('acme', 'PATCH', url, { ids: [999_999], status: 'closed' });
+    const one = (await call('acme', 'GET', `${url}/${ids.detection}`)).json<{
+      data: { detection: { resolution: string }; host: { hostname: string } };
+    }>().data;
+    expect(one.detection.resolution).toBe('false_positive');
+    expect(one.host.hostname).toBeTruthy();
+    // Opened again, it has no resolution until closed again.
+    await call('acme', 'PATCH', url, { ids: [ids.detection], status: 'new' });
+    const reopened = (await call('acme', 'GET', `${url}/${ids.detection}`)).json<{
+      data: { detection: { resolution: string | null; closed_at: string | null } };
+    }>().data;
+    expect(reopened.detection).toMatchObject({ resolution: null, closed_at: null });
+    const unknown = await call('acme', 'PATCH', url, {
+      ids: [999_999],
+      status: 'closed',
+      resolution: 'ignored',
+    });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("assigns only to the tenant's users, listed as assignees", async () => {
+    const url = `/services/crowdstrike/medr/${ids.acme}`;
+    const assignees = (await call('acme', 'GET', `${url}/assignees`)).json<{
+      data: { email: string; tenant_name: string }[];
+    }>().data;
+    const emails = assignees.map((user) => user.email);
+    expect(emails).toContain('acme@portal.test');
+    expect(emails.some((email) => email.startsWith('globex'))).toBe(false);
+    const stranger = await call('acme', 'PATCH', `${url}/detections`, {
+      ids: [ids.detection],
+      assignee: 'globex@portal.test',
+    });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json()).toMatchObject({ field: 'assignee' });
+    const mine = await call('acme', 'PATCH', `${url}/detections`, {
+      ids: [ids.detection],
+      assignee: 'ACME@portal.test',
+    });
+    expect(mine.statusCode).toBe(200);
+    const seen = (await call('acme', 'GET', `${url}/detections/${ids.detection}`)).json<{
+      data: { detection: { assignee: string } };
+    }>().data.detection.assignee;
+    expect(seen).toBe('acme@portal.test');
+    // The provider's analysts (an MSSP over a delegated child) may take it too.
+    const provider = (await call('provider', 'GET', `${url}/assignees`)).json<{
+      data: { email: string }[];
+    }>().data;
+    expect(provider.map((user) => user.email)).toEqual(
+      expect.arrayContaining(['acme@portal.test', 'provider@portal.test']),
+    );
+  });
+
+  it('lists detections by severity, then newest first; a host page has only its own', async () => {
+    const url = `/services/crowdstrike/medr/${ids.acme}`;
+    const list = (await call('acme', 'GET', `${url}/detections`)).json<{
+      data: { severity: string; detected_at: string; host_id: number }[];
+    }>().data;
+    expect(list.length).toBeGreaterThan(1);
+    const rank = ['critical', 'high', 'medium', 'low'];
+    for (let i = 1; i < list.length; i += 1) {
+      const [a, b] = [list[i - 1], list[i]];
+      if (!a || !b) continue;
+      const bySeverity = rank.indexOf(a.severity) - rank.indexOf(b.severity);
+      expect(bySeverity).toBeLessThanOrEqual(0);
+      if (bySeverity === 0) expect(a.detected_at >= b.detected_at).toBe(true);
+    }
+    const hostId = list[0]?.host_id ?? 0;
+    const host = (await call('acme', 'GET', `${url}/hosts/${hostId}`)).json<{
+      data: { host: { id: number }; detections: { host_id: number }[] };
+    }>().data;
+    expect(host.host.id).toBe(hostId);
+    expect(host.detections.length).toBe(list.filter((d) => d.host_id === hostId).length);
+    expect(host.detections.every((d) => d.host_id === hostId)).toBe(true);
+    const missing = await call('acme', 'GET', `${url}/hosts/999999`);
+    expect(missing.statusCode).toBe(404);
   });
 
   it('marks hosts outdated according to the policy', async () => {

@@ -182,6 +182,24 @@ describe.each(databaseKinds())('licence routes on $kind', ({ open }) => {
     });
   });
 
+  it('adds up the rows the table shows in the summary: expired seats apart, never in force', async () => {
+    const [list, { products }] = await Promise.all([subscriptions('acme'), summary('acme')]);
+    expect(byReference(list, 'LIC-100001-04')).toMatchObject({
+      seats_contracted: 5,
+      seats_in_force: 0,
+    });
+    for (const product of products) {
+      const rows = list.filter((each) => each.product === product.product);
+      expect(product.seats_contracted, product.product).toBe(
+        rows.reduce((sum, each) => sum + each.seats_in_force, 0),
+      );
+    }
+    expect(products.find((each) => each.product === 'rhel')).toMatchObject({
+      seats_contracted: 0,
+      seats_ended: 5,
+    });
+  });
+
   it('counts a new Windows VM against its licence once it is created', async () => {
     const before = byReference(await subscriptions('acme'), 'LIC-100001-01').seats_used;
     const created = await fx.call('acme', 'POST', '/services/eseries', {

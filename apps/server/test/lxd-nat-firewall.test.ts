@@ -186,6 +186,30 @@ describe.runIf(lxd)('NAT and firewall rules on LXD', () => {
     expect((none as DriverError).message).toContain('Every public address of this site is in use');
   });
 
+  it('gives NAT entries made at once distinct free addresses, none failing', async () => {
+    // Each picks the lowest free address; the ones that lose it to another pick again.
+    const crowded = ['203.0.113.211', '203.0.113.212', '203.0.113.213'];
+    try {
+      const made = await Promise.all(
+        [11, 12, 13].map((taskId) =>
+          addNat(client, ctx(taskId), vmId, {
+            instance,
+            pool: crowded,
+            gatewayName: network,
+            requested: null,
+          }),
+        ),
+      );
+      expect(made.map((facts) => facts.globalIpaddress).sort()).toEqual(crowded);
+      const listening = (await mine()).map((forward) => forward.listen_address);
+      expect(listening).toEqual(expect.arrayContaining(crowded));
+    } finally {
+      // Whatever happened, this test's forwards go, so the next tests (and runs) find the pool free.
+      for (const address of crowded)
+        await cancelNat(client, ctx(20), vmId, addressId(address)).catch(() => undefined);
+    }
+  }, 60_000);
+
   it('cancels NAT by removing the forward; cancelling again finds it gone and is content', async () => {
     const id = addressId('203.0.113.202');
     expect(await cancelNat(client, ctx(5), vmId, id)).toEqual({ globalIpaddress: '203.0.113.202' });

@@ -6,6 +6,7 @@ import { DriverError } from '../src/platform/driver.ts';
 import { LxdClient } from '../src/platform/lxd/client.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
 import { localLxd } from './helpers/lxd.ts';
+import { owns } from '../src/platform/lxd/ownership.ts';
 
 const lxd = await localLxd('lxd outside changes');
 const [pglite] = databaseKinds();
@@ -71,7 +72,7 @@ describe.runIf(lxd)('changes made in LXD outside the portal, seen by the LXD dri
           project,
           query: { recursion: '1' },
         })
-      ).find((each) => each.config['user.portal.vm-id'] === String(vmId));
+      ).find((each) => owns(each.config, '', 'user.portal.vm-id', vmId));
       names.set(vmId, instance?.name ?? '');
     }
     watching = driver.watch((ids) => reported.push(...ids), stop.signal);

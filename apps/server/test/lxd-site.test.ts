@@ -7,49 +7,25 @@ import { loadConfig } from '../src/config.ts';
 import { SIMULATED_SITE } from '../src/platform/sites.ts';
 import { computeFixture, type ComputeFixture } from './helpers/compute.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
-import { LXD_SOCKET, localLxd } from './helpers/lxd.ts';
+import { LXD_SOCKET, createBody, localLxd } from './helpers/lxd.ts';
+import { installationId } from '../src/platform/installation.ts';
+import { owns } from '../src/platform/lxd/ownership.ts';
+
+/** The installation (migration 026) whose LXD objects this file looks for. */
+let owner = '';
 
 const lxd = await localLxd('lxd site');
 
 /** The LXD site as `LXD=on` configures it, on the local LXD. */
 const LXD_SITE = loadConfig({ LXD_SOCKET }).sites.lxd.site;
 const PROJECT = 'portal-uzz100001';
+/** Another installation's instance, named to sort after this file's VM. */
+const STRANGER = `zz-stranger-${process.pid}`;
 
 interface LxdInstance {
   name: string;
   status: string;
   config: Record<string, string>;
-}
-
-/** A creation body for the LXD site, built from what its catalogue offers (§3's shape). */
-function createBody(catalogue: Catalogue, name: string) {
-  const site = catalogue.regions
-    .flatMap((region) => region.sites)
-    .find((candidate) => candidate.backend === 'lxd');
-  if (!site) throw new Error('no LXD site in the catalogue');
-  const image = catalogue.images.find((candidate) => site.images?.includes(candidate.id));
-  const version = image?.versions[0];
-  const plan = catalogue.plans[0];
-  const zone = site.zones[0];
-  const portgroup = site.portgroups[0];
-  if (!image || !version || !plan || !zone || !portgroup)
-    throw new Error('the LXD site offers no image, plan, zone or network');
-  return {
-    location: site.location,
-    status: 'trial',
-    tenant_id: 'UZZ100001',
-    display_name: name,
-    vsnap: false,
-    monitoring: false,
-    vm_params: {
-      vcpus: plan.cpu,
-      memory: plan.memory * 1024,
-      cluster_name: zone.cluster,
-      os: { name: image.name, version: version.name, guest_full_name: version.id },
-      adapters: [{ portgroup: portgroup.name, vlan_id: portgroup.vlan_id }],
-      disk_size_gb: null,
-    },
-  };
 }
 
 describe.runIf(lxd).each(databaseKinds())('a site served by LXD on $kind', ({ kind, open }) => {
@@ -65,12 +41,13 @@ describe.runIf(lxd).each(databaseKinds())('a site served by LXD on $kind', ({ ki
         project: PROJECT,
         query: { recursion: '1' },
       })) ?? [];
-    return all.find((each) => each.config['user.portal.vm-id'] === String(vmId));
+    return all.find((each) => owns(each.config, owner, 'user.portal.vm-id', vmId));
   };
 
   beforeAll(async () => {
     test = await open();
     fx = await computeFixture(test, {}, { sites: [SIMULATED_SITE, LXD_SITE] });
+    owner = await installationId(test.db);
     catalogue = (await fx.call('acme', 'GET', '/services/eseries/catalogue')).json<{
       data: Catalogue;
     }>().data;
@@ -84,6 +61,9 @@ describe.runIf(lxd).each(databaseKinds())('a site served by LXD on $kind', ({ ki
         await lxd?.putWait(`${path}/state`, { action: 'stop', force: true }, { project: PROJECT });
       await lxd?.deleteWait(path, { project: PROJECT });
     }
+    await lxd
+      ?.deleteWait(`/1.0/instances/${STRANGER}`, { project: PROJECT })
+      .catch(() => undefined);
     await fx?.close();
     await test?.dispose();
   });
@@ -129,6 +109,18 @@ describe.runIf(lxd).each(databaseKinds())('a site served by LXD on $kind', ({ ki
     });
     expect((await instance())?.status).toBe('Running');
 
+    // Another portal on this LXD (or an earlier run) left a stopped instance carrying the same
+    // VM id: it is not this VM's, whatever its name sorts like.
+    await lxd?.postWait(
+      '/1.0/instances',
+      {
+        name: STRANGER,
+        source: { type: 'image', alias: 'portal-busybox' },
+        config: { 'user.portal.vm-id': String(vmId), 'user.portal.installation': 'another' },
+      },
+      { project: PROJECT },
+    );
+
     // Another tenant does not see it, even by its id.
     expect((await fx.call('globex', 'GET', `/services/compute/${vmId}`)).statusCode).toBe(404);
 
@@ -145,6 +137,8 @@ describe.runIf(lxd).each(databaseKinds())('a site served by LXD on $kind', ({ ki
     });
     const onTask = on.json<{ data: { task_id: number } }>().data.task_id;
     expect((await fx.waitTask('acme', onTask, 60_000)).state).toBe('SUCCESS');
+    const read = await fx.call('acme', 'GET', `/services/compute/${vmId}`);
+    expect(read.json<{ data: { power_state: string } }>().data.power_state).toBe('poweredOn');
 
     // Stopped on LXD itself, outside the portal: the portal shows it within seconds.
     const outside = await instance();
@@ -168,5 +162,7 @@ describe.runIf(lxd).each(databaseKinds())('a site served by LXD on $kind', ({ ki
     const removeTask = removed.json<{ data: { task_id: number } }>().data.task_id;
     expect((await fx.waitTask('acme', removeTask, 60_000)).state).toBe('SUCCESS');
     expect(await instance()).toBeUndefined();
+    const theirs = await lxd?.get<LxdInstance>(`/1.0/instances/${STRANGER}`, { project: PROJECT });
+    expect(theirs?.config['user.portal.installation']).toBe('another');
   }, 240_000);
 });

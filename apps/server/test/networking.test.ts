@@ -8,6 +8,8 @@ interface Ids {
   network: number;
   gateway: number;
   address: number;
+  /** A gateway nothing uses, made for the delete call. */
+  spareGateway: number;
 }
 
 interface RouteCase {
@@ -18,6 +20,8 @@ interface RouteCase {
   ok: number;
   bad?: { url?: (ids: Ids) => string; body?: unknown; field: string };
   foreign: boolean;
+  /** Where another tenant is refused, when the good call deletes what `url` names. */
+  foreignUrl?: (ids: Ids) => string;
 }
 
 const NEW_NETWORK = {
@@ -67,6 +71,14 @@ const CASES: RouteCase[] = [
     foreign: false,
   },
   {
+    name: 'GET /services/networking/usage',
+    method: 'GET',
+    url: () => '/services/networking/usage?location=AMS1',
+    ok: 200,
+    bad: { url: () => '/services/networking/usage?location=MARS9', field: 'location' },
+    foreign: false,
+  },
+  {
     name: 'POST /services/networking',
     method: 'POST',
     url: () => '/services/networking',
@@ -109,6 +121,15 @@ const CASES: RouteCase[] = [
     ok: 202,
     bad: { body: { snat: 'no' }, field: 'snat' },
     foreign: true,
+  },
+  {
+    name: 'DELETE /services/networking/gateways/{id}',
+    method: 'DELETE',
+    url: (ids) => `/services/networking/gateways/${ids.spareGateway}`,
+    ok: 202,
+    bad: { url: () => '/services/networking/gateways/-1', field: 'id' },
+    foreign: true,
+    foreignUrl: (ids) => `/services/networking/gateways/${ids.gateway}`,
   },
   {
     name: 'POST /services/networking/addresses',
@@ -159,6 +180,14 @@ describe.each(databaseKinds())('networking routes on $kind', ({ open }) => {
       data: { id: number; managed: boolean; nat: unknown }[];
     }>().data;
     ids.address = addresses.find((address) => address.managed && !address.nat)?.id ?? 0;
+    const spare = await fx.call('acme', 'POST', '/services/networking/gateways', {
+      name: 'ams1-spare',
+      location: 'AMS1',
+      snat: true,
+    });
+    const made = spare.json<{ data: { task_id: number; id: number } }>().data;
+    expect((await fx.waitTask('acme', made.task_id)).state).toBe('SUCCESS');
+    ids.spareGateway = made.id;
   });
   afterAll(async () => {
     await fx?.close();
@@ -206,16 +235,98 @@ describe.each(databaseKinds())('networking routes on $kind', ({ open }) => {
 
   describe.each(CASES.filter((route) => route.foreign))('$name', (route) => {
     it("answers 404 for another tenant's resource", async () => {
-      const reply = await fx.call('poc', route.method, route.url(ids), route.body?.(ids));
+      const url = (route.foreignUrl ?? route.url)(ids);
+      const reply = await fx.call('poc', route.method, url, route.body?.(ids));
       expect(reply.statusCode).toBe(404);
     });
   });
 
   describe.each(CASES.filter((route) => route.method !== 'GET'))('$name', (route) => {
     it('refuses a viewer with 403', async () => {
-      const reply = await fx.call('globex', route.method, route.url(ids), route.body?.(ids));
+      const url = (route.foreignUrl ?? route.url)(ids);
+      const reply = await fx.call('globex', route.method, url, route.body?.(ids));
       expect(reply.statusCode).toBe(403);
     });
+  });
+
+  it("names the tenant's own gateway on a VM's NAT entry, not by its id", async () => {
+    const gateways = (await fx.call('acme', 'GET', '/services/networking/gateways')).json<{
+      data: { id: number; name: string; location: string }[];
+    }>().data;
+    const gateway = gateways.find((each) => each.id === ids.gateway);
+    const vms = (await fx.call('acme', 'GET', '/services/eseries')).json<{
+      data: { id: number; location: string; adapters: { ip: string | null }[] }[];
+    }>().data;
+    const vm = vms.find(
+      (each) => each.location === gateway?.location && each.adapters.some((a) => a.ip),
+    );
+    expect(vm).toBeDefined();
+    const created = await fx.call('acme', 'POST', `/services/eseries/${vm?.id}/nat`, {
+      operation: 'create',
+      data: { gateway_id: ids.gateway },
+    });
+    expect(created.statusCode, created.body).toBe(202);
+    const task = await fx.waitTask(
+      'acme',
+      created.json<{ data: { task_id: number } }>().data.task_id,
+    );
+    expect(task.state, task.message).toBe('SUCCESS');
+    const detail = (await fx.call('acme', 'GET', `/services/compute/${vm?.id}`)).json<{
+      data: { nat: { gateway_id: number; gateway_name: string | null; status: string }[] };
+    }>().data;
+    expect(
+      detail.nat.find((entry) => entry.gateway_id === ids.gateway && entry.status === 'active'),
+    ).toMatchObject({ gateway_name: gateway?.name });
+  });
+
+  it("answers the VLANs and ranges the tenant's networks use at a site, and a free VLAN", async () => {
+    type Usage = {
+      location: string;
+      used: { name: string; vlan_id: number; cidr: string; location: string }[];
+      free_vlan: number | null;
+    };
+    const own = (await networks()).filter(
+      (network) => network.location === 'AMS1' && network.state !== 'error',
+    );
+    expect(own.length).toBeGreaterThan(0);
+    const reply = await fx.call('acme', 'GET', '/services/networking/usage?location=AMS1');
+    expect(reply.statusCode).toBe(200);
+    const usage = reply.json<{ data: Usage }>().data;
+    expect(usage.location).toBe('AMS1');
+    expect(usage.used.map((each) => each.name).sort()).toEqual(
+      own.map((network) => network.name).sort(),
+    );
+    const vlans = new Set(usage.used.map((each) => each.vlan_id));
+    expect(usage.free_vlan).not.toBeNull();
+    expect(vlans.has(usage.free_vlan ?? -1)).toBe(false);
+    expect(usage.free_vlan).toBeGreaterThanOrEqual(100);
+    // The suggested VLAN is one the creation accepts.
+    const made = await fx.call('acme', 'POST', '/services/networking', {
+      ...NEW_NETWORK,
+      name: 'suggested-vlan',
+      vlan_id: usage.free_vlan,
+      cidr: '10.77.0.0/24',
+    });
+    expect(made.statusCode, made.body).toBe(202);
+    const after = (await fx.call('acme', 'GET', '/services/networking/usage?location=AMS1')).json<{
+      data: Usage;
+    }>().data;
+    expect(after.used.map((each) => each.vlan_id)).toContain(usage.free_vlan);
+    expect(after.free_vlan).not.toBe(usage.free_vlan);
+    // Another tenant sees none of these networks: its own usage only.
+    const other = (await fx.call('poc', 'GET', '/services/networking/usage?location=AMS1')).json<{
+      data: Usage;
+    }>().data;
+    expect(other.used.some((each) => own.some((network) => network.name === each.name))).toBe(
+      false,
+    );
+    // A read-only role may read it (it changes nothing); no location is a 400 naming it.
+    expect(
+      (await fx.call('globex', 'GET', '/services/networking/usage?location=AMS1')).statusCode,
+    ).toBe(200);
+    const missing = await fx.call('acme', 'GET', '/services/networking/usage');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ field: 'location' });
   });
 
   it('refuses an overlapping CIDR and a VLAN in use with 409 sentences', async () => {
@@ -337,4 +448,73 @@ describe.each(databaseKinds())('networking routes on $kind', ({ open }) => {
     expect(detail.ports.map((port) => port.display_name).sort()).toEqual([...names].sort());
     expect(new Set(detail.ports.map((port) => port.ip)).size).toBe(10);
   }, 120_000);
+  it('deletes a gateway nothing uses, audited, and refuses one in use with a sentence', async () => {
+    const gateways = async () =>
+      (await fx.call('acme', 'GET', '/services/networking/gateways')).json<{
+        data: { id: number; name: string; network_count: number }[];
+      }>().data;
+    const used = (await gateways()).find((gateway) => gateway.network_count > 0);
+    if (!used) throw new Error('no demo gateway with a network');
+    const refused = await fx.call('acme', 'DELETE', `/services/networking/gateways/${used.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toMatch(
+      new RegExp(`^The gateway ${used.name} cannot be deleted while .*networks?\\b.* uses? it; `),
+    );
+
+    const made = await fx.call('acme', 'POST', '/services/networking/gateways', {
+      name: 'ams1-short-lived',
+      location: 'AMS1',
+      snat: false,
+    });
+    const { task_id: created, id } = made.json<{ data: { task_id: number; id: number } }>().data;
+    expect((await fx.waitTask('acme', created)).state).toBe('SUCCESS');
+    const address = await fx.call('acme', 'POST', '/services/networking/addresses', {
+      gateway_id: id,
+    });
+    const allocated = address.json<{ data: { task_id: number; id: number } }>().data;
+    expect((await fx.waitTask('acme', allocated.task_id)).state).toBe('SUCCESS');
+    const holding = await fx.call('acme', 'DELETE', `/services/networking/gateways/${id}`);
+    expect(holding.statusCode).toBe(409);
+    expect(holding.json()).toEqual({
+      message:
+        'The gateway ams1-short-lived cannot be deleted while it holds 1 public address; release it first.',
+    });
+    const release = await fx.call(
+      'acme',
+      'DELETE',
+      `/services/networking/addresses/${allocated.id}`,
+    );
+    const released = release.json<{ data: { task_id: number } }>().data.task_id;
+    expect((await fx.waitTask('acme', released)).state).toBe('SUCCESS');
+
+    const removal = await fx.call('acme', 'DELETE', `/services/networking/gateways/${id}`);
+    expect(removal.statusCode).toBe(202);
+    // While it goes, no network may be put behind it.
+    const behind = await fx.call('acme', 'POST', '/services/networking', {
+      ...NEW_NETWORK,
+      name: 'behind-a-goner',
+      vlan_id: 650,
+      cidr: '10.65.0.0/24',
+      gateway_id: id,
+    });
+    expect(behind.statusCode).toBe(400);
+    expect(behind.json()).toMatchObject({ field: 'gateway_id' });
+    const taskId = removal.json<{ data: { task_id: number } }>().data.task_id;
+    expect(await fx.waitTask('acme', taskId)).toEqual({
+      state: 'SUCCESS',
+      message: 'The gateway ams1-short-lived was deleted.',
+    });
+    expect((await gateways()).map((gateway) => gateway.id)).not.toContain(id);
+    const platform = await test.db.query('select 1 from sim_gateway where gateway_id = $1', [id]);
+    expect(platform).toEqual([]);
+    const audits = await test.db.query<{ result: string; actor_email: string }>(
+      `select result, actor_email from audit_log where action = 'gateway.delete' and target = $1
+        order by id`,
+      [`network_gateway:${id}`],
+    );
+    expect(audits).toEqual([
+      { result: 'failure', actor_email: 'acme@portal.test' },
+      { result: 'success', actor_email: 'acme@portal.test' },
+    ]);
+  }, 60_000);
 });

@@ -7,7 +7,8 @@ import { LOCK_FILE } from '../src/db/data-dir-lock.ts';
 import { openPglite } from '../src/db/pglite.ts';
 
 // The lock is PGlite's own: PostgreSQL serves many processes by design.
-describe('one process per PGlite data directory', () => {
+// Each case creates a PGlite data directory (initdb and migrations): seconds on a busy machine.
+describe('one process per PGlite data directory', { timeout: 120_000 }, () => {
   const root = mkdtempSync(join(tmpdir(), 'pglite-lock-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 

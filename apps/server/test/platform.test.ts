@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertVm } from '../src/areas/compute/repository.ts';
+import { insertVm } from '../src/areas/compute/repository/vms.ts';
 import type { Database } from '../src/db/database.ts';
 import { seedDemoData, DEMO_PASSWORD } from '../src/db/demo.ts';
 import { migrate } from '../src/db/migrate.ts';

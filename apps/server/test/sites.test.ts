@@ -31,6 +31,24 @@ describe('sites', () => {
       /"nope" is not one/,
     );
     expect(() => loadConfig({ SIMULATED_SITES: 'maybe' })).toThrow(/SIMULATED_SITES must be/);
+    expect(() => loadConfig({ LXD_PUBLIC_ADDRESSES: '198.51.100.9-198.51.100.1' })).toThrow(
+      /LXD_PUBLIC_ADDRESSES must list .*"198\.51\.100\.9-198\.51\.100\.1" is not one/,
+    );
+    expect(() => loadConfig({ LXD_PUBLIC_ADDRESSES: '10.0.0.0/8' })).toThrow(/at most 4096/);
+  });
+
+  it('reads the LXD site’s public addresses as addresses, ranges and networks', () => {
+    const pool = (env: Record<string, string>) =>
+      loadConfig(env).sites.lxd.site.lxd.forwardAddresses;
+    expect(
+      pool({ LXD_PUBLIC_ADDRESSES: '198.51.100.10-198.51.100.12, 192.0.2.0/30,198.51.100.11' }),
+    ).toEqual(['198.51.100.10', '198.51.100.11', '198.51.100.12', '192.0.2.1', '192.0.2.2']);
+    // The older name still works; the newer wins when both are set.
+    expect(pool({ LXD_FORWARD_ADDRESSES: '192.0.2.7' })).toEqual(['192.0.2.7']);
+    expect(
+      pool({ LXD_FORWARD_ADDRESSES: '192.0.2.7', LXD_PUBLIC_ADDRESSES: '192.0.2.8/32' }),
+    ).toEqual(['192.0.2.8']);
+    expect(pool({})).toEqual([]);
   });
 
   it('says in one line why there is no LXD site, and keeps the simulated ones', async () => {

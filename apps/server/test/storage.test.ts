@@ -123,7 +123,12 @@ describe.each(databaseKinds())('storage volumes on $kind', ({ open }) => {
     const created = await run('POST', '/services/storage', body);
     expect(created.state, created.message).toBe('SUCCESS');
     const id = created.volume_id ?? 0;
-    expect(await volume(id)).toMatchObject({ size_gb: disk, location: 'AMS1', source });
+    // Named, not "Snapshot 10 of VM 3".
+    expect(await volume(id)).toMatchObject({
+      size_gb: disk,
+      location: 'AMS1',
+      source: { ...source, vm_name: 'acme-web-01', snapshot_name: 'After upgrade' },
+    });
     const url = `/services/storage/${id}`;
 
     // Attach: another tenant 404, a viewer 403, no token 401, a VM elsewhere 409, a bad id 400.

@@ -55,6 +55,9 @@ describe('area manifests', () => {
         '/license',
         '/crowdstrike',
         '/crowdstrike/medr/:id',
+        // Issue 21: a host page and a detection page, below the subscription they belong to.
+        '/crowdstrike/medr/:id/hosts/:hostId',
+        '/crowdstrike/medr/:id/detections/:detectionId',
         '/crowdstrike/mssp/:id',
         '/phishing-prevention',
         '/phishing-prevention/:id',

@@ -29,6 +29,8 @@ import { queryErrorText } from './queryError.ts';
 import { useUrlSearch, withPrevSearch } from './prevSearch.ts';
 import { useStoredColumns } from './useStoredColumns.ts';
 import { useDebounced } from './useDebounced.ts';
+import { useBusyRowIds } from './useTaskAction.ts';
+import { PendingCreations } from './PendingCreations.tsx';
 
 // The confirmation (a Radix dialog with focus trap and scroll lock) is fetched when rows are first
 // selected, not with the list: a list is often the first page after sign-in.
@@ -63,6 +65,11 @@ export interface ListPaged<T> {
   fetchPage: (request: PageRequest) => Promise<PageReply<T>>;
   /** The column ids the server can sort by; the other columns are not sortable then. */
   sorts: readonly string[];
+  /**
+   * Searched and sorted by the server whatever the list's size: where an export made by the
+   * server must find exactly the rows the table shows (the audit log).
+   */
+  always?: boolean;
 }
 const NAMES_SHOWN = 8;
 
@@ -122,9 +129,21 @@ export interface ListPageProps<T extends object, K extends QueryKey = QueryKey> 
   /** A row's page; the list's search goes along as `prevSearch`, and a click opens it. */
   rowHref?: (row: T) => string;
   rowActions?: (row: T) => DataTableRowAction[];
+  /**
+   * The busy-state key of a row's object (`vm:12`, `useTaskAction`'s `resource`): a row with a task
+   * on it shows busy at once, whichever page started the task.
+   */
+  rowResource?: (row: T) => string;
+  /** Creations on their way into this list (`useTaskAction`'s `pendingIn`) show in its toolbar. */
+  pendingIn?: string;
   bulkActions?: readonly ListBulkAction<T>[];
   /** Offer "Export CSV" of the rows the search and filters let through. Defaults to true. */
   exportable?: boolean;
+  /**
+   * The export, made elsewhere (the server's CSV), of the rows the table shows: handed the list's
+   * current search, which it must apply with the page's own filters.
+   */
+  onExport?: (search: string) => void | Promise<void>;
   /** Shown when there are no rows at all. */
   emptyState?: ReactNode;
   /** More toolbar controls. */
@@ -185,8 +204,11 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
   defaultSorting,
   rowHref,
   rowActions,
+  rowResource,
+  pendingIn,
   bulkActions,
   exportable = true,
+  onExport,
   emptyState,
   toolbar,
   filters,
@@ -211,6 +233,7 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
   );
   // The row being opened shows a spinner at once, while its page's code and data load.
   const [opening, setOpening] = useState<string>();
+  const busyRowIds = useBusyRowIds(rows, getRowId, rowResource);
 
   const [pending, setPending] = useState<{
     action: ListBulkAction<T>;
@@ -225,6 +248,7 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
   const skipped = pending ? pending.selected.length - targets.length : 0;
 
   const exportCsv = async () => {
+    if (onExport) return onExport(search.trim());
     const handle = table.current;
     if (!handle) return;
     // Read from the server: every page of the current search, in the current sort.
@@ -276,6 +300,7 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
         defaultColumnVisibility={storedColumns}
         onColumnVisibilityChange={storeColumns}
         busyRowId={opening}
+        busyRowIds={busyRowIds}
         onRowClick={
           rowHref
             ? (row) => {
@@ -309,6 +334,7 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
               </Button>
             )}
             {toolbar}
+            {pendingIn && <PendingCreations scope={pendingIn} />}
           </>
         }
         renderBulkActions={
@@ -396,10 +422,11 @@ export function useListRows<T, K extends QueryKey>(
   // list's first rows take one read; opened with a search, one row of the whole list tells it.
   const [landing] = useState(() => search.trim() !== '');
   const [size, setSize] = useState<number>();
+  const always = paged?.always === true;
   const probe = useQuery({
     queryKey: [...(paged?.queryKey ?? []), 'size'],
     queryFn: () => (paged ? paged.fetchPage({ limit: 1 }) : Promise.reject(new Error('no pages'))),
-    enabled: Boolean(paged) && landing && size === undefined,
+    enabled: Boolean(paged) && !always && landing && size === undefined,
     // Unanswered, the whole list is read as before: no waiting for retries.
     retry: false,
   });
@@ -416,8 +443,8 @@ export function useListRows<T, K extends QueryKey>(
         : Promise.reject(new Error('no pages')),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.page.next_cursor,
-    enabled: Boolean(paged) && (size === undefined ? !landing : isServerSized(size)),
-    retry: (count, error) => size !== undefined && shouldRetry(count, error),
+    enabled: Boolean(paged) && (always || (size === undefined ? !landing : isServerSized(size))),
+    retry: (count, error) => (always || size !== undefined) && shouldRetry(count, error),
     // A new search or sort keeps the rows shown until its first page arrives.
     placeholderData: keepPreviousData,
   });
@@ -427,9 +454,11 @@ export function useListRows<T, K extends QueryKey>(
   // Kept once known (a search's first page no longer tells it): set while rendering, as React
   // advises for state that follows other state.
   if (size === undefined && observed !== undefined) setSize(observed);
-  const server = paged !== undefined && observed !== undefined && isServerSized(observed);
+  const server =
+    paged !== undefined && (always || (observed !== undefined && isServerSized(observed)));
   const sizeKnown =
     paged === undefined ||
+    always ||
     observed !== undefined ||
     probe.error !== null ||
     (!landing && pages.error !== null);

@@ -10,7 +10,7 @@ import { appState } from '../state/app.ts';
 import { tasks } from '../state/tasks.ts';
 import { createQueryClient } from './query.ts';
 import { taskKeys } from './tasks/queries.ts';
-import { useResourceBusy, useTaskAction, type TaskRun } from './useTaskAction.ts';
+import { clearTaskMarks, useResourceBusy, useTaskAction, type TaskRun } from './useTaskAction.ts';
 
 const KEY = ['compute', 'vm', 12] as const;
 
@@ -82,6 +82,7 @@ describe('useTaskAction', () => {
   });
   afterEach(() => {
     tasks.stopAll();
+    clearTaskMarks();
     vi.useRealTimers();
     vi.restoreAllMocks();
   });
@@ -97,9 +98,11 @@ describe('useTaskAction', () => {
     expect(screen.getByText('web-01 Stopping…')).toBeTruthy();
     expect(appState.taskIsRunning).toBe(true);
     expect(lastRun).toMatchObject({ ok: true, taskId: 41 });
-    // started: the task centre reads again at once
+    // accepted: the task centre and what the task changes read again at once (the server
+    // records the transitional state as it accepts), and once more when it ends
     expect(invalidate).toHaveBeenCalledWith({ queryKey: taskKeys.all });
-    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: KEY });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: KEY });
+    invalidate.mockClear();
 
     await act(() => vi.advanceTimersByTimeAsync(4999));
     expect(get).not.toHaveBeenCalled();
@@ -129,11 +132,12 @@ describe('useTaskAction', () => {
   });
 
   it('hands a refused request back to the caller and frees the resource', async () => {
-    const { get, client } = setup([]);
+    const { get, client, invalidate } = setup([]);
     const refusal = new ApiError('Bad Request', 400, { message: 'name is too long' }, 'name');
     mount(client, async () => Promise.reject(refusal));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Power off' })));
     expect(lastRun).toEqual({ ok: false, error: refusal });
+    expect(invalidate).not.toHaveBeenCalled();
     expect(appState.taskIsRunning).toBe(false);
     expect(screen.getByText('web-01 idle')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(10_000));

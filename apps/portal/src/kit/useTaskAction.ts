@@ -3,11 +3,12 @@
 // `taskIsRunning` for VM tasks), and once
 // it ends the queries it changed are invalidated. The resource it works on shows as busy, with a
 // transitional label ("Stopping…"), on every page that shows that resource.
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { proxy, useSnapshot } from 'valtio';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { proxy, subscribe, useSnapshot } from 'valtio';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TaskAccepted, TaskStatus } from '@portal/api/contract';
 import { errorText } from '@portal/api/client';
+import { session } from '../services.ts';
 import { tasks, type TaskKind } from '../state/tasks.ts';
 import { taskKeys } from './tasks/queries.ts';
 
@@ -35,6 +36,17 @@ export interface TaskActionOptions {
    * task's own outcome is said as always.
    */
   onRequestError?: (error: unknown) => boolean;
+  /**
+   * A creation: the list its new object shows in (`networking:addresses`). From the click until
+   * that list has been read again with the object in it, a placeholder with `runningLabel` shows
+   * there (`PendingCreations`), so nobody clicks twice while the request is on its way.
+   */
+  pendingIn?: string;
+  /**
+   * A creation: the new object's resource (`public_address:7`) from the 202's ids. It shows busy,
+   * with `runningLabel`, until the task ends.
+   */
+  createdResource?: (accepted: TaskAccepted & Readonly<Record<string, unknown>>) => string;
 }
 
 /** How starting a task went. */
@@ -42,6 +54,8 @@ export type TaskRun =
   | {
       ok: true;
       taskId: number;
+      /** The server's 202: the task, and a creation's new ids (`id`, `volume_id`). */
+      accepted: TaskAccepted & Readonly<Record<string, unknown>>;
       /** Resolves with the outcome once the task has ended (and its queries are invalidated). */
       settled: Promise<TaskStatus>;
     }
@@ -91,6 +105,66 @@ export function useResourceBusy(resource: string | undefined): { busy: boolean; 
 export const isResourceBusy = (resource: string): boolean => resource in resourceBusy;
 
 /**
+ * The ids of the rows with a task on their resource, for a table's `busyRowIds`: every list shows
+ * a row's work at once, whichever page started it.
+ */
+export function useBusyRowIds<T>(
+  rows: readonly T[] | undefined,
+  getRowId: (row: T) => string,
+  resourceOf: ((row: T) => string) | undefined,
+): string[] {
+  const snapshot = useSnapshot(resourceBusy);
+  const ids =
+    !rows || !resourceOf ? [] : rows.filter((row) => resourceOf(row) in snapshot).map(getRowId);
+  // The same array while the same rows are busy: a table's props stay equal across renders.
+  const key = ids.join('\n');
+  return useMemo(() => (key ? key.split('\n') : []), [key]);
+}
+
+/** A creation on its way whose object is not listed yet. */
+export interface PendingCreation {
+  id: number;
+  /** "Allocating…", the action's `runningLabel`. */
+  label: string;
+  /** The work, for a screen reader and the tooltip: "Allocate a public address". */
+  operation: string;
+}
+
+/** Creations on their way, by the list they will show in (`pendingIn`). */
+export const pendingCreations = proxy<Record<string, PendingCreation[]>>({});
+let nextPending = 1;
+
+function addPending(scope: string, label: string, operation: string): () => void {
+  const id = nextPending++;
+  pendingCreations[scope] = [...(pendingCreations[scope] ?? []), { id, label, operation }];
+  return () => {
+    const left = (pendingCreations[scope] ?? []).filter((each) => each.id !== id);
+    if (left.length) pendingCreations[scope] = left;
+    else delete pendingCreations[scope];
+  };
+}
+
+/**
+ * Forgets every busy mark and placeholder: nothing is followed any more (signed out, the tracker
+ * stopped), so nothing may stay shown as under way.
+ */
+export function clearTaskMarks(): void {
+  for (const key of Object.keys(resourceBusy)) delete resourceBusy[key];
+  for (const key of Object.keys(pendingCreations)) delete pendingCreations[key];
+}
+
+// Signed out: the tracker stops polling, and the marks of its tasks go with it.
+subscribe(session, () => {
+  if (session.status === 'signedOut') clearTaskMarks();
+});
+
+/** The creations on their way into one list. */
+export function usePendingCreations(scope: string | undefined): readonly PendingCreation[] {
+  const snapshot = useSnapshot(pendingCreations);
+  return (scope ? snapshot[scope] : undefined) ?? [];
+}
+
+/**
  * Starts a task and follows it to its end; outside React, for bulk actions over many resources.
  * The task centre is refreshed at once (it lists the new task) and again at the end.
  */
@@ -99,12 +173,35 @@ export function runTaskAction(
   options: TaskActionOptions,
   start: () => Promise<TaskAccepted>,
 ): Promise<TaskRun> {
-  const release = options.resource
-    ? hold(options.resource, options.runningLabel ?? DEFAULT_RUNNING_LABEL)
+  const label = options.runningLabel ?? DEFAULT_RUNNING_LABEL;
+  // At once, before the request is answered: the row (or a placeholder for a new one) says so.
+  const releaseResource = options.resource ? hold(options.resource, label) : () => undefined;
+  const dropPending = options.pendingIn
+    ? addPending(options.pendingIn, label, options.operation)
     : () => undefined;
-  const invalidate = () => {
-    for (const queryKey of options.invalidates ?? []) void client.invalidateQueries({ queryKey });
-    void client.invalidateQueries({ queryKey: taskKeys.all });
+  let releaseCreated: () => void = () => undefined;
+  const release = () => {
+    releaseResource();
+    releaseCreated();
+  };
+  const invalidateAll = () =>
+    Promise.all(
+      [...(options.invalidates ?? []), taskKeys.all].map((queryKey) =>
+        client.invalidateQueries({ queryKey }),
+      ),
+    );
+  const invalidate = () => void invalidateAll();
+  // Accepted: the server records the change in its transitional state (creating, allocating…),
+  // so the lists are read again now, not when the task ends; the placeholder goes once they are.
+  const confirm = (accepted: TaskAccepted & Readonly<Record<string, unknown>>) => {
+    if (options.createdResource) releaseCreated = hold(options.createdResource(accepted), label);
+    void invalidateAll().finally(dropPending);
+  };
+  let accepted: TaskAccepted & Readonly<Record<string, unknown>> = { task_id: 0 };
+  const startAndConfirm = async () => {
+    accepted = await start();
+    confirm(accepted);
+    return accepted;
   };
   let settle: (status: TaskStatus) => void = () => undefined;
   const settled = new Promise<TaskStatus>((resolve) => {
@@ -125,16 +222,16 @@ export function runTaskAction(
           },
           onRequestError: (error) => {
             release();
+            dropPending();
             resolve({ ok: false, error });
             return options.onRequestError?.(error) === true;
           },
         },
-        start,
+        startAndConfirm,
       )
       .then((taskId) => {
         if (taskId === null) return;
-        void client.invalidateQueries({ queryKey: taskKeys.all });
-        resolve({ ok: true, taskId, settled });
+        resolve({ ok: true, taskId, accepted, settled });
       });
   });
 }

@@ -23,7 +23,8 @@ import {
 } from '@portal/ui';
 import { IDENTITY_MESSAGES } from '@portal/api/identity';
 import { appState, setDrawer, toggleDarkmode } from '../state/app.ts';
-import { getServices, reportError, session } from '../services.ts';
+import { reportError, session } from '../services.ts';
+import { loadCurrentUser, signOutUser } from '../areas/account/queries.ts';
 import { activeEntryId, NAV_ENTRIES } from './nav.ts';
 import { queryClient } from '../kit/query.ts';
 
@@ -51,6 +52,9 @@ const Account = styled.div`
   align-items: center;
   gap: 12px;
   min-width: 0;
+  @media (max-width: 719px) {
+    gap: 4px;
+  }
 `;
 
 const Who = styled(Link)`
@@ -166,13 +170,9 @@ function MainFrame() {
   const { pathname } = useLocation();
 
   useEffect(() => {
-    getServices()
-      .currentUser.load()
-      .catch((error: unknown) => reportError(error, setFailure));
+    loadCurrentUser().catch((error: unknown) => reportError(error, setFailure));
     const refresh = setInterval(() => {
-      getServices()
-        .currentUser.load({ force: true })
-        .catch(() => undefined);
+      loadCurrentUser({ force: true }).catch(() => undefined);
     }, USER_REFRESH_MS);
     return () => clearInterval(refresh);
   }, []);
@@ -183,7 +183,7 @@ function MainFrame() {
 
   const signOut = async () => {
     try {
-      await getServices().identity.signOut();
+      await signOutUser();
       navigate('/auth/signin', { replace: true });
     } catch (error) {
       reportError(error);
@@ -199,15 +199,17 @@ function MainFrame() {
           <AppTaskCentre />
         </Suspense>
       }
+      scopeControl={
+        user && canSwitchTenant(user as CurrentUser) ? (
+          <Suspense fallback={null}>
+            <TenantSwitcher user={user as CurrentUser} />
+          </Suspense>
+        ) : undefined
+      }
       drawerOpen={drawer}
       onDrawerOpenChange={setDrawer}
       actions={
         <Account>
-          {user && canSwitchTenant(user as CurrentUser) && (
-            <Suspense fallback={null}>
-              <TenantSwitcher user={user as CurrentUser} />
-            </Suspense>
-          )}
           {user && isPocUser(user) && (
             <StatusChip status="warning" label="Proof of concept" title="Trial limits apply" />
           )}

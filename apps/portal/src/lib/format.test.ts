@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   durationBetween,
   formatDateTime,
+  formatDay,
   formatDuration,
   formatMemory,
   formatRelative,
@@ -13,6 +14,12 @@ import {
 const NOW = Date.parse('2026-03-10T12:00:00.000Z');
 
 describe('dates', () => {
+  it('writes a day (a licence term) in the same date format as a date and time', () => {
+    const midday = formatDateTime('2026-12-12T12:00:00.000Z');
+    expect(midday.startsWith(formatDay('2026-12-12'))).toBe(true);
+    expect(formatDay('someday')).toBe('someday');
+  });
+
   it('writes an absolute date with the year and the time, and keeps what it cannot read', () => {
     const text = formatDateTime('2026-01-03T14:02:00.000Z');
     expect(text).toMatch(/2026/);

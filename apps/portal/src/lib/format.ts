@@ -4,6 +4,10 @@ import type { VmOs } from '@portal/api/contract';
 
 /** Absolute dates and times: the reader's locale, medium date, short time ("3 Jan 2026, 14:02"). */
 const ABSOLUTE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** Days without a time (licence terms, UTC days): the same medium date as ABSOLUTE. */
+const DAY_ONLY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+/** Times of today: the same short time as ABSOLUTE. */
+const TIME_ONLY = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 const RELATIVE = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
 const MINUTE = 60_000;
@@ -19,6 +23,16 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   const date = toDate(value);
   return Number.isNaN(date.getTime()) ? String(value) : ABSOLUTE.format(date);
 }
+
+/** A day (`2026-12-12`, a UTC day) in the date format of `formatDateTime`: "12 Dec 2026". */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : DAY_ONLY.format(date);
+}
+
+/** A time in the time format of `formatDateTime`: "14:02". */
+export const formatTime = (value: string | number | Date): string =>
+  TIME_ONLY.format(toDate(value));
 
 /**
  * How long ago (or how soon): "now", "5 minutes ago", "yesterday"; beyond a week the absolute
@@ -76,28 +90,21 @@ export function durationBetween(
   return formatDuration(Math.max(0, to - from));
 }
 
-const UNITS = ['MB', 'GB', 'TB', 'PB'] as const;
+// Sizes are written by the domain's formatter, shared with the server's sentences.
+export { formatSizeGb, formatSizeMb } from '@portal/api/domain';
 
 /** At most one decimal, none when whole: 4 → "4", 0.5 → "0.5", 1.25 → "1.3". */
 const number = (value: number) => String(Math.round(value * 10) / 10);
 
 /**
- * A size given in megabytes (VM memory), in the largest unit that keeps it at least 1 (binary
- * steps of 1024, as the platform counts): 512 → "512 MB", 4096 → "4 GB", 1572864 → "1.5 TB".
+ * A tenant as the provider's pages name it: the customer's name beside the code, "Acme
+ * Manufacturing · UZZ100001"; the code alone while the name is unknown.
  */
-export function formatSizeMb(mb: number): string {
-  if (!Number.isFinite(mb)) return '';
-  let value = mb;
-  let unit = 0;
-  while (Math.abs(value) >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${number(value)} ${UNITS[unit] ?? 'MB'}`;
-}
+export const tenantText = (code: string, name?: string | null): string =>
+  name ? `${name} · ${code}` : code;
 
-/** A size given in gigabytes (disks, quotas): 60 → "60 GB", 2048 → "2 TB". */
-export const formatSizeGb = (gb: number): string => formatSizeMb(gb * 1024);
+/** Bytes as people read a disk's use, in GB: 2_500_000_000 → "2.5 GB". */
+export const formatBytesGb = (bytes: number): string => `${number(bytes / 1e9)} GB`;
 
 /** VM memory (MB) as people read it, always in GB: 4096 → "4 GB", 512 → "0.5 GB". */
 export const formatMemory = (mb: number): string => `${number(mb / 1024)} GB`;

@@ -8,7 +8,10 @@ export interface AuditEntry {
   /** cdb_id of the tenant acted for (differs from actorTenant when an internal user switches). */
   actingTenant: string | null;
   action: string;
+  /** What it was done to, as an id: `user:9`, `vm:3`. */
   target: string | null;
+  /** The same as people know it, at the time: the user's e-mail, the VM's name. */
+  targetLabel?: string | null;
   result: 'success' | 'failure' | 'denied';
   detail: Record<string, unknown>;
   /** The area it belongs to (`compute`, `admin`, `account`, …). */
@@ -25,8 +28,8 @@ export interface AuditRow extends AuditEntry {
 export async function insertAuditEntry(db: Queryable, entry: AuditEntry): Promise<AuditRow> {
   const rows = await db.query<{ id: number; at: Date }>(
     `insert into audit_log (actor_email, actor_tenant, acting_tenant, action, target, result, detail,
-                            area, address)
-     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)
+                            area, address, target_label)
+     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10)
      returning id, at`,
     [
       entry.actorEmail,
@@ -38,6 +41,7 @@ export async function insertAuditEntry(db: Queryable, entry: AuditEntry): Promis
       JSON.stringify(entry.detail),
       entry.area ?? null,
       entry.address ?? null,
+      entry.targetLabel ?? null,
     ],
   );
   const row = rows[0];

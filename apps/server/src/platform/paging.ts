@@ -27,6 +27,8 @@ export interface ListSpec {
   sorts: Readonly<Record<string, { sql: string; type: SortType }>>;
   /** The order of the unpaged list and of a page without `sort`. */
   defaultSort: string;
+  /** That order descending (newest first). */
+  defaultDesc?: boolean;
   /** Text expressions `q` searches (ignoring case, anywhere in the text). */
   search: readonly string[];
 }
@@ -90,12 +92,14 @@ const encodeCursor = (binding: string, value: unknown, id: unknown) =>
  * Throws 400 naming `sort` or `cursor` (`limit` and `q` are checked by the route's schema).
  */
 export function parsePaging(
-  spec: Pick<ListSpec, 'name' | 'sorts' | 'defaultSort'>,
+  spec: Pick<ListSpec, 'name' | 'defaultSort' | 'defaultDesc'> & {
+    sorts: Readonly<Record<string, { type: SortType }>>;
+  },
   query: ListPagingQuery,
   scopeKey: string,
 ): Paging | null {
   if (!wantsPaging(query)) return null;
-  const wanted = query.sort ?? spec.defaultSort;
+  const wanted = query.sort ?? `${spec.defaultDesc ? '-' : ''}${spec.defaultSort}`;
   const desc = wanted.startsWith('-');
   const sort = desc ? wanted.slice(1) : wanted;
   const key = Object.hasOwn(spec.sorts, sort) ? spec.sorts[sort] : undefined;
@@ -133,8 +137,9 @@ function listQuery(spec: ListSpec, scope: Scope, paging: Paging | null): ListQue
   };
   if (!paging) {
     const order = spec.sorts[spec.defaultSort]?.sql ?? spec.id;
+    const dir = spec.defaultDesc ? 'desc' : 'asc';
     return {
-      sql: `select json_agg(r order by ${order}, ${spec.id})::text as data
+      sql: `select json_agg(r order by ${order} ${dir}, ${spec.id} ${dir})::text as data
               from ${spec.from} cross join lateral (select ${spec.fields}) r
              where ${scope.where}`,
       params,
@@ -229,6 +234,67 @@ export function tenantList(spec: ListSpec, alias: string) {
         paging,
         cache,
       ),
+  };
+}
+
+/**
+ * A list made in Node rather than by one SQL query (a licence's seats are allocated across its
+ * product's subscriptions; an EDR subscription's figures come from its platform): paged, sorted
+ * and searched the same way, with the same cursors, once its rows are made.
+ */
+export interface RowListSpec<T> {
+  /** Names the list in its cursors, so a cursor of another list is refused. */
+  name: string;
+  id: (row: T) => number;
+  /** The whitelisted sorts: the name a client passes, the row's value and its type. */
+  sorts: Readonly<Record<string, { value: (row: T) => string | number; type: SortType }>>;
+  defaultSort: string;
+  defaultDesc?: boolean;
+  /** Texts `q` searches (ignoring case, anywhere in the text). */
+  search: (row: T) => readonly (string | null | undefined)[];
+}
+
+const compareValues = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A page of `rows` (all of the caller's, in any order) as `listJson` answers it, or all of them. */
+export function pageRows<T>(
+  spec: RowListSpec<T>,
+  rows: readonly T[],
+  paging: Paging | null,
+): { data: T[]; page?: { next_cursor: string | null; total: number } } {
+  const wanted = paging?.sort ?? spec.defaultSort;
+  const key = spec.sorts[wanted];
+  if (!key) throw new Error(`no sort ${wanted} in ${spec.name}`);
+  const numeric = key.type === 'integer' || key.type === 'bigint';
+  const valueOf = (row: T) => (numeric ? Number(key.value(row)) : String(key.value(row)));
+  const sign = (paging ? paging.desc : spec.defaultDesc) ? -1 : 1;
+  const compare = (a: { value: string | number; id: number }, b: typeof a) =>
+    sign * (compareValues(a.value, b.value) || a.id - b.id);
+  const q = paging?.q.toLowerCase() ?? '';
+  const keyed = rows
+    .filter(
+      (row) =>
+        q === '' || spec.search(row).some((text) => text?.toLowerCase().includes(q) === true),
+    )
+    .map((row) => ({ row, value: valueOf(row), id: spec.id(row) }))
+    .sort(compare);
+  if (!paging) return { data: keyed.map((entry) => entry.row) };
+  const after = paging.after
+    ? { value: numeric ? Number(paging.after.value) : paging.after.value, id: paging.after.id }
+    : null;
+  const start = after ? keyed.findIndex((entry) => compare(entry, after) > 0) : 0;
+  const rest = start < 0 ? [] : keyed.slice(start);
+  const shown = rest.slice(0, paging.limit);
+  const last = shown.at(-1);
+  return {
+    data: shown.map((entry) => entry.row),
+    page: {
+      next_cursor:
+        rest.length > paging.limit && last
+          ? encodeCursor(paging.binding, last.value, last.id)
+          : null,
+      total: keyed.length,
+    },
   };
 }
 

@@ -19,6 +19,8 @@ export interface LxdSiteSettings {
   network: string;
   /** Addresses NAT entries (network forwards) listen on; they stay on this machine. */
   forwardAddresses: string[];
+  /** Milliseconds between two looks at every tenant's volumes, events or not (30 s unset). */
+  storageLookMs?: number;
 }
 
 export interface SiteConfig {

@@ -16,6 +16,8 @@ export interface AuditEvent {
   action: string;
   /** What it was done to, e.g. a VM id or an e-mail. */
   target?: string | null;
+  /** The target as people know it (an e-mail, a VM's name): shown and searched in the log. */
+  targetLabel?: string | null;
   result: AuditEntry['result'];
   detail?: Record<string, unknown>;
   /** The tenant acted for, when an internal user acts for a customer; else the actor's own. */
@@ -53,24 +55,23 @@ export async function audit(
     address: request.ip,
     action: event.action,
     target: event.target ?? null,
+    targetLabel: event.targetLabel ?? null,
     result: event.result,
     detail: event.detail ?? {},
   });
 }
 
 /**
- * Runs a change and audits its outcome: `success` with what `describe` adds to the detail, or,
- * when it throws an HttpError, `denied` (401/403) or `failure` with the status and sentence.
+ * Runs a check or a change and audits only its refusal: when it throws an HttpError, `denied`
+ * (401/403) or `failure` with the status and sentence; a success is left to the caller to record.
  */
-export async function audited<T>(
+export async function auditedRefusal<T>(
   request: FastifyRequest,
   event: Omit<AuditEvent, 'result'>,
   run: () => Promise<T>,
-  describe: (result: T) => Record<string, unknown> = () => ({}),
 ): Promise<T> {
-  let result: T;
   try {
-    result = await run();
+    return await run();
   } catch (error) {
     if (error instanceof HttpError) {
       const { statusCode: status } = error;
@@ -82,8 +83,24 @@ export async function audited<T>(
     }
     throw error;
   }
+}
+
+/**
+ * Runs a change and audits its outcome: `success` with what `describe` adds to the detail, or,
+ * when it throws an HttpError, `denied` (401/403) or `failure` with the status and sentence.
+ */
+export async function audited<T>(
+  request: FastifyRequest,
+  event: Omit<AuditEvent, 'result'>,
+  run: () => Promise<T>,
+  describe: (result: T) => Record<string, unknown> = () => ({}),
+  /** Names the target from what the change answered (a licence's reference, a campaign's name). */
+  labelOf?: (result: T) => string | null,
+): Promise<T> {
+  const result = await auditedRefusal(request, event, run);
   await audit(request, {
     ...event,
+    targetLabel: event.targetLabel ?? labelOf?.(result) ?? null,
     result: 'success',
     detail: { ...event.detail, ...describe(result) },
   });

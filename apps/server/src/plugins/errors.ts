@@ -7,6 +7,7 @@ import type {
 import fp from 'fastify-plugin';
 import type { ErrorReply } from '@portal/api/contract';
 import { HttpError } from '../errors.ts';
+import { DriverError } from '../platform/driver.ts';
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Try again later.';
 
@@ -89,6 +90,11 @@ const errorsPlugin: FastifyPluginAsync<ErrorsPluginOptions> = async (app, option
       const body: ErrorReply = { message: error.message };
       if (error.field) body.field = error.field;
       return reply.code(error.statusCode).send(body);
+    }
+    // A read the platform behind a site could not answer (LXD down): its sentence, never a 500.
+    if (error instanceof DriverError) {
+      request.log.warn({ err: error, detail: error.detail }, 'platform did not answer');
+      return reply.code(503).send({ message: error.message });
     }
     if (isFastifyError(error) && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const limit = Math.floor(request.routeOptions.bodyLimit / 1024).toLocaleString('en');

@@ -16,6 +16,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
     PORTAL_DIST: join(tmpdir(), 'no-portal-here'),
     LOG_LEVEL: 'silent',
+    // Nothing a test creates is really probed unless the test asks (traffic stays on loopback).
+    MONITORING_DRIVER: 'simulator',
     ...env,
   });
 }
@@ -32,6 +34,8 @@ export function testApp(
     /** The areas the server is made of; every area by default. */
     areas?: readonly Area[];
     identityAdmin?: IdentityAdmin;
+    /** Whether this server runs background work (tasks, senders, probes); yes by default. */
+    runTasks?: boolean;
   } = {},
 ): Promise<FastifyInstance> {
   return buildApp({
@@ -43,6 +47,7 @@ export function testApp(
     ...(options.sites ? { sites: options.sites } : {}),
     ...(options.areas ? { areas: options.areas } : {}),
     ...(options.identityAdmin ? { identityAdmin: options.identityAdmin } : {}),
+    ...(options.runTasks === undefined ? {} : { runTasks: options.runTasks }),
   });
 }
 

@@ -42,6 +42,14 @@ export interface ApiClient {
   page<T>(path: string, options?: Options): Promise<PageReply<T>>;
   /** A file download. */
   blob(path: string, options?: Options): Promise<Blob>;
+  /**
+   * A POST that outlives the page, for `pagehide` (`fetch` with `keepalive`; `sendBeacon` cannot
+   * send headers): the headers every call carries, with the bearer token the client last sent,
+   * since the page cannot wait for one. False when no token is known yet (nothing was sent).
+   */
+  postOnUnload(path: string, json: unknown): boolean;
+  /** Reads a current token now, so that `postOnUnload` later has a fresh one. */
+  primeToken(): Promise<void>;
   user: {
     /** `GET /services/user/{email}` */
     get(email: string): Promise<CurrentUser>;
@@ -59,6 +67,9 @@ export const preloadHttp = () =>
 /** The typed API client on ky: bearer token on every call, replies read from `data`. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   let instance: Promise<KyInstance> | undefined;
+  // The newest token a call was sent with: what a request sent while the page unloads carries.
+  let lastToken: string | null = null;
+  const token = async () => (lastToken = await options.getToken());
   const http = () =>
     (instance ??= preloadHttp().then(({ default: ky }) =>
       ky.create({
@@ -70,7 +81,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         hooks: {
           beforeRequest: [
             async (request) => {
-              request.headers.set('Authorization', `Bearer ${await options.getToken()}`);
+              request.headers.set('Authorization', `Bearer ${await token()}`);
               const acting = options.getActingTenant?.();
               if (acting) request.headers.set(ACTING_TENANT_HEADER, acting);
             },
@@ -97,6 +108,27 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     delete: (path, o) => call((c) => c.delete(rel(path), o).json()),
     page: <T>(path: string, o?: Options) => read((c) => c.get(rel(path), o).json<PageReply<T>>()),
     blob: (path, o) => read((c) => c.get(rel(path), o).blob()),
+    postOnUnload: (path, json) => {
+      if (lastToken === null) return false;
+      const headers: Record<string, string> = {
+        Authorization: `Bearer ${lastToken}`,
+        'content-type': 'application/json',
+      };
+      const acting = options.getActingTenant?.();
+      if (acting) headers[ACTING_TENANT_HEADER] = acting;
+      const prefix = (options.prefixUrl ?? API_BASE).replace(/\/$/, '');
+      void (options.fetch ?? fetch)(`${prefix}/${rel(path)}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(json),
+        credentials: 'include',
+        keepalive: true,
+      }).catch(() => undefined);
+      return true;
+    },
+    primeToken: async () => {
+      await token();
+    },
     user: {
       get: (email) =>
         call((c) =>

@@ -4,17 +4,22 @@ import type {
   ContainmentBody,
   DetectionBulkBody,
   DetectionBulkReply,
+  EdrAssignee,
   EdrComment,
   EdrDetection,
+  EdrDetectionDetail,
   EdrDetectionQuery,
   EdrHost,
+  EdrHostDetail,
   EdrHostQuery,
   EdrPolicyBody,
   EdrSubscription,
   MedrDetail,
   MsspDetail,
 } from '../contract/crowdstrike.ts';
-import type { ApiClient } from './core.ts';
+import type { ListPagingQuery } from '../contract/common.ts';
+import { withPaging } from './compute.ts';
+import type { ApiClient, PageReply } from './core.ts';
 
 const BASE = '/services/crowdstrike';
 const medr = (id: number) => `${BASE}/medr/${id}`;
@@ -28,8 +33,16 @@ const search = (query: Record<string, string | undefined> = {}) => {
 export interface CrowdstrikeApi {
   /** `GET /services/crowdstrike`: the tenant's medr and mssp subscriptions. */
   list(): Promise<EdrSubscription[]>;
+  /** One page of the list: give at least one of `limit`, `cursor`, `sort`, `q`. */
+  page(query: ListPagingQuery): Promise<PageReply<EdrSubscription>>;
   medr(id: number): Promise<MedrDetail>;
   hosts(id: number, query?: EdrHostQuery): Promise<EdrHost[]>;
+  /** `GET …/medr/{id}/hosts/{hostId}`: one host and its detections. */
+  host(id: number, hostId: number): Promise<EdrHostDetail>;
+  /** `GET …/medr/{id}/detections/{detectionId}`: one detection and its host. */
+  detection(id: number, detectionId: number): Promise<EdrDetectionDetail>;
+  /** `GET …/medr/{id}/assignees`: the users a detection may be assigned to. */
+  assignees(id: number): Promise<EdrAssignee[]>;
   detections(id: number, query?: EdrDetectionQuery): Promise<EdrDetection[]>;
   setPolicy(id: number, body: EdrPolicyBody): Promise<MedrDetail>;
   containment(
@@ -44,9 +57,15 @@ export interface CrowdstrikeApi {
 
 export const crowdstrikeApi = (api: ApiClient): CrowdstrikeApi => ({
   list: () => api.get<EdrSubscription[]>(BASE),
+  page: (query) =>
+    api.page<EdrSubscription>(BASE, { searchParams: withPaging(new URLSearchParams(), query) }),
   medr: (id) => api.get<MedrDetail>(medr(id)),
   hosts: (id, query) =>
     api.get<EdrHost[]>(`${medr(id)}/hosts`, { searchParams: search({ filter: query?.filter }) }),
+  host: (id, hostId) => api.get<EdrHostDetail>(`${medr(id)}/hosts/${hostId}`),
+  detection: (id, detectionId) =>
+    api.get<EdrDetectionDetail>(`${medr(id)}/detections/${detectionId}`),
+  assignees: (id) => api.get<EdrAssignee[]>(`${medr(id)}/assignees`),
   detections: (id, query) =>
     api.get<EdrDetection[]>(`${medr(id)}/detections`, {
       searchParams: search({ status: query?.status }),

@@ -6,11 +6,15 @@ import type {
   LicenseUpdate,
 } from '../contract/license.ts';
 import type { SeatHolderKind } from '../contract/license-values.ts';
-import type { ApiClient } from './core.ts';
+import type { ListPagingQuery } from '../contract/common.ts';
+import { withPaging } from './compute.ts';
+import type { ApiClient, PageReply } from './core.ts';
 
 export interface LicenseApi {
   /** `GET /services/license`: the tenant's subscriptions with their seats and holders. */
   list(): Promise<LicenseSubscription[]>;
+  /** One page of the list: give at least one of `limit`, `cursor`, `sort`, `q`. */
+  page(query: ListPagingQuery): Promise<PageReply<LicenseSubscription>>;
   /** `GET /services/license/summary`: seats per product and what expires within 30 days. */
   summary(): Promise<LicenseSummary>;
   /** `GET /services/license/{id}` */
@@ -25,6 +29,10 @@ export interface LicenseApi {
 
 export const licenseApi = (api: ApiClient): LicenseApi => ({
   list: () => api.get<LicenseSubscription[]>('/services/license'),
+  page: (query) =>
+    api.page<LicenseSubscription>('/services/license', {
+      searchParams: withPaging(new URLSearchParams(), query),
+    }),
   summary: () => api.get<LicenseSummary>('/services/license/summary'),
   get: (id) => api.get<LicenseSubscription>(`/services/license/${id}`),
   update: (id, body) => api.patch<LicenseSubscription>(`/services/license/${id}`, body),

@@ -9,22 +9,31 @@ import type {
   NetworkDetail,
   NetworkTaskAccepted,
   NetworkUpdate,
+  NetworkUsage,
   PublicAddress,
   Topology,
 } from '../contract/networking.ts';
+import type { ListPagingQuery } from '../contract/common.ts';
 import type { TaskAccepted } from '../contract/tasks.ts';
-import type { ApiClient } from './core.ts';
+import { withPaging } from './compute.ts';
+import type { ApiClient, PageReply } from './core.ts';
 
 const BASE = '/services/networking';
 
 export interface NetworkingApi {
   list(): Promise<Network[]>;
+  /** One page of the network list: give at least one of `limit`, `cursor`, `sort`, `q`. */
+  page(query: ListPagingQuery): Promise<PageReply<Network>>;
   get(id: number): Promise<NetworkDetail>;
   create(body: NetworkCreate): Promise<NetworkTaskAccepted>;
   update(id: number, body: NetworkUpdate): Promise<TaskAccepted>;
   remove(id: number): Promise<TaskAccepted>;
+  /** `GET /services/networking/usage?location=…`: the VLANs and ranges in use at a site. */
+  usage(location: string): Promise<NetworkUsage>;
   gateways(): Promise<Gateway[]>;
   createGateway(body: GatewayCreate): Promise<NetworkTaskAccepted>;
+  /** `DELETE /services/networking/gateways/{id}`: a task; refused while anything uses it. */
+  deleteGateway(id: number): Promise<TaskAccepted>;
   setSnat(id: number, snat: boolean): Promise<TaskAccepted>;
   addresses(): Promise<PublicAddress[]>;
   allocate(body: AddressAllocate): Promise<NetworkTaskAccepted>;
@@ -35,12 +44,17 @@ export interface NetworkingApi {
 export function networkingApi(api: ApiClient): NetworkingApi {
   return {
     list: () => api.get<Network[]>(BASE),
+    page: (query) =>
+      api.page<Network>(BASE, { searchParams: withPaging(new URLSearchParams(), query) }),
     get: (id) => api.get<NetworkDetail>(`${BASE}/${id}`),
     create: (body) => api.post<NetworkTaskAccepted>(BASE, body),
     update: (id, body) => api.patch<TaskAccepted>(`${BASE}/${id}`, body),
     remove: (id) => api.delete<TaskAccepted>(`${BASE}/${id}`),
+    usage: (location) =>
+      api.get<NetworkUsage>(`${BASE}/usage`, { searchParams: new URLSearchParams({ location }) }),
     gateways: () => api.get<Gateway[]>(`${BASE}/gateways`),
     createGateway: (body) => api.post<NetworkTaskAccepted>(`${BASE}/gateways`, body),
+    deleteGateway: (id) => api.delete<TaskAccepted>(`${BASE}/gateways/${id}`),
     setSnat: (id, snat) => api.patch<TaskAccepted>(`${BASE}/gateways/${id}`, { snat }),
     addresses: () => api.get<PublicAddress[]>(`${BASE}/addresses`),
     allocate: (body) => api.post<NetworkTaskAccepted>(`${BASE}/addresses`, body),

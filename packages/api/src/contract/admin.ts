@@ -151,7 +151,13 @@ export const AuditLogEntry = Type.Object(
     acted_for: Nullable(Type.String({ description: 'The tenant acted for.' })),
     area: Nullable(Type.String()),
     action: Type.String(),
-    target: Nullable(Type.String()),
+    target: Nullable(Type.String({ description: 'What it was done to, as an id: user:9, vm:3.' })),
+    target_label: Nullable(
+      Type.String({
+        description:
+          "The target as people knew it when it was done: the user's e-mail, the VM's name.",
+      }),
+    ),
     result: Type.Union([Type.Literal('success'), Type.Literal('failure'), Type.Literal('denied')]),
     message: Nullable(Type.String()),
     address: Nullable(Type.String()),
@@ -173,7 +179,10 @@ const AuditFilterFields = {
   from: Type.Optional(DateTime),
   to: Type.Optional(DateTime),
   q: Type.Optional(
-    Type.String({ maxLength: 200, description: 'Text in the target or the message.' }),
+    Type.String({
+      maxLength: 200,
+      description: 'Text in the user, the action, the target (its id or name) or the message.',
+    }),
   ),
 };
 
@@ -204,3 +213,31 @@ export const TenantSummary = Type.Object(
   { $id: 'TenantSummary' },
 );
 export type TenantSummary = Static<typeof TenantSummary>;
+
+/** How long the reason for acting for a customer may be. */
+export const ACTING_REASON_MAX = 500;
+
+/**
+ * `POST /admin/acting`: provider staff start acting for a customer tenant, saying why (the
+ * audit log keeps the reason with both tenants).
+ */
+export const ActingStartBody = Type.Object(
+  {
+    cdb_id: Type.String({ pattern: '^[A-Z]{3}\\d{6}$', description: 'The customer tenant' }),
+    reason: Type.String({
+      minLength: 3,
+      maxLength: ACTING_REASON_MAX,
+      pattern: '\\S',
+      description: 'Why, e.g. the ticket being worked on',
+    }),
+  },
+  { $id: 'ActingStartBody', additionalProperties: false },
+);
+export type ActingStartBody = Static<typeof ActingStartBody>;
+
+/** `POST /admin/acting/end`: back to one's own tenant. */
+export const ActingEndBody = Type.Object(
+  { cdb_id: Type.String({ pattern: '^[A-Z]{3}\\d{6}$', description: 'The customer tenant' }) },
+  { $id: 'ActingEndBody', additionalProperties: false },
+);
+export type ActingEndBody = Static<typeof ActingEndBody>;

@@ -51,5 +51,6 @@ export const SITE_ACTIONS = [
   'nat',
   'firewall',
   'console',
+  'volumeFromSnapshot',
 ] as const;
 export type SiteAction = (typeof SITE_ACTIONS)[number];

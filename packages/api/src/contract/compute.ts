@@ -71,6 +71,14 @@ export const NatRecord = Type.Object(
   {
     id: Type.Integer(),
     gateway_id: Type.Integer(),
+    gateway_name: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            "The tenant's own gateway's name; null for a site's shared gateway (named by the catalogue).",
+        }),
+      ),
+    ),
     global_ipaddress_id: Type.Integer(),
     global_ipaddress: Type.String({ description: 'The public address.' }),
     status: NatStatus,

@@ -14,6 +14,9 @@ export const DETECTION_SEVERITIES = ['critical', 'high', 'medium', 'low'] as con
 
 export const DETECTION_STATUSES = ['new', 'in_progress', 'closed'] as const;
 
+/** What a closed detection turned out to be; asked for when closing. */
+export const DETECTION_RESOLUTIONS = ['true_positive', 'false_positive', 'ignored'] as const;
+
 /** Which sensor version the hosts run: the newest, one or two behind, or a pinned version. */
 export const SENSOR_POLICIES = ['latest', 'n-1', 'n-2', 'pinned'] as const;
 
@@ -31,3 +34,6 @@ export const ASSIGNEE_MAX = 120;
 export const COMMENT_MAX = 2000;
 /** Detections one bulk change may name. */
 export const DETECTION_BULK_MAX = 200;
+
+/** What the EDR subscription list sorts by (`sort`, `-name` for descending): the column ids. */
+export const EDR_LIST_SORTS = ['name', 'kind', 'state', 'children', 'hosts', 'tenant'] as const;

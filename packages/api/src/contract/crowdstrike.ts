@@ -8,6 +8,7 @@ import {
   COMMENT_MAX,
   CONTAINMENT_OPERATIONS,
   DETECTION_BULK_MAX,
+  DETECTION_RESOLUTIONS,
   DETECTION_SEVERITIES,
   DETECTION_STATUSES,
   EDR_KINDS,
@@ -27,6 +28,10 @@ export const DetectionStatus = Type.Enum(DETECTION_STATUSES, {
 export const SensorPolicy = Type.Enum(SENSOR_POLICIES, {
   description: 'latest, n-1, n-2 (one or two releases behind) or pinned (pinned_version)',
 });
+export const DetectionResolution = Type.Enum(DETECTION_RESOLUTIONS, {
+  description: 'true_positive, false_positive or ignored: what a closed detection turned out to be',
+});
+export type DetectionResolution = Static<typeof DetectionResolution>;
 export type DetectionSeverity = Static<typeof DetectionSeverity>;
 export type DetectionStatus = Static<typeof DetectionStatus>;
 export type SensorPolicy = Static<typeof SensorPolicy>;
@@ -126,7 +131,13 @@ export const EdrDetection = Type.Object(
     description: Type.String(),
     detected_at: DateTime,
     status: DetectionStatus,
-    assignee: Nullable(Type.String()),
+    resolution: Nullable(
+      Type.Enum(DETECTION_RESOLUTIONS, {
+        description: 'Closed: what it turned out to be (null if closed before this was asked)',
+      }),
+    ),
+    closed_at: Nullable(DateTime),
+    assignee: Nullable(Type.String({ description: "The e-mail of one of the tenant's users" })),
     comments: Type.Array(EdrComment),
   },
   { $id: 'EdrDetection' },
@@ -199,8 +210,16 @@ export const DetectionBulkBody = Type.Object(
   {
     ids: Type.Array(Id, { minItems: 1, maxItems: DETECTION_BULK_MAX }),
     status: Type.Optional(DetectionStatus),
+    resolution: Type.Optional(DetectionResolution),
     assignee: Type.Optional(
-      Nullable(Type.String({ minLength: 1, maxLength: ASSIGNEE_MAX, pattern: '\\S' })),
+      Nullable(
+        Type.String({
+          minLength: 1,
+          maxLength: ASSIGNEE_MAX,
+          pattern: '\\S',
+          description: "The e-mail of one of the tenant's users (`assignees`); null: nobody",
+        }),
+      ),
     ),
     comment: Type.Optional(Type.String({ minLength: 1, maxLength: COMMENT_MAX, pattern: '\\S' })),
   },
@@ -213,6 +232,39 @@ export const DetectionBulkReply = Type.Object(
   { $id: 'EdrDetectionBulkReply' },
 );
 export type DetectionBulkReply = Static<typeof DetectionBulkReply>;
+
+/** `GET /services/crowdstrike/medr/{id}/hosts/{hostId}`: one host and its detections. */
+export const EdrHostDetail = Type.Object(
+  {
+    host: EdrHost,
+    subscription_name: Type.String(),
+    detections: Type.Array(EdrDetection, { description: 'Severity first, then newest first' }),
+  },
+  { $id: 'EdrHostDetail' },
+);
+export type EdrHostDetail = Static<typeof EdrHostDetail>;
+
+/** `GET /services/crowdstrike/medr/{id}/detections/{detectionId}`: one detection and its host. */
+export const EdrDetectionDetail = Type.Object(
+  {
+    detection: EdrDetection,
+    host: EdrHost,
+    subscription_name: Type.String(),
+  },
+  { $id: 'EdrDetectionDetail' },
+);
+export type EdrDetectionDetail = Static<typeof EdrDetectionDetail>;
+
+/** `GET /services/crowdstrike/medr/{id}/assignees`: whom a detection may be assigned to. */
+export const EdrAssignee = Type.Object(
+  {
+    email: Type.String(),
+    name: Type.String({ description: 'The display name, or the e-mail when none is set' }),
+    tenant_name: Type.String(),
+  },
+  { $id: 'EdrAssignee' },
+);
+export type EdrAssignee = Static<typeof EdrAssignee>;
 
 /** `POST /services/crowdstrike/medr/{id}/detections/{detectionId}/comments` */
 export const CommentBody = Type.Object(

@@ -29,3 +29,6 @@ export const LICENSE_EXPIRING_DAYS = 30;
 /** What holds a seat: a VM (compute), a protected machine (backup), a host (endpoint security). */
 export const SEAT_HOLDER_KINDS = ['vm', 'machine', 'host'] as const;
 export type SeatHolderKind = (typeof SEAT_HOLDER_KINDS)[number];
+
+/** What the licence list sorts by (`sort`, `-product` for descending): the portal's column ids. */
+export const LICENSE_LIST_SORTS = ['product', 'reference', 'state', 'available', 'term'] as const;

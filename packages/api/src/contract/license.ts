@@ -44,6 +44,11 @@ export const LicenseSubscription = Type.Object(
     product_name: Type.String(),
     reference: Type.String({ description: "The provider's contract reference." }),
     seats_contracted: Type.Integer({ minimum: 0 }),
+    seats_in_force: Type.Integer({
+      minimum: 0,
+      description:
+        'The contracted seats while the term runs, 0 once it has expired: what the product summary adds up.',
+    }),
     seats_used: Type.Integer({
       minimum: 0,
       description: 'Holders counted against this subscription; may exceed the contracted seats.',
@@ -66,7 +71,14 @@ export const LicenseProductUsage = Type.Object(
   {
     product: LicenseProductId,
     product_name: Type.String(),
-    seats_contracted: Type.Integer({ minimum: 0 }),
+    seats_contracted: Type.Integer({
+      minimum: 0,
+      description: "The sum of the subscriptions' seats_in_force.",
+    }),
+    seats_ended: Type.Integer({
+      minimum: 0,
+      description: 'Seats of subscriptions that have expired: no longer counted as contracted.',
+    }),
     seats_used: Type.Integer({ minimum: 0, description: 'Every holder the tenant runs.' }),
     seats_over: Type.Integer({ minimum: 0, description: 'Used beyond the contracted seats.' }),
     holders: Type.Array(LicenseHolder, { description: 'Everything that uses the product.' }),

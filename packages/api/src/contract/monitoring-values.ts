@@ -27,6 +27,10 @@ export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
 export const CONTACT_KINDS = ['email', 'webhook'] as const;
 export type ContactKind = (typeof CONTACT_KINDS)[number];
 
+/** Where an alert delivery is: simulated (never sent), pending, sent or failed. */
+export const DELIVERY_STATUSES = ['simulated', 'pending', 'sent', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
 export const MAINTENANCE_KINDS = ['once', 'weekly'] as const;
 export type MaintenanceKind = (typeof MAINTENANCE_KINDS)[number];
 

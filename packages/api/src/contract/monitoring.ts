@@ -6,6 +6,7 @@ import { DateTime, Id, ListPagingFields, Nullable } from './common.ts';
 import {
   CONTACTS_MAX,
   CONTACT_KINDS,
+  DELIVERY_STATUSES,
   DNS_RECORD_TYPES,
   INTERVAL_MAX_SECONDS,
   INTERVAL_MIN_SECONDS,
@@ -215,7 +216,21 @@ export const AlertDelivery = Type.Object(
     kind: Type.Enum(CONTACT_KINDS),
     address: Type.String(),
     at: DateTime,
-    message: Type.String({ description: 'What would have been sent (delivery is simulated).' }),
+    message: Type.String({ description: 'What is sent (or would have been, when simulated).' }),
+    status: Type.Enum(DELIVERY_STATUSES, {
+      description:
+        'simulated: of simulated checks, never sent; pending: being sent (or retried); sent; failed.',
+    }),
+    attempts: Type.Array(
+      Type.Object({
+        at: DateTime,
+        ok: Type.Boolean(),
+        outcome: Type.String({
+          description: "What happened, such as 'HTTP 503 Service Unavailable'.",
+        }),
+      }),
+      { description: 'Every attempt to send it, oldest first.' },
+    ),
   },
   { $id: 'AlertDelivery' },
 );
@@ -287,7 +302,16 @@ export const MonitorTargets = Type.Array(
 export type MonitorTargets = Static<typeof MonitorTargets>;
 
 export const MonitorCreated = Type.Object(
-  { task_id: Type.Integer(), id: Type.Integer() },
+  {
+    task_id: Type.Integer(),
+    id: Type.Integer(),
+    webhook_secret: Type.Optional(
+      Type.String({
+        description:
+          "The key of the webhooks' HMAC-SHA256 signature (X-Portal-Signature), shown this once.",
+      }),
+    ),
+  },
   { $id: 'MonitorCreated' },
 );
 export type MonitorCreated = Static<typeof MonitorCreated>;

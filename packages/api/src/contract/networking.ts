@@ -96,6 +96,37 @@ export const NetworkCreate = Type.Object(
 );
 export type NetworkCreate = Static<typeof NetworkCreate>;
 
+/** `GET /services/networking/usage?location=…`: which site. */
+export const NetworkUsageQuery = Type.Object(
+  { location: Location },
+  { $id: 'NetworkUsageQuery', additionalProperties: false },
+);
+export type NetworkUsageQuery = Static<typeof NetworkUsageQuery>;
+
+/**
+ * What the tenant's networks use at a site, so the network wizard can check a VLAN and a range on
+ * its own step (the same rules the creation applies), and a VLAN it can suggest.
+ */
+export const NetworkUsage = Type.Object(
+  {
+    location: Type.String(),
+    used: Type.Array(
+      Type.Object({
+        name: Type.String({ description: 'The network using them.' }),
+        location: Type.String(),
+        vlan_id: Type.Integer(),
+        cidr: Type.String(),
+      }),
+      { description: "The tenant's networks at the site (failed creations left out)." },
+    ),
+    free_vlan: Nullable(
+      Type.Integer({ description: 'The lowest VLAN from 100 no network uses at the site.' }),
+    ),
+  },
+  { $id: 'NetworkUsage' },
+);
+export type NetworkUsage = Static<typeof NetworkUsage>;
+
 /** `PATCH /services/networking/{id}`: DHCP range, DNS servers, gateway. */
 export const NetworkUpdate = Type.Object(
   {

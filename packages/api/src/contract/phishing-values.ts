@@ -21,3 +21,6 @@ export const MAX_GROUP_RECIPIENTS = 5000;
 export const MAX_CSV_LENGTH = 500_000;
 /** The longest template or landing page content. */
 export const MAX_TEMPLATE_LENGTH = 100_000;
+
+/** What the campaign list sorts by (`sort`, `-name` for descending): the portal's column ids. */
+export const CAMPAIGN_LIST_SORTS = ['id', 'name', 'state', 'launched', 'recipients'] as const;

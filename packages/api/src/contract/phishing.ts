@@ -11,6 +11,9 @@ import {
   TEMPLATE_KINDS,
 } from './phishing-values.ts';
 
+/** Phishing rows have `serial` (32-bit) ids: a larger one is refused as input, never sent to SQL. */
+const SERIAL_MAX = 2_147_483_647;
+
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 
 export const PhishingTemplate = Type.Object(
@@ -40,6 +43,17 @@ export const PhishingTemplateCreate = Type.Object(
   { $id: 'PhishingTemplateCreate', additionalProperties: false },
 );
 export type PhishingTemplateCreate = Static<typeof PhishingTemplateCreate>;
+
+/** `PATCH /services/phishing/templates/{id}`: one of the tenant's own; its kind stays. */
+export const PhishingTemplateUpdate = Type.Object(
+  {
+    name: Type.Optional(Name),
+    subject: Type.Optional(Type.String({ maxLength: 200 })),
+    content: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_TEMPLATE_LENGTH })),
+  },
+  { $id: 'PhishingTemplateUpdate', additionalProperties: false, minProperties: 1 },
+);
+export type PhishingTemplateUpdate = Static<typeof PhishingTemplateUpdate>;
 
 export const PhishingRecipient = Type.Object(
   {
@@ -125,6 +139,16 @@ export const PhishingGroupCreated = Type.Object(
 );
 export type PhishingGroupCreated = Static<typeof PhishingGroupCreated>;
 
+/**
+ * `PATCH /services/phishing/groups/{id}`: a new name, and or a file whose valid rows replace the
+ * recipients (campaigns already launched keep the recipients they were sent to).
+ */
+export const PhishingGroupUpdate = Type.Object(
+  { name: Type.Optional(Name), csv: Type.Optional(Csv) },
+  { $id: 'PhishingGroupUpdate', additionalProperties: false, minProperties: 1 },
+);
+export type PhishingGroupUpdate = Static<typeof PhishingGroupUpdate>;
+
 const Counts = Type.Object({
   recipients: Type.Integer({ minimum: 0 }),
   sent: Type.Integer({ minimum: 0 }),
@@ -160,19 +184,19 @@ export const PhishingCampaignCreate = Type.Object(
     // The examples are the built-in library's first template and landing page, and the first group.
     template_id: Type.Integer({
       minimum: 1,
-      maximum: Number.MAX_SAFE_INTEGER,
+      maximum: SERIAL_MAX,
       examples: [1],
       description: 'An e-mail template.',
     }),
     landing_page_id: Type.Integer({
       minimum: 1,
-      maximum: Number.MAX_SAFE_INTEGER,
+      maximum: SERIAL_MAX,
       examples: [4],
       description: 'A landing page.',
     }),
     group_id: Type.Integer({
       minimum: 1,
-      maximum: Number.MAX_SAFE_INTEGER,
+      maximum: SERIAL_MAX,
       examples: [1],
       description: 'A recipient group.',
     }),
@@ -188,7 +212,18 @@ export const PhishingCampaignCreate = Type.Object(
 );
 export type PhishingCampaignCreate = Static<typeof PhishingCampaignCreate>;
 
-export const PhishingCampaignParams = Type.Object({ id: Id }, { $id: 'PhishingCampaignParams' });
+/** `PATCH /services/phishing/campaigns/{id}`: a draft's fields, any of them. */
+export const PhishingCampaignUpdate = Type.Partial(PhishingCampaignCreate, {
+  $id: 'PhishingCampaignUpdate',
+  additionalProperties: false,
+  minProperties: 1,
+});
+export type PhishingCampaignUpdate = Static<typeof PhishingCampaignUpdate>;
+
+export const PhishingCampaignParams = Type.Object(
+  { id: Type.Integer({ minimum: 1, maximum: SERIAL_MAX }) },
+  { $id: 'PhishingCampaignParams' },
+);
 export type PhishingCampaignParams = Static<typeof PhishingCampaignParams>;
 
 /** `POST /services/phishing/campaigns/{id}/recipients`: more recipients for a running campaign. */
@@ -265,3 +300,38 @@ export const PhishingStats = Type.Object(
   { $id: 'PhishingStats' },
 );
 export type PhishingStats = Static<typeof PhishingStats>;
+
+/** `GET /services/phishing/offenders`: who clicked in at least `min_campaigns` campaigns. */
+export const PhishingOffendersQuery = Type.Object(
+  {
+    min_campaigns: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1000, description: 'At least this many (default 2).' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type PhishingOffendersQuery = Static<typeof PhishingOffendersQuery>;
+
+/** One person who clicked in several campaigns, with what they did in each they received. */
+export const PhishingOffender = Type.Object(
+  {
+    email: Type.String(),
+    name: Type.String({ description: 'First and last name as imported; may be empty.' }),
+    department: Type.String(),
+    campaigns: Type.Integer({ description: 'Campaigns in which they clicked.' }),
+    history: Type.Array(
+      Type.Object({
+        campaign_id: Id,
+        campaign_name: Type.String(),
+        launched_at: Nullable(DateTime),
+        opened: Type.Boolean(),
+        clicked: Type.Boolean(),
+        submitted: Type.Boolean(),
+        reported: Type.Boolean(),
+      }),
+      { description: 'Every launched campaign they received, newest first.' },
+    ),
+  },
+  { $id: 'PhishingOffender' },
+);
+export type PhishingOffender = Static<typeof PhishingOffender>;

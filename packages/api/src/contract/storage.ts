@@ -49,12 +49,34 @@ export const Volume = Type.Object(
       Type.Object(
         {
           vm_id: Type.Integer(),
+          vm_name: Nullable(
+            Type.String({ description: "The VM's name; null once it is deleted." }),
+          ),
           snapshot_id: Type.Integer(),
+          snapshot_name: Nullable(
+            Type.String({ description: "The snapshot's name; null once it is deleted." }),
+          ),
         },
         { description: 'The VM snapshot the volume was made from; null for an empty volume.' },
       ),
     ),
     created_at: DateTime,
+    platform_message: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            'What the platform says of this volume when it disagrees with the portal (deleted outside it).',
+        }),
+      ),
+    ),
+    used_bytes: Type.Optional(
+      Nullable(
+        Type.Integer({
+          description:
+            'Bytes written on the volume, where its site’s platform reports it (LXD sites); null when the platform no longer has the volume.',
+        }),
+      ),
+    ),
   },
   { $id: 'Volume' },
 );

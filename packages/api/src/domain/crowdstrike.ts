@@ -84,3 +84,44 @@ export const SENSOR_POLICY_LABELS: Record<SensorPolicy, string> = {
   'n-2': 'N-2 (two releases behind)',
   pinned: 'Pinned version',
 };
+
+export const RESOLUTION_LABELS: Record<'true_positive' | 'false_positive' | 'ignored', string> = {
+  true_positive: 'True positive',
+  false_positive: 'False positive',
+  ignored: 'Ignored',
+};
+
+/** Severity rank for sorting: critical first. */
+export const SEVERITY_RANK: Record<'critical' | 'high' | 'medium' | 'low', number> = {
+  critical: 0,
+  high: 1,
+  medium: 2,
+  low: 3,
+};
+
+/** The detection queue's order: severity first (critical on top), then newest first. */
+export function byDetectionPriority(
+  a: { severity: 'critical' | 'high' | 'medium' | 'low'; detected_at: string; id: number },
+  b: { severity: 'critical' | 'high' | 'medium' | 'low'; detected_at: string; id: number },
+): number {
+  return (
+    SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+    Date.parse(b.detected_at) - Date.parse(a.detected_at) ||
+    b.id - a.id
+  );
+}
+
+/** Why a detection change is refused before asking, or null: closing asks for a resolution. */
+export function detectionChangeRefusal(change: {
+  status?: 'new' | 'in_progress' | 'closed';
+  resolution?: string;
+}): { field: 'resolution'; message: string } | null {
+  if (change.status === 'closed' && !change.resolution)
+    return {
+      field: 'resolution',
+      message: 'say what the detection was: true positive, false positive or ignored',
+    };
+  if (change.resolution && change.status !== 'closed')
+    return { field: 'resolution', message: 'is given only when closing' };
+  return null;
+}

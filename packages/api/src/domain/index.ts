@@ -7,3 +7,4 @@ export * from './monitoring.ts';
 export * from './backup.ts';
 export * from './networking.ts';
 export * from './admin.ts';
+export * from './size.ts';

@@ -86,6 +86,48 @@ export function networkClash(
   return null;
 }
 
+/** Why a VLAN is taken at a site by one of the tenant's networks, or null (the wizard's VLAN step). */
+export function vlanClash(
+  wanted: { location: string; vlan_id: number },
+  existing: readonly NetworkInUse[],
+): string | null {
+  const other = existing.find(
+    (each) => each.location === wanted.location && each.vlan_id === wanted.vlan_id,
+  );
+  return other
+    ? `VLAN ${wanted.vlan_id} is already used at ${wanted.location} by the network ${other.name}.`
+    : null;
+}
+
+/** Why a range overlaps one of the tenant's networks at a site, or null (the wizard's CIDR step). */
+export function rangeClash(
+  wanted: { location: string; cidr: string },
+  existing: readonly NetworkInUse[],
+): string | null {
+  const range = parseCidr(wanted.cidr);
+  if (!range) return null;
+  for (const other of existing) {
+    if (other.location !== wanted.location) continue;
+    const taken = parseCidr(other.cidr);
+    if (taken && range.first <= taken.last && taken.first <= range.last)
+      return `${wanted.cidr} overlaps ${other.cidr} of the network ${other.name} at ${wanted.location}.`;
+  }
+  return null;
+}
+
+/** Where a suggested VLAN starts: the low ids are often the provider's own. */
+export const SUGGESTED_VLAN_FROM = 100;
+
+/** The lowest VLAN from 100 (then from 1) no network of the tenant uses at the site, or null. */
+export function freeVlan(location: string, existing: readonly NetworkInUse[]): number | null {
+  const used = new Set(
+    existing.filter((each) => each.location === location).map((each) => each.vlan_id),
+  );
+  for (let vlan = SUGGESTED_VLAN_FROM; vlan <= 4094; vlan += 1) if (!used.has(vlan)) return vlan;
+  for (let vlan = 1; vlan < SUGGESTED_VLAN_FROM; vlan += 1) if (!used.has(vlan)) return vlan;
+  return null;
+}
+
 /** The addresses of a network a default DHCP range and gateway use: .1 gateway, .10 onwards. */
 export function defaultAddressing(
   cidr: string,
@@ -149,7 +191,37 @@ export function networkDeleteRefusal(name: string, attachedVms: number): string 
 export function addressReleaseRefusal(address: string, natVmName: string | null): string | null {
   return natVmName === null
     ? null
-    : `The public address ${address} is used by a NAT entry of ${natVmName}; cancel that NAT entry first.`;
+    : `The public address ${address} is used by a NAT entry of ${natVmName}; remove that NAT entry first.`;
+}
+
+/**
+ * What still uses a gateway: the networks behind it (their names, or only how many where the
+ * names are not at hand), NAT entries and public addresses on it.
+ */
+export interface GatewayUsers {
+  networks: readonly string[] | number;
+  addresses: number;
+  nats: number;
+}
+
+function networksText(networks: readonly string[] | number): string {
+  if (typeof networks === 'number') return networks === 1 ? '1 network' : `${networks} networks`;
+  if (networks.length === 1) return `the network ${networks[0]}`;
+  if (networks.length === 2) return `the networks ${networks[0]} and ${networks[1]}`;
+  return `${networks.length} networks (${networks[0]}, ${networks[1]}, …)`;
+}
+
+/** Why a gateway cannot be deleted yet, or null. */
+export function gatewayDeleteRefusal(name: string, users: GatewayUsers): string | null {
+  const { networks, addresses, nats } = users;
+  const count = typeof networks === 'number' ? networks : networks.length;
+  if (count > 0)
+    return `The gateway ${name} cannot be deleted while ${networksText(networks)} ${count === 1 ? 'uses' : 'use'} it; give ${count === 1 ? 'that network' : 'them'} another gateway or none first.`;
+  if (nats > 0)
+    return `The gateway ${name} cannot be deleted while ${nats === 1 ? '1 NAT entry uses' : `${nats} NAT entries use`} it; cancel ${nats === 1 ? 'it' : 'them'} first.`;
+  if (addresses > 0)
+    return `The gateway ${name} cannot be deleted while it holds ${addresses === 1 ? '1 public address' : `${addresses} public addresses`}; release ${addresses === 1 ? 'it' : 'them'} first.`;
+  return null;
 }
 
 /**

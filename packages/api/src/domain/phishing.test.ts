@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { endRefusal, launchRefusal, parseRecipientCsv, percentText, splitCsv } from './phishing.ts';
+import {
+  campaignDeleteRefusal,
+  campaignEditRefusal,
+  endRefusal,
+  launchRefusal,
+  parseRecipientCsv,
+  percentText,
+  splitCsv,
+  usedByCampaignsRefusal,
+} from './phishing.ts';
 
 describe('splitCsv', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks, CRLF or LF', () => {
@@ -70,5 +79,30 @@ describe('campaign rules', () => {
   it('writes shares as whole percentages', () => {
     expect(percentText(1, 3)).toBe('33 %');
     expect(percentText(0, 0)).toBe('–');
+  });
+});
+
+describe('what may be deleted', () => {
+  it('edits drafts, deletes drafts and scheduled campaigns, and keeps results', () => {
+    expect(campaignEditRefusal('draft')).toBeNull();
+    expect(campaignEditRefusal('scheduled')).toBe('Only a draft campaign can be edited.');
+    expect(campaignDeleteRefusal('draft')).toBeNull();
+    expect(campaignDeleteRefusal('scheduled')).toBeNull();
+    expect(campaignDeleteRefusal('running')).toMatch(/keeps its results\.$/);
+    expect(campaignDeleteRefusal('finished')).toMatch(/keeps its results\.$/);
+  });
+
+  it('names the campaigns that hold a template or group', () => {
+    const what = 'The recipient group Sales';
+    expect(usedByCampaignsRefusal(what, [])).toBeNull();
+    expect(usedByCampaignsRefusal(what, ['Q1'])).toBe(
+      'The recipient group Sales is used by the campaign Q1; delete that campaign first.',
+    );
+    expect(usedByCampaignsRefusal(what, ['Q1', 'Q2'])).toBe(
+      'The recipient group Sales is used by 2 campaigns: Q1 and Q2; delete those campaigns first.',
+    );
+    expect(usedByCampaignsRefusal(what, ['Q1', 'Q2', 'Q3', 'Q4', 'Q5'])).toBe(
+      'The recipient group Sales is used by 5 campaigns: Q1, Q2 and 3 more; delete those campaigns first.',
+    );
   });
 });

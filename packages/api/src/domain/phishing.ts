@@ -118,6 +118,41 @@ export const endRefusal = (state: CampaignState): string | null =>
 export const addRecipientsRefusal = (state: CampaignState): string | null =>
   state === 'running' ? null : 'Recipients can be added to a running campaign only.';
 
+/** Why a campaign in this state cannot be edited, or null: only a draft is still open. */
+export const campaignEditRefusal = (state: CampaignState): string | null =>
+  state === 'draft' ? null : 'Only a draft campaign can be edited.';
+
+/**
+ * Why a campaign in this state cannot be deleted, or null: a draft or a scheduled one (whose
+ * sending is then called off). A running or finished campaign keeps its results.
+ */
+export const campaignDeleteRefusal = (state: CampaignState): string | null =>
+  state === 'draft' || state === 'scheduled'
+    ? null
+    : 'Only a draft or scheduled campaign can be deleted; a running or finished one keeps its results.';
+
+/** Names as a sentence's list: "A", "A and B", "A, B and 2 more". */
+function nameList(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  if (names.length === 2) return `${names[0]} and ${names[1]}`;
+  if (names.length === 3) return `${names[0]}, ${names[1]} and ${names[2]}`;
+  return `${names[0]}, ${names[1]} and ${names.length - 2} more`;
+}
+
+/**
+ * Why a template, landing page or recipient group cannot be deleted while campaigns use it, or
+ * null. `what` names it ("The template Parcel held").
+ */
+export function usedByCampaignsRefusal(what: string, campaigns: readonly string[]): string | null {
+  if (campaigns.length === 0) return null;
+  const which = campaigns.length === 1 ? 'the campaign' : `${campaigns.length} campaigns:`;
+  return `${what} is used by ${which} ${nameList(campaigns)}; delete ${campaigns.length === 1 ? 'that campaign' : 'those campaigns'} first.`;
+}
+
+/** Why a built-in template or landing page cannot be changed. */
+export const BUILTIN_TEMPLATE_REFUSAL =
+  'Built-in templates and landing pages cannot be changed; add one of your own instead.';
+
 /** A share as a whole percentage ("42 %"), or "–" when nothing was sent. */
 export const percentText = (part: number, whole: number): string =>
   whole === 0 ? '–' : `${Math.round((part / whole) * 100)} %`;

@@ -1,5 +1,6 @@
 // Storage rules both sides apply: the portal before asking, the server and the simulated
 // platform when deciding. Each answers a sentence for the user, or null when allowed.
+import { formatSizeGb } from './size.ts';
 import type { VolumeState } from '../contract/storage-values.ts';
 
 /** Volumes one VM may have attached at once. */
@@ -30,7 +31,7 @@ export function extendRefusal(
   sizeGb: number,
 ): string | null {
   if (sizeGb <= volume.size_gb)
-    return `A volume can only grow: choose more than its current ${volume.size_gb} GB.`;
+    return `A volume can only grow: choose more than its current ${formatSizeGb(volume.size_gb)}.`;
   if (volume.state !== 'available' && volume.state !== 'in-use')
     return `The volume is ${volume.state} and cannot be extended now.`;
   return null;
@@ -55,10 +56,14 @@ export function snapshotVolumeSize(
 ): { size: number; refusal: string | null } {
   const size = requested ?? diskSizeGb;
   return size < diskSizeGb
-    ? { size, refusal: `must be at least ${diskSizeGb} GB, the size of the VM's disk` }
+    ? { size, refusal: `must be at least ${formatSizeGb(diskSizeGb)}, the size of the VM's disk` }
     : { size, refusal: null };
 }
 
 /** The sentence when the snapshot a volume is made from no longer exists. */
 export const deletedSnapshotSentence = (snapshotId: number) =>
   `The snapshot ${snapshotId} no longer exists, so no volume can be made from it.`;
+
+/** Where a volume is mounted in the guest by name: `/mnt/<name>`, spaces and the like as dashes. */
+export const volumeMountPath = (name: string) =>
+  `/mnt/${name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^\.+/, '') || 'volume'}`;

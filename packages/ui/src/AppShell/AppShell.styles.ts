@@ -71,6 +71,7 @@ export const AppBar = styled.header`
 
 export const Title = styled.div`
   display: flex;
+  flex-shrink: 0;
   align-items: center;
   min-width: 0;
   overflow: hidden;
@@ -80,13 +81,25 @@ export const Title = styled.div`
   font-weight: ${font.weight.semibold};
 `;
 
-/** The bar's actions keep their size; on a narrow screen the title gives way (ellipsis). */
+/**
+ * On a narrow screen the bar's actions give way, not the title (the brand keeps its name): those
+ * that can shrink (a tenant switcher cuts its value with an ellipsis) do.
+ */
 export const BarActions = styled.div`
   display: flex;
-  flex-shrink: 0;
+  flex-shrink: 1;
+  min-width: 0;
+  justify-content: flex-end;
   align-items: center;
   gap: ${space[2]};
   margin-inline-start: auto;
+`;
+
+/** The scope control (a tenant switcher) at the top of the drawer on a phone. */
+export const DrawerScope = styled.div`
+  padding: ${space[2]} ${space[4]} ${space[3]};
+  margin-bottom: ${space[2]};
+  border-bottom: 1px solid ${color.border};
 `;
 
 export const Drawer = styled.nav`

@@ -91,6 +91,17 @@ describe('AppShell', () => {
     expect(buttons.indexOf('Tasks')).toBeLessThan(buttons.indexOf('Sign out'));
   });
 
+  it('puts the scope control in the app bar, before the other actions, when wide', () => {
+    renderShell({
+      scopeControl: <button type="button">Tenant</button>,
+      appBarActions: <button type="button">Tasks</button>,
+    });
+    const tenant = screen.getByRole('button', { name: 'Tenant' });
+    expect(screen.getByRole('navigation', { name: 'Main' }).contains(tenant)).toBe(false);
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons.indexOf('Tenant')).toBeLessThan(buttons.indexOf('Tasks'));
+  });
+
   it('renders section headings and a main landmark with a skip link to it', () => {
     renderShell();
     expect(screen.getByRole('heading', { name: 'Administration' })).toBeTruthy();
@@ -141,6 +152,16 @@ describe('AppShell below 720px', () => {
 
     await user.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Expand navigation' })).toBe(document.activeElement);
+  });
+
+  it('moves the scope control from the app bar to the top of the drawer', () => {
+    window.matchMedia = narrow;
+    renderShell({ scopeControl: <button type="button">Tenant</button> });
+    expect(screen.getAllByRole('button', { name: 'Tenant' })).toHaveLength(1);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav.firstElementChild?.contains(screen.getByRole('button', { name: 'Tenant' }))).toBe(
+      true,
+    );
   });
 
   it('closes the overlay when a link is chosen', async () => {

@@ -13,6 +13,7 @@ import {
   ItemLink,
   List,
   Main,
+  DrawerScope,
   NARROW_QUERY,
   Root,
   Section,
@@ -47,6 +48,11 @@ export interface AppShellProps {
    * so the account area and sign-out stay last.
    */
   appBarActions?: ReactNode;
+  /**
+   * What the user works in (a tenant switcher): in the app bar before `appBarActions` from 720px
+   * wide; below it at the top of the drawer, so the title keeps the app bar's room.
+   */
+  scopeControl?: ReactNode;
   /** The drawer's entries, in order. */
   navItems: NavItem[];
   /**
@@ -100,6 +106,7 @@ export function AppShell({
   title,
   actions,
   appBarActions,
+  scopeControl,
   navItems,
   onNavigate,
   drawerOpen,
@@ -162,14 +169,16 @@ export function AppShell({
           onClick={toggle}
         />
         <Title>{title}</Title>
-        {(appBarActions || actions) && (
+        {(appBarActions || actions || (scopeControl && !narrow)) && (
           <BarActions>
+            {!narrow && scopeControl}
             {appBarActions}
             {actions}
           </BarActions>
         )}
       </AppBar>
       <Drawer ref={drawerRef} id={drawerId} aria-label={navLabel}>
+        {narrow && scopeControl && <DrawerScope>{scopeControl}</DrawerScope>}
         {groupBySection(navItems).map((group, index) => {
           const headingId = `${headingIdPrefix}-${index}`;
           return (

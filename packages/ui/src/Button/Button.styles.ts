@@ -50,8 +50,8 @@ export const buttonStyles = css`
     --_ink: ${color.onPrimary};
   }
   &[data-variant='secondary'] {
-    --_fill: ${color.secondary};
-    --_ink: ${color.onSecondary};
+    --_fill: ${color.secondaryFill};
+    --_ink: ${color.onSecondaryFill};
     /* The grey fill is under 3:1 on light surfaces: a solid 3:1 boundary marks it as a control. */
     --_outline: ${color.borderStrong};
   }

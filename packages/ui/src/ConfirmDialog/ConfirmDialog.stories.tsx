@@ -11,6 +11,7 @@ const meta = {
     title: 'Delete web-01?',
     description: 'The virtual machine and its disks are deleted. Backups are kept for 30 days.',
     confirmLabel: 'Delete',
+    tone: 'danger',
     onConfirm: fn(),
     onOpenChange: fn(),
     trigger: (

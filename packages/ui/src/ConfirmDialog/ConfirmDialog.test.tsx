@@ -9,6 +9,7 @@ const base = {
   title: 'Delete web-01?',
   description: 'This cannot be undone.',
   confirmLabel: 'Delete',
+  tone: 'danger' as const,
   trigger: <Button>Delete web-01</Button>,
 };
 

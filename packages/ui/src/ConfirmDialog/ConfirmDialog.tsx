@@ -28,8 +28,11 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   /** Label of the cancel button; defaults to "Cancel". */
   cancelLabel?: string;
-  /** Colour of the confirm button; defaults to `danger`. */
-  tone?: ConfirmDialogTone;
+  /**
+   * Colour of the confirm button: `danger` for what deletes, cuts off or cannot be undone,
+   * `primary` for the rest. Required, so a harmless confirmation ("Assign") is never red by default.
+   */
+  tone: ConfirmDialogTone;
   /**
    * Text the user must type exactly (usually the resource name) before the confirm button is
    * enabled. Adds a labelled field with the hint "Type {requireText} to confirm".
@@ -108,7 +111,7 @@ function ConfirmPanel({
   children,
   confirmLabel,
   cancelLabel = 'Cancel',
-  tone = 'danger',
+  tone,
   requireText,
   requireTextLabel = 'Name',
   onConfirm,

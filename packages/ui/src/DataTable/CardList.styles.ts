@@ -1,6 +1,7 @@
 // The phone layout's cards: loaded with CardList, only when the phone media query matches.
 import styled from 'styled-components';
 import { theme } from '../theme/theme.ts';
+import { CellContent } from './DataTable.styles.ts';
 
 const { color, font, radius, space } = theme;
 
@@ -82,6 +83,14 @@ export const CardFields = styled.dl`
   dd {
     min-width: 0;
     margin: 0;
+    overflow-wrap: anywhere;
+  }
+  /* A table cuts a long value to one line; a card has the room to show all of it. */
+  dd ${CellContent} {
+    display: block;
+    margin: 0;
+    padding: 0;
+    white-space: normal;
     overflow-wrap: anywhere;
   }
 `;

@@ -29,7 +29,8 @@ export interface CardListProps<TData extends RowData> {
   model: DataTableModel<TData>;
   onRowClick: ((row: TData) => void) | undefined;
   rowActions: ((row: TData) => DataTableRowAction[]) | undefined;
-  busyRowId: string | undefined;
+  /** Ids of the rows being opened or worked on. */
+  busyRows: ReadonlySet<string>;
   /** Names the list (the table's name). */
   name: { 'aria-label'?: string | undefined; 'aria-labelledby'?: string | undefined };
 }
@@ -42,7 +43,7 @@ export function CardList<TData extends RowData>({
   model,
   onRowClick,
   rowActions,
-  busyRowId,
+  busyRows,
   name,
 }: CardListProps<TData>) {
   const { rows, dataColumns, labelOf, selectable } = model;
@@ -58,7 +59,7 @@ export function CardList<TData extends RowData>({
       <List role="list" {...name}>
         {shown.map((row) => {
           const label = labelOf(row.original);
-          const busy = row.id === busyRowId;
+          const busy = busyRows.has(row.id);
           return (
             <RowCard
               key={row.id}

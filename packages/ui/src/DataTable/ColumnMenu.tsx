@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { mdiViewColumnOutline } from '@mdi/js';
 import { Button } from '../Button/Button.tsx';
-import { Checkbox, MenuAnchor, MenuOption, MenuPanel } from './DataTable.styles.ts';
+import { Checkbox, MenuAnchor, MenuHint, MenuOption, MenuPanel } from './DataTable.styles.ts';
 
 export interface ColumnMenuItem {
   id: string;
@@ -9,6 +9,8 @@ export interface ColumnMenuItem {
   visible: boolean;
   /** False for columns that must stay (not `hideable`, or the last one shown). */
   canToggle: boolean;
+  /** Left out because the table is too narrow; checking it shows it (and others drop instead). */
+  fitHidden?: boolean;
 }
 
 interface ColumnMenuProps {
@@ -77,6 +79,7 @@ export function ColumnMenu({ items, onToggle }: ColumnMenuProps) {
                   onChange={(event) => onToggle(item.id, event.currentTarget.checked)}
                 />
                 {item.label}
+                {item.fitHidden && <MenuHint>hidden to fit</MenuHint>}
               </MenuOption>
             ))}
           </fieldset>

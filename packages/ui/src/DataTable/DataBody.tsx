@@ -21,7 +21,8 @@ interface DataBodyProps<TData extends RowData> {
   onRowClick: ((row: TData) => void) | undefined;
   labelOf: (row: TData) => string;
   rowActions: ((row: TData) => DataTableRowAction[]) | undefined;
-  busyRowId: string | undefined;
+  /** Ids of the rows being opened or worked on. */
+  busyRows: ReadonlySet<string>;
   /** Virtualized: called when the last rows are rendered. */
   onEndReached?: () => void;
   /** `aria-rowindex` of the first row, minus 2 (rows before it: the header, earlier pages). */
@@ -30,6 +31,8 @@ interface DataBodyProps<TData extends RowData> {
   getScrollElement: () => HTMLElement | null;
   rowHeight: number;
   headerHeight: number;
+  /** The scroll area's height in CSS pixels, for the first render before it is measured. */
+  viewportHeight: number;
   /** The grid's active cell: its row stays rendered, and keeps the tab stop. */
   activeRow: number;
   activeCol: number;
@@ -48,13 +51,14 @@ function DataBodyImpl<TData extends RowData>({
   onRowClick,
   labelOf,
   rowActions,
-  busyRowId,
+  busyRows,
   onEndReached,
   rowOffset,
   virtualized,
   getScrollElement,
   rowHeight,
   headerHeight,
+  viewportHeight,
   activeRow,
   activeCol,
 }: DataBodyProps<TData>) {
@@ -80,6 +84,7 @@ function DataBodyImpl<TData extends RowData>({
     getScrollElement,
     rowHeight,
     headerHeight,
+    viewportHeight,
     getItemKey,
     rangeExtractor,
     overscan: 8,
@@ -123,7 +128,7 @@ function DataBodyImpl<TData extends RowData>({
         clickable={Boolean(onRowClick)}
         label={selectable || rowActions ? labelOf(row.original) : ''}
         rowActions={rowActions}
-        busy={row.id === busyRowId}
+        busy={busyRows.has(row.id)}
         offset={offset}
       />
     );

@@ -80,7 +80,15 @@ function DataRowImpl<TData extends RowData>({
     >
       {columns.map((column, ci) =>
         column.id === ACTIONS_COLUMN_ID ? (
-          <td key={column.id} role="gridcell" tabIndex={-1} data-ci={ci} data-align="center">
+          <td
+            key={column.id}
+            role="gridcell"
+            tabIndex={-1}
+            data-ci={ci}
+            data-col={column.id}
+            data-pin="end"
+            data-align="center"
+          >
             {rowActions && <RowActions actions={rowActions(row.original)} label={label} inGrid />}
           </td>
         ) : column.def ? (
@@ -89,6 +97,7 @@ function DataRowImpl<TData extends RowData>({
             role="gridcell"
             tabIndex={-1}
             data-ci={ci}
+            data-col={column.id}
             data-align={column.def.align ?? 'start'}
           >
             {busy && ci === firstData && (
@@ -100,7 +109,7 @@ function DataRowImpl<TData extends RowData>({
             {renderCell(column.def, row)}
           </td>
         ) : (
-          <td key={column.id} role="gridcell" tabIndex={-1} data-ci={ci}>
+          <td key={column.id} role="gridcell" tabIndex={-1} data-ci={ci} data-col={column.id}>
             <Checkbox
               tabIndex={-1}
               checked={selected}

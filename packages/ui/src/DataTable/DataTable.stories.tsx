@@ -313,7 +313,11 @@ export const RowActions: Story = {
   play: async ({ canvas, userEvent, args }) => {
     const first = vms[0]!;
     await userEvent.click(canvas.getByRole('button', { name: `Actions for ${first.name}` }));
-    const menu = await screen.findByRole('menu', { name: `Actions for ${first.name}` });
+    const menu = await screen.findByRole(
+      'menu',
+      { name: `Actions for ${first.name}` },
+      { timeout: 10_000 },
+    );
     await expect(within(menu).getAllByRole('menuitem')).toHaveLength(4);
     await userEvent.keyboard('{Escape}');
     await waitFor(() =>
@@ -329,7 +333,7 @@ export const RowActionsOpen: Story = {
   play: async ({ canvas, userEvent }) => {
     const [row] = canvas.getAllByRole('button', { name: /^Actions for / });
     await userEvent.click(row!);
-    const item = await screen.findByRole('menuitem', { name: 'Open console' });
+    const item = await screen.findByRole('menuitem', { name: 'Open console' }, { timeout: 10_000 });
     await expect(item).toHaveAttribute('aria-disabled', 'true');
     await expect(item).toHaveAccessibleDescription('The virtual machine is powered off.');
   },
@@ -464,8 +468,134 @@ export const Phone: Story = {
   play: async ({ canvas }) => {
     if (!window.matchMedia('(max-width: 599.98px)').matches) return;
     // The cards' code loads once the phone query matches.
-    const list = await canvas.findByRole('list', { name: 'Virtual machines' });
+    const list = await canvas.findByRole('list', { name: 'Virtual machines' }, { timeout: 10_000 });
     await expect(within(list).getAllByRole('listitem')).toHaveLength(4);
     await expect(canvas.queryByRole('grid')).toBeNull();
+  },
+};
+
+// Tables that fit: narrow tables at the widths a 1,440 px screen leaves beside the drawer.
+const HEALTH = ['Over quota', 'Degraded', 'Healthy'] as const;
+const JOBS = ['Succeeded', 'Failed', 'Running'] as const;
+const fitColumns: DataTableColumn<VmRow>[] = [
+  { id: 'name', header: 'Name', accessor: 'name', width: 'minmax(140px, 1.5fr)', hideable: false },
+  {
+    id: 'health',
+    header: 'Health',
+    accessor: (vm) => HEALTH[vm.name.length % 3],
+    // Narrower than its chips, as lists declare it: the table widens it rather than cut them.
+    width: 96,
+    priority: 1,
+    cell: (vm) => {
+      const label = HEALTH[vm.name.length % 3]!;
+      return (
+        <StatusChip
+          status={label === 'Healthy' ? 'success' : label === 'Degraded' ? 'warning' : 'error'}
+          label={label}
+        />
+      );
+    },
+  },
+  {
+    id: 'job',
+    header: 'Last job',
+    accessor: (vm) => JOBS[(vm.memoryGb + vm.vcpu) % 3],
+    width: 96,
+    priority: 2,
+    cell: (vm) => {
+      const label = JOBS[(vm.memoryGb + vm.vcpu) % 3]!;
+      return (
+        <StatusChip
+          status={label === 'Succeeded' ? 'SUCCESS' : label === 'Failed' ? 'FAILURE' : 'RUNNING'}
+          label={label}
+        />
+      );
+    },
+  },
+  {
+    id: 'sensor',
+    header: 'Sensor version',
+    accessor: () => '7.13.17931',
+    width: 120,
+    priority: 2,
+    cell: () => (
+      <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+        <Mono>7.13.17931</Mono>
+        <StatusChip status="warning" label="Outdated" />
+      </span>
+    ),
+  },
+  { id: 'vcpu', header: 'vCPU', accessor: 'vcpu', align: 'end', width: 56, priority: 3 },
+  { id: 'memory', header: 'Memory', accessor: 'memoryGb', align: 'end', width: 64, priority: 3 },
+  { id: 'os', header: 'OS', accessor: 'os', width: 'minmax(130px, 1fr)', priority: 4 },
+  { id: 'location', header: 'Location', accessor: 'location', width: 110, priority: 5 },
+  { id: 'ip', header: 'IP address', accessor: 'ip', width: 132, priority: 4 },
+];
+
+/** Every cell and heading of the grid shows its whole content (nothing ends in an ellipsis). */
+async function expectNothingCut(canvasElement: HTMLElement) {
+  const grid = within(canvasElement).getByRole('grid');
+  for (const cell of grid.querySelectorAll<HTMLElement>('[data-col]')) {
+    const id = cell.dataset.col;
+    if (!id || id.startsWith('__') || id === 'name' || id === 'os') continue; // flexible: a long name may end in an ellipsis
+    for (const part of cell.querySelectorAll<HTMLElement>('*')) {
+      await expect(part.scrollWidth, `${id}: ${part.textContent}`).toBeLessThanOrEqual(
+        part.clientWidth + 1,
+      );
+    }
+  }
+}
+
+/**
+ * Narrower than its columns (860 px, as beside the drawer): the least important columns drop out
+ * (and stay in "Columns", marked "hidden to fit"), chips, versions and headings are never cut,
+ * and the row actions are at the right edge without scrolling.
+ */
+export const FitsByPriority: Story = {
+  args: { data: vms.slice(0, 8), columns: fitColumns, rowActions },
+  render: (args) => (
+    <div style={{ width: 860 }}>
+      <DataTable<VmRow> {...args} />
+    </div>
+  ),
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const grid = canvas.getByRole('grid');
+    const scroller = grid.parentElement!;
+    await waitFor(() => expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth));
+    await expect(canvas.getByRole('columnheader', { name: 'Health' })).toBeVisible();
+    await expect(canvas.queryByRole('columnheader', { name: 'Location' })).toBeNull();
+    await expectNothingCut(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Columns' }));
+    const location = canvas.getByRole('checkbox', { name: /^Location/ });
+    await expect(location).not.toBeChecked();
+    await expect(location.closest('label')).toHaveTextContent('hidden to fit');
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+/**
+ * Columns the person asked for (all of them) do not drop: the grid scrolls sideways, and the row
+ * actions stay pinned at its right edge.
+ */
+export const PinnedRowActions: Story = {
+  args: {
+    data: vms.slice(0, 8),
+    columns: fitColumns,
+    rowActions,
+    defaultColumnVisibility: Object.fromEntries(fitColumns.map((column) => [column.id, true])),
+  },
+  render: (args) => (
+    <div style={{ width: 860 }}>
+      <DataTable<VmRow> {...args} />
+    </div>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    const grid = canvas.getByRole('grid');
+    const scroller = grid.parentElement!;
+    await waitFor(() => expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth));
+    await expectNothingCut(canvasElement);
+    const button = canvas.getByRole('button', { name: `Actions for ${vms[0]!.name}` });
+    const edge = scroller.getBoundingClientRect().right;
+    await expect(button.closest('td')!.getBoundingClientRect().right).toBeCloseTo(edge, 0);
   },
 };

@@ -251,6 +251,29 @@ export const Grid = styled.table`
   tbody tr:hover {
     background: ${color.stateHover};
   }
+
+  /* The row actions stay at the right edge while the rest scrolls sideways. */
+  :is(th, td)[data-pin='end'] {
+    position: sticky;
+    right: 0;
+    z-index: 1;
+    background-color: ${color.surface};
+    box-shadow: inset 1px 0 0 ${color.border};
+  }
+  tbody tr:hover > td[data-pin],
+  tbody tr[data-clickable='true']:active > td[data-pin],
+  tbody tr[aria-busy='true'] > td[data-pin] {
+    background-image: linear-gradient(${color.stateHover}, ${color.stateHover});
+  }
+  tbody tr[aria-selected='true'] > td[data-pin] {
+    background-color: ${color.primaryContainer};
+  }
+
+  /* Measuring (one synchronous pass, never painted): each cell at the width of its content. */
+  &[data-measuring] :is(th, td) {
+    width: max-content;
+    justify-self: start;
+  }
   tbody tr[data-clickable='true'] {
     cursor: pointer;
   }
@@ -436,6 +459,13 @@ export const MenuOption = styled.label`
     color: ${color.textSecondary};
     cursor: default;
   }
+`;
+
+/** "hidden to fit" after a column menu option. */
+export const MenuHint = styled.span`
+  margin-inline-start: auto;
+  color: ${color.textSecondary};
+  font-size: ${font.size.xs};
 `;
 
 /** The small spinner in a busy row, before its first cell's content. */

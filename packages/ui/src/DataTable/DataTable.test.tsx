@@ -318,6 +318,26 @@ describe('DataTable', () => {
     expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
   });
 
+  it('shows the rows that fit its height before the scroll area is measured', async () => {
+    // No layout here, as in a tab not yet shown: the scroll area measures 0 × 0. The body still
+    // renders the rows its CSS height holds, not none (a list once went blank once loaded).
+    await loadVirtualizer();
+    render(
+      <DataTable
+        aria-label="Virtual machines"
+        data={makeVms(500)}
+        columns={columns}
+        getRowId={getRowId}
+        virtualized
+        height={320}
+      />,
+    );
+    const rows = bodyRows();
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(40);
+    expect(rows[0]?.getAttribute('aria-rowindex')).toBe('2');
+  });
+
   it('keeps the focused row rendered when moving far in a virtualized grid', async () => {
     giveScrollAreasAViewport();
     const many = makeVms(10_000);
@@ -556,6 +576,12 @@ describe('DataTable for the list-page kit', () => {
     expect(first?.getAttribute('aria-busy')).toBeNull();
     expect(second?.getAttribute('aria-busy')).toBe('true');
     expect(within(second!).getByText('Working…')).toBeTruthy();
+  });
+
+  it('shows every row with a task under way as busy, beside the one being opened', () => {
+    renderTable({ busyRowId: vms[0]!.id, busyRowIds: [vms[2]!.id, vms[3]!.id] });
+    const busy = bodyRows().map((row) => row.getAttribute('aria-busy') === 'true');
+    expect(busy.slice(0, 5)).toEqual([true, false, true, true, false]);
   });
 });
 

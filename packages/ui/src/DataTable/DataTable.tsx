@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useMemo, useState, type CSSProperties } from 'react';
 import type { RowData } from '@tanstack/react-table';
 import { useMediaQuery } from '../internal/useMediaQuery.ts';
 import { BulkBar } from './BulkBar.tsx';
@@ -20,6 +20,7 @@ import { Pagination } from './Pagination.tsx';
 import { count } from './tableModel.ts';
 import { TableState } from './TableState.tsx';
 import { Toolbar } from './Toolbar.tsx';
+import { useColumnFit } from './useColumnFit.ts';
 import { useDataTable } from './useDataTable.ts';
 import { useGridNavigation } from './useGridNavigation.ts';
 
@@ -53,6 +54,9 @@ function CardList<TData extends RowData>(props: CardListProps<TData>) {
 
 const cssLength = (value: number | string) => (typeof value === 'number' ? `${value}px` : value);
 
+/** A virtualized body's height when none is given, in CSS pixels. */
+const VIRTUAL_HEIGHT = 560;
+
 /**
  * A data grid for the portal's lists: search, column filters, sorting, pagination or a virtualized
  * body for thousands of rows, row selection with bulk actions, row actions, a column menu, and
@@ -80,6 +84,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     onRowClick,
     rowActions,
     busyRowId,
+    busyRowIds,
     onEndReached,
     toolbar,
     filters,
@@ -87,6 +92,9 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     caption,
   } = props;
   const captionId = useId();
+  // One set, stable while the same rows are busy (the body re-renders only when it changes).
+  const busyKey = [busyRowId ?? '', ...(busyRowIds ?? [])].join('\n');
+  const busyRows = useMemo(() => new Set(busyKey.split('\n').filter(Boolean)), [busyKey]);
   const gridId = useId();
   const phone = useMediaQuery(PHONE_QUERY);
   if (phone) void loadCards();
@@ -110,6 +118,16 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     onRowClick,
   });
 
+  useColumnFit({
+    enabled: !phone,
+    scrollerRef,
+    gridRef,
+    columns: visibleColumns,
+    rows,
+    setFitWidth: model.setFitWidth,
+    setFloors: model.setFloors,
+  });
+
   // New filters show their first rows, not some scrolled-to middle.
   useEffect(() => {
     scrollerRef.current?.scrollTo?.({ top: 0 });
@@ -119,7 +137,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     ? { 'aria-labelledby': captionId }
     : { 'aria-label': props['aria-label'], 'aria-labelledby': props['aria-labelledby'] };
   const scrollerStyle: CSSProperties = virtualized
-    ? { height: cssLength(height ?? 560) }
+    ? { height: cssLength(height ?? VIRTUAL_HEIGHT) }
     : { maxHeight: cssLength(height ?? '70vh') };
   const selectedCount = model.selectedRows.length;
 
@@ -145,7 +163,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
               model={model}
               onRowClick={onRowClick}
               rowActions={rowActions}
-              busyRowId={busyRowId}
+              busyRows={busyRows}
               name={name}
             />
           ) : (
@@ -184,13 +202,14 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                 onRowClick={onRowClick}
                 labelOf={model.labelOf}
                 rowActions={rowActions}
-                busyRowId={busyRowId}
+                busyRows={busyRows}
                 onEndReached={onEndReached}
                 rowOffset={model.firstShown - 1}
                 virtualized={virtualized}
                 getScrollElement={getScrollElement}
                 rowHeight={model.rowHeight}
                 headerHeight={model.headerHeight}
+                viewportHeight={typeof height === 'number' ? height : VIRTUAL_HEIGHT}
                 activeRow={activeRow}
                 activeCol={activeCol}
               />

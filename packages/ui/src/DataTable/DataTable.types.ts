@@ -51,6 +51,13 @@ export interface DataTableColumn<TData> {
   hideable?: boolean;
   /** Hidden at first; the column menu shows it. */
   defaultHidden?: boolean;
+  /**
+   * How much the column matters when the table is too narrow for every column: 1 (kept longest)
+   * to 5 (dropped first). Defaults to 3; among equals the rightmost drops first. A column that
+   * does not fit is left out rather than cut or scrolled to, and stays in the column menu, where
+   * showing it keeps it (others drop instead). Columns that are not `hideable` never drop.
+   */
+  priority?: 1 | 2 | 3 | 4 | 5;
 }
 
 /** Sorting by one column. */
@@ -177,6 +184,8 @@ export interface DataTableBaseProps<TData extends RowData> {
   onFilteredRowsChange?: (rows: TData[]) => void;
   /** The id (from `getRowId`) of a row being opened or worked on: it shows a spinner, `aria-busy`. */
   busyRowId?: string;
+  /** Rows with work under way (a task on them, started here or elsewhere): each shows a spinner, `aria-busy`. */
+  busyRowIds?: readonly string[];
   /** `getVisibleRows()` and `getVisibleColumns()`, e.g. for a CSV export. */
   ref?: Ref<DataTableHandle<TData>>;
 }

@@ -25,14 +25,22 @@ export function HeaderRow<TData extends RowData>({ model, virtualized }: HeaderR
         {model.visibleColumns.map((view, ci) => {
           if (view.id === ACTIONS_COLUMN_ID) {
             return (
-              <th key={view.id} role="columnheader" tabIndex={-1} data-ci={ci} data-align="center">
+              <th
+                key={view.id}
+                role="columnheader"
+                tabIndex={-1}
+                data-ci={ci}
+                data-col={view.id}
+                data-pin="end"
+                data-align="center"
+              >
                 <VisuallyHidden>Actions</VisuallyHidden>
               </th>
             );
           }
           if (!view.def) {
             return (
-              <th key={view.id} role="columnheader" tabIndex={-1} data-ci={ci}>
+              <th key={view.id} role="columnheader" tabIndex={-1} data-ci={ci} data-col={view.id}>
                 <Checkbox
                   ref={selectAllRef}
                   tabIndex={-1}
@@ -53,6 +61,7 @@ export function HeaderRow<TData extends RowData>({ model, virtualized }: HeaderR
               role="columnheader"
               tabIndex={-1}
               data-ci={ci}
+              data-col={view.id}
               data-align={view.def.align ?? 'start'}
               aria-sort={
                 sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined

@@ -245,3 +245,49 @@ export function columnTrack(width: number | string | undefined): { track: string
   const px = /^(?:minmax\(\s*)?(\d+(?:\.\d+)?)px/.exec(width);
   return { track: width, min: px?.[1] ? Number(px[1]) : 120 };
 }
+
+/**
+ * A column's track widened to `floor` pixels (its content's measured width), so that a status
+ * chip, a version or a heading is never cut: the least width becomes the larger of the two.
+ */
+export function flooredTrack(
+  base: { track: string; min: number },
+  floor: number | undefined,
+): { track: string; min: number } {
+  if (!floor || floor <= base.min) return base;
+  const px = Math.ceil(floor);
+  if (/^\d+(?:\.\d+)?px$/.test(base.track)) return { track: `${px}px`, min: px };
+  const minmax = /^minmax\(\s*\d+(?:\.\d+)?px\s*,/.exec(base.track);
+  if (minmax) return { track: base.track.replace(minmax[0], `minmax(${px}px,`), min: px };
+  return { track: `minmax(${px}px, ${base.track})`, min: px };
+}
+
+/** A column the table may leave out when it is too narrow, and how much it matters. */
+export interface FitCandidate {
+  id: string;
+  /** The least width of its track, in pixels. */
+  min: number;
+  /** 1 (kept longest) to 5; `undefined` when it must stay. */
+  priority: number | undefined;
+}
+
+/**
+ * The columns to leave out so that the rest fit `available` pixels without scrolling sideways:
+ * the least important first (highest `priority`, then the rightmost), until the least widths of
+ * the others fit. Columns without a priority stay, even when the table then has to scroll.
+ */
+export function columnsToDrop(columns: readonly FitCandidate[], available: number): string[] {
+  let total = columns.reduce((sum, column) => sum + column.min, 0);
+  if (total <= available) return [];
+  const order = columns
+    .map((column, index) => ({ ...column, index }))
+    .filter((column) => column.priority !== undefined)
+    .sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0) || b.index - a.index);
+  const dropped: string[] = [];
+  for (const column of order) {
+    if (total <= available) break;
+    dropped.push(column.id);
+    total -= column.min;
+  }
+  return dropped;
+}

@@ -18,7 +18,9 @@ import {
   SELECT_COLUMN_ID,
   SearchIndex,
   columnTrack,
+  columnsToDrop,
   contentTrack,
+  flooredTrack,
   distinctValues,
   features,
   formatValue,
@@ -102,6 +104,59 @@ export function useDataTable<TData extends RowData>(props: DataTableProps<TData>
   );
   const defsById = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
 
+  // Fitting: the width the grid has (measured by `DataTable`; undefined on phones, where rows are
+  // cards) and the measured width of each column's content, which its track never goes below.
+  const [fitWidth, setFitWidth] = useState<number | undefined>(undefined);
+  const [floors, setFloors] = useState<Readonly<Record<string, number>>>({});
+  // A new set of columns is measured afresh.
+  const [floorsFor, setFloorsFor] = useState(columns);
+  if (floorsFor !== columns) {
+    setFloorsFor(columns);
+    setFloors({});
+  }
+  const baseTracks = useMemo(() => {
+    const tracks = new Map<string, { track: string; min: number }>();
+    for (const column of columns)
+      tracks.set(
+        column.id,
+        column.width === undefined ? contentTrack(column, data) : columnTrack(column.width),
+      );
+    tracks.set(SELECT_COLUMN_ID, UTILITY_TRACK);
+    tracks.set(ACTIONS_COLUMN_ID, UTILITY_TRACK);
+    return tracks;
+  }, [columns, data]);
+  // Columns that do not fit drop out, least important first; the person's own choice in the
+  // column menu (shown: `true`) keeps a column, and what cannot drop makes the grid scroll.
+  const dropped = useMemo(() => {
+    if (fitWidth === undefined) return [];
+    const candidates = [
+      ...(selectable
+        ? [{ id: SELECT_COLUMN_ID, min: UTILITY_TRACK.min, priority: undefined }]
+        : []),
+      ...columns
+        .filter((column) => visibility[column.id] !== false)
+        .map((column) => ({
+          id: column.id,
+          min: flooredTrack(baseTracks.get(column.id) ?? UTILITY_TRACK, floors[column.id]).min,
+          priority:
+            column.hideable === false || visibility[column.id] === true
+              ? undefined
+              : (column.priority ?? 3),
+        })),
+      ...(withActions
+        ? [{ id: ACTIONS_COLUMN_ID, min: UTILITY_TRACK.min, priority: undefined }]
+        : []),
+    ];
+    return columnsToDrop(candidates, fitWidth);
+  }, [fitWidth, selectable, withActions, columns, visibility, baseTracks, floors]);
+  const tableVisibility = useMemo(
+    () =>
+      dropped.length === 0
+        ? visibility
+        : { ...visibility, ...Object.fromEntries(dropped.map((id) => [id, false])) },
+    [visibility, dropped],
+  );
+
   const [initialState] = useState(() => ({
     sorting: defaultSorting ? [{ id: defaultSorting.id, desc: defaultSorting.desc ?? false }] : [],
     pagination: {
@@ -116,7 +171,7 @@ export function useDataTable<TData extends RowData>(props: DataTableProps<TData>
     columns: tableColumns,
     getRowId,
     initialState,
-    state: { globalFilter: appliedSearch, columnVisibility: visibility },
+    state: { globalFilter: appliedSearch, columnVisibility: tableVisibility },
     onGlobalFilterChange: (updater) => setSearch(String(functionalUpdate(updater, search) ?? '')),
     onColumnVisibilityChange: (updater) => setVisibility(functionalUpdate(updater, visibility)),
     globalFilterFn,
@@ -187,18 +242,15 @@ export function useDataTable<TData extends RowData>(props: DataTableProps<TData>
     ref,
     () => ({
       getVisibleRows: () => table.getPrePaginatedRowModel().rows.map((row) => row.original),
-      getVisibleColumns: () => dataColumns,
+      // What the person chose to see, including columns left out only for want of room.
+      getVisibleColumns: () => columns.filter((column) => visibility[column.id] !== false),
     }),
-    [table, dataColumns],
+    [table, columns, visibility],
   );
 
   const layout = useMemo(() => {
     const tracks = visibleColumns.map((column) =>
-      column.def
-        ? column.def.width === undefined
-          ? contentTrack(column.def, data)
-          : columnTrack(column.def.width)
-        : UTILITY_TRACK,
+      flooredTrack(baseTracks.get(column.id) ?? UTILITY_TRACK, floors[column.id]),
     );
     return {
       '--dt-cols': tracks.map((t) => t.track).join(' '),
@@ -206,7 +258,7 @@ export function useDataTable<TData extends RowData>(props: DataTableProps<TData>
       '--dt-row-height': `${rowHeight}px`,
       '--dt-header-height': `${headerHeight}px`,
     } as CSSProperties;
-  }, [visibleColumns, data, rowHeight, headerHeight]);
+  }, [visibleColumns, baseTracks, floors, rowHeight, headerHeight]);
 
   const labelOf = useMemo(() => {
     if (getRowLabel) return getRowLabel;
@@ -250,6 +302,7 @@ export function useDataTable<TData extends RowData>(props: DataTableProps<TData>
       id: column.id,
       label: defsById.get(column.id)?.header ?? column.id,
       visible,
+      fitHidden: dropped.includes(column.id),
       canToggle: column.getCanHide() && !(visible && shownDataColumns === 1),
     };
   });
@@ -291,6 +344,9 @@ export function useDataTable<TData extends RowData>(props: DataTableProps<TData>
     filtering,
     clearFilters,
     menuItems,
+    dropped,
+    setFitWidth,
+    setFloors,
     status,
     pageSize,
     firstShown,

@@ -11,6 +11,11 @@ interface RowWindowOptions {
   rowHeight: number;
   /** Height of the sticky header above the first row, inside the scroll element. */
   headerHeight: number;
+  /**
+   * The scroll element's height as set in CSS, used while it measures nothing (not laid out yet,
+   * or a DOM without layout): the rows that will show are rendered rather than none.
+   */
+  viewportHeight: number;
   getItemKey: (index: number) => string | number;
   rangeExtractor: (range: Range) => number[];
   overscan: number;
@@ -65,6 +70,7 @@ export function useRowWindow({
   getScrollElement,
   rowHeight,
   headerHeight,
+  viewportHeight,
   getItemKey,
   rangeExtractor,
   overscan,
@@ -98,7 +104,13 @@ export function useRowWindow({
       // Rows start below the sticky header, and scrolling to a row must not hide it under it.
       scrollMargin: headerHeight,
       scrollPaddingStart: headerHeight,
-      observeElementRect: core.observeElementRect,
+      initialRect: { width: 0, height: viewportHeight },
+      observeElementRect: (instance, report) => {
+        const observe = core!.observeElementRect;
+        return observe(instance, (rect) =>
+          report(rect.height > 0 ? rect : { width: rect.width, height: viewportHeight }),
+        );
+      },
       observeElementOffset: core.observeElementOffset,
       scrollToFn: core.elementScroll,
       onChange: (instance, sync) => {

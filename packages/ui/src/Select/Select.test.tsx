@@ -124,4 +124,30 @@ describe('Select', () => {
       [],
     );
   });
+
+  it('leaves nothing focusable behind the open listbox, and gives the page back on close', async () => {
+    const user = userEvent.setup();
+    render(
+      <main>
+        <button type="button">Before</button>
+        <Select label="Region" options={options} />
+        <a href="#after">After</a>
+      </main>,
+    );
+    const trigger = screen.getByRole('combobox', { name: 'Region' });
+    const page = trigger.closest('body > *');
+    await user.click(trigger);
+    await screen.findByRole('listbox');
+    // Radix hides the page from assistive technology; it must not stay reachable by Tab.
+    await waitFor(() => expect(page?.getAttribute('aria-hidden')).toBe('true'));
+    expect(page?.hasAttribute('inert')).toBe(true);
+    const results = await axe.run(document.body, { runOnly: ['aria-hidden-focus'] });
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`),
+    ).toEqual([]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    expect(page?.hasAttribute('inert')).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
+  });
 });

@@ -1,8 +1,9 @@
-import { forwardRef, useId, type ReactNode } from 'react';
+import { forwardRef, useId, useState, type ReactNode } from 'react';
 import * as RadixSelect from '@radix-ui/react-select';
 import { mdiCheck, mdiChevronDown, mdiChevronUp } from '@mdi/js';
 import { Icon } from '@portal/icons';
 import { useControllableState } from '../internal/useControllableState.ts';
+import { useInertOutside } from '../internal/useInertOutside.ts';
 import { Label, RequiredMark, Root } from '../TextField/TextField.styles.ts';
 import { useFieldMessages } from './FieldMessages.tsx';
 import {
@@ -100,6 +101,10 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
     describedBy,
   });
   const descriptionBase = useId();
+  // The open listbox: the page behind it is inert as well as hidden (see useInertOutside).
+  const [listbox, setListbox] = useState<HTMLDivElement | null>(null);
+  const [open, setOpen] = useState(false);
+  useInertOutside(open ? listbox : null);
   return (
     <Root className={className}>
       <Label htmlFor={controlId} $hidden={hideLabel}>
@@ -109,6 +114,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
       <RadixSelect.Root
         value={value}
         onValueChange={setValue}
+        onOpenChange={setOpen}
         name={name}
         required={required}
         disabled={disabled}
@@ -126,7 +132,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
           </RadixSelect.Icon>
         </StyledTrigger>
         <RadixSelect.Portal>
-          <StyledContent position="popper" sideOffset={4} collisionPadding={8}>
+          <StyledContent ref={setListbox} position="popper" sideOffset={4} collisionPadding={8}>
             <ScrollUp>
               <Icon path={mdiChevronUp} size={20} />
             </ScrollUp>

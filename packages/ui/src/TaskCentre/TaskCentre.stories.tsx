@@ -111,15 +111,16 @@ export const Playground: Story = {
   play: async ({ canvas, args }) => {
     const bell = canvas.getByRole('button', { name: 'Tasks, 2 running' });
     await userEvent.click(bell);
-    const panel = await screen.findByRole('dialog', { name: 'Tasks' });
+    // The panel's code loads on the bell's first use: give a busy machine more than a second.
+    const panel = await screen.findByRole('dialog', { name: 'Tasks' }, { timeout: 10_000 });
     await expect(args.onOpenChange).toHaveBeenCalledWith(true);
     const items = within(panel).getAllByRole('listitem');
     // Newest first.
     await expect(items[0]).toHaveTextContent('Restart');
     await expect(items[4]).toHaveTextContent('Resize disk');
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(bell).toHaveFocus());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(bell).toHaveFocus(), { timeout: 5000 });
   },
 };
 
@@ -138,7 +139,11 @@ export const Cancellable: Story = {
   },
   play: async ({ args }) => {
     const body = within(document.body);
-    const cancel = await body.findByRole('button', { name: 'Cancel Restart on mail-relay' });
+    const cancel = await body.findByRole(
+      'button',
+      { name: 'Cancel Restart on mail-relay' },
+      { timeout: 10_000 },
+    );
     await userEvent.click(cancel);
     await expect(args.onCancel).toHaveBeenCalledWith(expect.objectContaining({ id: 't-4' }));
   },

@@ -33,6 +33,8 @@ export const theme = {
     secondary: v('color-secondary'),
     onSecondary: v('color-on-secondary'),
     secondaryText: v('color-secondary-text'),
+    secondaryFill: v('color-secondary-fill'),
+    onSecondaryFill: v('color-on-secondary-fill'),
     error: v('color-error'),
     errorStrong: v('color-error-strong'),
     onError: v('color-on-error'),

@@ -59,6 +59,7 @@ const pairs: [string, string, number][] = [
   // The brand red marks error icons on cards and inputs; error text and borders use error-text.
   ['error', 'surface', 3],
   ['on-secondary', 'secondary', 4.5],
+  ['on-secondary-fill', 'secondary-fill', 4.5],
   ...kinds.flatMap((k): [string, string, number][] => [
     [`on-${k}`, `${k}-strong`, 4.5],
     [`on-${k}-container`, `${k}-container`, 4.5],
@@ -106,6 +107,20 @@ describe('tokens.css', () => {
       expect(b).toMatch(/^#[0-9a-f]{6}$/);
       expect(contrast(a, b)).toBeGreaterThanOrEqual(minimum);
     });
+  });
+});
+
+describe("the secondary button's grey fill", () => {
+  const value = (tokens: typeof dark, name: string) =>
+    tokens.get(`--ui-color-${name}`)?.value ?? '';
+
+  it('does not glare in dark mode: it stands out from the dark surfaces less than 3:1', () => {
+    for (const surface of surfaces)
+      expect(contrast(value(dark, 'secondary-fill'), value(dark, surface))).toBeLessThan(3);
+  });
+
+  it('keeps the brand grey in light mode', () => {
+    expect(value(light, 'secondary-fill')).toBe(value(light, 'secondary'));
   });
 });
 

@@ -14,7 +14,8 @@ import {
 } from '@portal/api/identity';
 import { Alert, Card, Dialog, ErrorState, KeyValue, PageHeader, Skeleton } from '@portal/ui';
 import { SecondStepForm } from '../../kit/identity/SecondStepForm.tsx';
-import { getServices, notify, reportError, session } from '../../services.ts';
+import { identityOffersTotp, notify, reportError, session } from '../../services.ts';
+import { loadAccountSecurity, loadCurrentUser } from './queries.ts';
 import { PasswordChange } from './PasswordChange.tsx';
 import { useRecentLogin } from './Reauthenticate.tsx';
 import { SecondFactorPolicyPanel } from './SecondFactorPolicyPanel.tsx';
@@ -36,8 +37,7 @@ export function useAccountSecurity() {
   const [factors, setFactors] = useState<EnrolledFactor[]>([]);
   useEffect(() => {
     let live = true;
-    getServices()
-      .identity.accountSecurity()
+    loadAccountSecurity()
       .then((loaded) => {
         if (!live) return;
         setSecurity(loaded);
@@ -67,9 +67,7 @@ export function AccountPage() {
   } | null>(null);
 
   useEffect(() => {
-    getServices()
-      .currentUser.load()
-      .catch((error: unknown) => reportError(error));
+    loadCurrentUser().catch((error: unknown) => reportError(error));
   }, []);
 
   const permissions = user
@@ -130,8 +128,9 @@ export function AccountPage() {
           </Card>
           <SecondFactors security={security} factors={factors} run={run} onChanged={refresh} />
           <Alert kind="info">
-            Lost your phone or authenticator app? The identity service offers no recovery codes:
-            your administrator can remove your second factors so that you can add new ones.
+            Lost your {identityOffersTotp() ? 'phone or authenticator app' : 'phone'}? The identity
+            service offers no recovery codes: your administrator can remove your second factors so
+            that you can add new ones.
           </Alert>
         </>
       ) : (

@@ -4,7 +4,8 @@ import { useSnapshot } from 'valtio';
 import { Alert, Button, RadioGroup, Spinner } from '@portal/ui';
 import { AuthFrame } from '../../kit/identity/AuthFrame.tsx';
 import { safeRedirect } from '../../lib/patterns.ts';
-import { getServices, identityOffersTotp, reportError, session } from '../../services.ts';
+import { identityOffersTotp, reportError, session } from '../../services.ts';
+import { signOutUser } from './queries.ts';
 import { useAccountSecurity } from './AccountPage.tsx';
 import { PhoneEnrolment } from './PhoneEnrolment.tsx';
 import { useRecentLogin } from './Reauthenticate.tsx';
@@ -30,7 +31,7 @@ export function SecondFactorEnrolPage() {
 
   const signOut = async () => {
     try {
-      await getServices().identity.signOut();
+      await signOutUser();
       navigate('/auth/signin', { replace: true });
     } catch (error) {
       reportError(error);
@@ -40,7 +41,11 @@ export function SecondFactorEnrolPage() {
   return (
     <AuthFrame
       title="Add a second sign-in step"
-      lead="Your organisation requires a second factor: a code sent to your phone, or one from an authenticator app, after your password."
+      lead={
+        identityOffersTotp()
+          ? 'Your organisation requires a second factor: a code sent to your phone, or one from an authenticator app, after your password.'
+          : 'Your organisation requires a second factor: a code sent to your phone by text message, after your password.'
+      }
     >
       <Fields>
         {failure && <Alert kind="error">{failure}</Alert>}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { mdiCellphoneMessage, mdiShieldKeyOutline } from '@mdi/js';
 import { Icon } from '@portal/icons';
-import { Button, Card, ConfirmDialog, Dialog, EmptyState } from '@portal/ui';
+import { Alert, Button, Card, ConfirmDialog, Dialog, EmptyState } from '@portal/ui';
 import type { AccountSecurityService, EnrolledFactor } from '@portal/api/identity';
 import { factorLabel } from '../../kit/identity/codes.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -48,12 +48,30 @@ export interface SecondFactorsProps {
   run: (operation: () => Promise<void>) => Promise<void>;
   /** Called after a factor was added or withdrawn, to read them again. */
   onChanged: () => void;
+  /** Whether the identity project offers authenticator apps (TOTP); the server's config by default. */
+  offersTotp?: boolean;
 }
 
+/** What the second factors are, as promised to the user: only what the identity project offers. */
+export const secondFactorSentence = (totp: boolean) =>
+  totp
+    ? 'A code from your phone or an authenticator app, asked for after your password.'
+    : 'A code sent to your phone by text message, asked for after your password.';
+
+/** Said plainly where the identity project cannot use authenticator apps. */
+export const NO_TOTP_SENTENCE =
+  'Authenticator apps (time-based codes) are not available: this sign-in service supports text messages to a phone only.';
+
 /** The user's second factors, with adding (phone, authenticator app) and withdrawing. */
-export function SecondFactors({ security, factors, run, onChanged }: SecondFactorsProps) {
+export function SecondFactors({
+  security,
+  factors,
+  run,
+  onChanged,
+  offersTotp = identityOffersTotp(),
+}: SecondFactorsProps) {
   const [adding, setAdding] = useState<Adding>(null);
-  const totp = identityOffersTotp();
+  const totp = offersTotp;
   const enrolled = (name: string) => {
     setAdding(null);
     notify(`${name} was added as a second factor.`, 'success');
@@ -63,7 +81,7 @@ export function SecondFactors({ security, factors, run, onChanged }: SecondFacto
   return (
     <Card
       title="Second factors"
-      subtitle="A code from your phone or an authenticator app, asked for after your password."
+      subtitle={secondFactorSentence(totp)}
       actions={
         <>
           <Button
@@ -85,6 +103,7 @@ export function SecondFactors({ security, factors, run, onChanged }: SecondFacto
         </>
       }
     >
+      {!totp && <Alert kind="info">{NO_TOTP_SENTENCE}</Alert>}
       {factors.length === 0 ? (
         <EmptyState
           title="No second factor yet"

@@ -11,6 +11,7 @@ import { Fields } from './layout.ts';
 import { FormActions } from './FormActions.tsx';
 import { QrCode } from './QrCode.tsx';
 import type { EnrolmentProps } from './PhoneEnrolment.tsx';
+import { formatTime } from '../../lib/format.ts';
 
 /** The name the authenticator app shows above the codes. */
 export const TOTP_ISSUER = 'Skyport Cloud';
@@ -105,10 +106,7 @@ export function TotpEnrolment({ security, run, onEnrolled, onCancel }: Enrolment
     );
 
   const { secret } = enrolment;
-  const deadline = new Date(secret.confirmBy).toLocaleTimeString(undefined, {
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  const deadline = formatTime(secret.confirmBy);
   return (
     <form onSubmit={confirm} noValidate aria-label="Add an authenticator app">
       <Fields>

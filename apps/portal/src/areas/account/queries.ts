@@ -1,7 +1,7 @@
 // The account area's server state: the caller's second-factor status and the tenants' policies.
 import { queryOptions } from '@tanstack/react-query';
 import { accountApi } from '@portal/api/client';
-import { getServices } from '../../services.ts';
+import { getServices, type Services } from '../../services.ts';
 
 const api = () => accountApi(getServices().api);
 
@@ -19,6 +19,20 @@ export const accountQueries = {
   policies: () =>
     queryOptions({ queryKey: accountKeys.policies(), queryFn: () => api().secondFactorPolicies() }),
 };
+
+/** The signed-in user's second factors, as the identity service holds them. */
+export const loadAccountSecurity = () => getServices().identity.accountSecurity();
+
+/** `GET /account/security`: whether this sign-in meets the tenant's second-factor policy. */
+export const loadSecondFactorStatus = () => api().security();
+
+type LoadOptions = Parameters<Services['currentUser']['load']>;
+
+/** The current-user record (`GET /services/user/{email}`), cached; `{ force: true }` reads again. */
+export const loadCurrentUser = (...options: LoadOptions) =>
+  getServices().currentUser.load(...options);
+
+export const signOutUser = () => getServices().identity.signOut();
 
 export const setSecondFactorPolicy = (cdbId: string, required: boolean) =>
   api().setSecondFactorPolicy(cdbId, required);

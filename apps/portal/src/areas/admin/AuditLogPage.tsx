@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
-import { mdiDownload } from '@mdi/js';
+import { useQuery } from '@tanstack/react-query';
 import { AUDIT_AREAS, AUDIT_RESULTS, type AuditLogEntry } from '@portal/api/contract';
-import { Button, Select, StatusChip, TextField } from '@portal/ui';
+import { Select, StatusChip, TextField } from '@portal/ui';
 import { ListPage, SERVER_SEARCH_DELAY_MS } from '../../kit/ListPage.tsx';
 import { useDebounced } from '../../kit/useDebounced.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, tenantText } from '../../lib/format.ts';
 import { notify, reportError } from '../../services.ts';
-import { adminKeys, api, saveBlob } from './queries.ts';
+import { adminKeys, adminQueries, api, saveBlob } from './queries.ts';
 
 const ALL = '__all__';
 
@@ -44,6 +44,12 @@ const dayStart = (day: string, after = false) => {
 /** `/log`: the audit log, newest first, read from the server a page at a time. */
 export function AuditLogPage() {
   const [filters, setFilters] = useState<Filters>({});
+  // The customer's name beside each tenant code, in the columns and the filter.
+  const tenants = useQuery(adminQueries.tenants());
+  const tenantNames = useMemo(
+    () => new Map((tenants.data ?? []).map((t) => [t.cdb_id, t.name])),
+    [tenants.data],
+  );
   // Typed filters ask the server once the typing pauses, not at every key.
   const active = useDebounced(
     useMemo(() => clean(filters), [filters]),
@@ -56,6 +62,8 @@ export function AuditLogPage() {
     () => ({
       queryKey: adminKeys.log(active),
       sorts: [] as string[],
+      // The server searches, always: its CSV then repeats exactly the search the table shows.
+      always: true,
       fetchPage: (request: { limit: number; cursor?: string; q?: string }) =>
         api().log({ ...active, limit: request.limit, cursor: request.cursor, q: request.q }),
     }),
@@ -75,15 +83,22 @@ export function AuditLogPage() {
       title="Audit log"
       description="Every change, sign-in and refusal, newest first."
       tableLabel="Audit log"
-      searchLabel="Search targets and messages"
+      searchLabel="Search users, actions, targets and messages"
       noun={{ one: 'entry', other: 'entries' }}
       query={query}
       paged={paged}
-      exportable={false}
+      onExport={(q) =>
+        api()
+          .logCsv({ ...active, ...(q ? { q } : {}) })
+          .then(
+            (blob) => saveBlob(blob, 'audit-log.csv'),
+            (error: unknown) => notify(reportError(error), 'error'),
+          )
+      }
       columns={[
         { id: 'at', header: 'Time', accessor: (e) => formatDateTime(e.at), sortable: false },
         { id: 'user', header: 'User', accessor: (e) => e.user ?? '—', sortable: false },
-        { id: 'action', header: 'Action', accessor: 'action', sortable: false },
+        { id: 'action', header: 'Action', accessor: 'action', sortable: false, priority: 1 },
         {
           id: 'result',
           header: 'Result',
@@ -91,18 +106,50 @@ export function AuditLogPage() {
           cell: (e) => <StatusChip {...RESULT_LOOK[e.result]} />,
           sortable: false,
         },
-        { id: 'target', header: 'Target', accessor: (e) => e.target ?? '', sortable: false },
-        { id: 'tenant', header: 'Tenant', accessor: (e) => e.tenant ?? '—', sortable: false },
         {
-          id: 'acted_for',
-          header: 'Acted for',
-          // Only when it differs from the actor's own tenant: an internal user acting for a customer.
-          accessor: (e) => (e.acted_for && e.acted_for !== e.tenant ? e.acted_for : '—'),
+          id: 'target',
+          priority: 2,
+          header: 'Target',
+          // As people know it (the e-mail, the VM's name); older rows without one keep the id.
+          accessor: (e) => e.target_label ?? e.target ?? '',
           sortable: false,
         },
-        { id: 'message', header: 'Message', accessor: (e) => e.message ?? '', sortable: false },
+        {
+          id: 'target_id',
+          priority: 4,
+          header: 'Target id',
+          accessor: (e) => e.target ?? '',
+          sortable: false,
+          defaultHidden: true,
+        },
+        {
+          id: 'tenant',
+          priority: 2,
+          header: 'Tenant',
+          accessor: (e) => (e.tenant ? tenantText(e.tenant, tenantNames.get(e.tenant)) : '—'),
+          sortable: false,
+        },
+        {
+          id: 'acted_for',
+          priority: 2,
+          header: 'Acted for',
+          // Only when it differs from the actor's own tenant: an internal user acting for a customer.
+          accessor: (e) =>
+            e.acted_for && e.acted_for !== e.tenant
+              ? tenantText(e.acted_for, tenantNames.get(e.acted_for))
+              : '—',
+          sortable: false,
+        },
+        {
+          id: 'message',
+          header: 'Message',
+          accessor: (e) => e.message ?? '',
+          sortable: false,
+          priority: 4,
+        },
         {
           id: 'address',
+          priority: 5,
           header: 'Address',
           accessor: (e) => e.address ?? '',
           sortable: false,
@@ -110,23 +157,7 @@ export function AuditLogPage() {
         },
       ]}
       getRowId={(e) => String(e.id)}
-      getRowLabel={(e) => `${e.action} ${e.target ?? ''}`}
-      actions={
-        <Button
-          variant="outlined"
-          leadingIcon={mdiDownload}
-          onClick={() =>
-            api()
-              .logCsv(active)
-              .then(
-                (blob) => saveBlob(blob, 'audit-log.csv'),
-                (error: unknown) => notify(reportError(error), 'error'),
-              )
-          }
-        >
-          Export CSV
-        </Button>
-      }
+      getRowLabel={(e) => `${e.action} ${e.target_label ?? e.target ?? ''}`}
       filters={
         <>
           <TextField
@@ -134,10 +165,17 @@ export function AuditLogPage() {
             value={filters.users ?? ''}
             onChange={(e) => set('users')(e.target.value)}
           />
-          <TextField
+          <Select
             label="Tenant"
-            value={filters.tenant ?? ''}
-            onChange={(e) => set('tenant')(e.target.value.toUpperCase())}
+            value={filters.tenant ?? ALL}
+            onValueChange={(v) => set('tenant')(v === ALL ? undefined : v)}
+            options={[
+              { value: ALL, label: 'All' },
+              ...(tenants.data ?? []).map((t) => ({
+                value: t.cdb_id,
+                label: tenantText(t.cdb_id, t.name),
+              })),
+            ]}
           />
           <Select
             label="Area"

@@ -75,15 +75,17 @@ export function RolesPage() {
         { id: 'name', header: 'Name', accessor: 'name' },
         {
           id: 'builtin',
+          priority: 3,
           header: 'Kind',
           accessor: (role) => (role.builtin ? 'Built-in' : 'Custom'),
         },
         {
           id: 'areas',
+          priority: 4,
           header: 'Areas',
           accessor: (role) => permissionSummary(role),
         },
-        { id: 'users', header: 'Users', accessor: 'users', align: 'end' },
+        { id: 'users', priority: 2, header: 'Users', accessor: 'users', align: 'end' },
       ]}
       getRowId={(role) => String(role.id)}
       getRowLabel={(role) => role.name}

@@ -3,10 +3,19 @@ import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { mdiAccountPlus, mdiDownload } from '@mdi/js';
 import { InviteUser, USER_STATES, type AdminUser, type InvitedUser } from '@portal/api/contract';
-import { Alert, Button, ConfirmDialog, KeyValue, Select, Skeleton, StatusChip } from '@portal/ui';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  KeyValue,
+  Select,
+  Skeleton,
+  StatusChip,
+  type DataTableColumn,
+} from '@portal/ui';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { FormDialog, FormSelect, FormTextField, useContractForm } from '../../kit/form/index.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, tenantText } from '../../lib/format.ts';
 import { notify, reportError } from '../../services.ts';
 import { USER_STATE_LOOK } from './labels.ts';
 import { adminKeys, adminQueries, api, saveBlob } from './queries.ts';
@@ -104,6 +113,7 @@ function RoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void })
       onOpenChange={(open) => !open && onClose()}
       title={`Role and tenant of ${user.email}`}
       confirmLabel="Save"
+      tone="primary"
       onConfirm={async () => {
         try {
           await api().changeUser(user.id, { role_id: Number(role), tenant });
@@ -198,25 +208,39 @@ export function UsersPage() {
     [filters],
   );
 
-  const columns = [
-    { id: 'email', header: 'E-mail', accessor: 'email' as const },
-    { id: 'display_name', header: 'Name', accessor: 'display_name' as const, defaultHidden: true },
-    { id: 'tenant_cdb_id', header: 'Tenant', accessor: 'tenant_cdb_id' as const },
-    { id: 'role_name', header: 'Role', accessor: 'role_name' as const },
+  const columns: DataTableColumn<AdminUser>[] = [
+    { id: 'email', header: 'E-mail', accessor: 'email' },
+    {
+      id: 'display_name',
+      priority: 5,
+      header: 'Name',
+      accessor: 'display_name' as const,
+      defaultHidden: true,
+    },
+    {
+      id: 'tenant_cdb_id',
+      priority: 2,
+      header: 'Tenant',
+      accessor: (user: AdminUser) => tenantText(user.tenant_cdb_id, user.tenant_name),
+    },
+    { id: 'role_name', priority: 2, header: 'Role', accessor: 'role_name' as const },
     {
       id: 'state',
+      priority: 1,
       header: 'State',
       accessor: 'state' as const,
       cell: (user: AdminUser) => <StatusChip {...USER_STATE_LOOK[user.state]} />,
     },
     {
       id: 'last_sign_in',
+      priority: 4,
       header: 'Last sign-in',
       accessor: (user: AdminUser) =>
         user.last_sign_in ? formatDateTime(user.last_sign_in) : 'Never',
     },
     {
       id: 'second_factor',
+      priority: 3,
       header: 'Second factor',
       accessor: (user: AdminUser) => (user.second_factor ? 'Enrolled' : 'None'),
     },
@@ -302,7 +326,10 @@ export function UsersPage() {
           {filterSelect(
             'Tenant',
             filters.tenant,
-            (tenants.data ?? []).map((t) => ({ value: t.cdb_id, label: t.cdb_id })),
+            (tenants.data ?? []).map((t) => ({
+              value: t.cdb_id,
+              label: tenantText(t.cdb_id, t.name),
+            })),
             (tenant) => setFilters((f) => ({ ...f, tenant })),
           )}
           {filterSelect(

@@ -89,7 +89,8 @@ const LOG: AuditLogEntry[] = [
     acted_for: 'UZZ100001',
     area: 'compute',
     action: 'vm.power',
-    target: 'plant-scada',
+    target: 'vm:3',
+    target_label: 'plant-scada',
     result: 'success',
     message: 'off',
     address: '127.0.0.1',
@@ -102,7 +103,8 @@ const LOG: AuditLogEntry[] = [
     acted_for: null,
     area: 'compute',
     action: 'vm.power',
-    target: 'plant-historian',
+    target: 'vm:4',
+    target_label: null,
     result: 'denied',
     message: 'This role may only read compute.',
     address: '127.0.0.1',
@@ -182,6 +184,7 @@ describe('users page', () => {
     expect(invited).not.toBeNull();
     const cells = within(invited as HTMLElement);
     expect(cells.getByText('Invited')).toBeTruthy();
+    expect(cells.getByText('Acme · UZZ100001')).toBeTruthy();
     expect(cells.getByText('Never')).toBeTruthy();
     expect(cells.getByText('None')).toBeTruthy();
     expect(within(table).getAllByText('Enrolled')).toHaveLength(1);
@@ -373,9 +376,31 @@ describe('audit log page', () => {
     const acted = within(table).getByText('staff@portal.test').closest('[role="row"]');
     const row = within(acted as HTMLElement);
     expect(row.getByText('UZZ999997')).toBeTruthy();
-    expect(row.getByText('UZZ100001')).toBeTruthy();
+    // The customer's name beside its code, in the column and in the tenant filter.
+    expect(await row.findByText('Acme · UZZ100001')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('combobox', { name: 'Tenant' }));
+    expect(await screen.findByRole('option', { name: 'Acme · UZZ100001' })).toBeTruthy();
     expect(row.getByText('plant-scada')).toBeTruthy();
+    // Named, not "vm:3"; an older row without a name keeps its id.
+    expect(within(table).queryByText('vm:3')).toBeNull();
+    expect(within(table).getByText('vm:4')).toBeTruthy();
     expect(within(table).getByText('Denied')).toBeTruthy();
+  });
+
+  it('exports exactly the rows the search shows: the search goes to the server and to the CSV', async () => {
+    const { blob, page, user } = setup('/log');
+    await screen.findByRole('grid', { name: 'Audit log' });
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search users, actions, targets and messages' }),
+      'plant-scada',
+    );
+    await waitFor(() => expect(lastParams(page)).toMatchObject({ q: 'plant-scada' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() =>
+      expect(blob).toHaveBeenCalledWith('/admin/log.csv', {
+        searchParams: { q: 'plant-scada' },
+      }),
+    );
   });
 
   it('filters by result and several users, and exports exactly that', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Button, LinkButton, PasswordField, Spinner } from '@portal/ui';
 import { identityErrorSentence } from '@portal/api/identity';
-import { getServices } from '../../services.ts';
+import { identity } from './queries.ts';
 import { AuthFrame, Form, Row } from '../../kit/identity/AuthFrame.tsx';
 import { validateNewPassword } from './validation.ts';
 
@@ -24,9 +24,9 @@ const applying = new Map<string, Promise<{ email: string | null }>>();
 const applyOnce = (code: string) => {
   let pending = applying.get(code);
   if (!pending) {
-    const { identity } = getServices();
-    pending = identity.checkActionCode(code).then(async (info) => {
-      await identity.applyActionCode(code);
+    const service = identity();
+    pending = service.checkActionCode(code).then(async (info) => {
+      await service.applyActionCode(code);
       return info;
     });
     applying.set(code, pending);
@@ -42,7 +42,7 @@ export function ActionPage() {
   const [view, setView] = useState<View>({ kind: 'checking' });
 
   useEffect(() => {
-    const { identity } = getServices();
+    const service = identity();
     const title = MODE_TITLES[mode];
     let live = true;
     const show = (next: View) => live && setView(next);
@@ -59,7 +59,7 @@ export function ActionPage() {
         message: identityErrorSentence({ code: 'auth/missing-action-code' }),
       });
     } else if (mode === 'resetPassword') {
-      identity
+      service
         .verifyPasswordResetCode(code)
         .then((email) => show({ kind: 'reset', email }))
         .catch((error: unknown) =>
@@ -158,7 +158,7 @@ function ResetPasswordForm({
     if (found.confirmation) return confirmationRef.current?.focus();
     setBusy(true);
     try {
-      await getServices().identity.confirmPasswordReset(code, password);
+      await identity().confirmPasswordReset(code, password);
       onDone();
     } catch (error) {
       setFailure(identityErrorSentence(error));

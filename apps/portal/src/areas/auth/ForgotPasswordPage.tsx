@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Button, TextField } from '@portal/ui';
 import { identityErrorSentence, type IdentityError } from '@portal/api/identity';
-import { getServices } from '../../services.ts';
+import { identity } from './queries.ts';
 import { AuthFrame, Form, Row } from '../../kit/identity/AuthFrame.tsx';
 import { validateEmail } from './validation.ts';
 
@@ -23,10 +23,7 @@ export function ForgotPasswordPage() {
     if (error) return emailRef.current?.focus();
     setBusy(true);
     try {
-      await getServices().identity.sendPasswordReset(
-        email,
-        `${window.location.origin}/auth/signin`,
-      );
+      await identity().sendPasswordReset(email, `${window.location.origin}/auth/signin`);
       setSentTo(email.trim());
     } catch (caught) {
       // Saying whether an account exists would help attackers guess e-mail addresses.

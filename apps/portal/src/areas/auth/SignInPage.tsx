@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, PasswordField, TextField } from '@portal/ui';
 import { identityErrorSentence, type SecondFactorChallenge } from '@portal/api/identity';
-import { getServices } from '../../services.ts';
+import { identity } from './queries.ts';
 import { safeRedirect } from '../../lib/patterns.ts';
 import { AuthFrame, Form, Row } from '../../kit/identity/AuthFrame.tsx';
 import { validateEmail } from './validation.ts';
@@ -38,7 +38,7 @@ export function SignInPage() {
     if (errors.password) return passwordRef.current?.focus();
     setBusy(true);
     try {
-      const { secondFactor } = await getServices().identity.signIn(email, password);
+      const { secondFactor } = await identity().signIn(email, password);
       if (secondFactor) {
         await loadSecondStep();
         setChallenge(secondFactor);

@@ -1,5 +1,5 @@
 import { formatSizeGb } from '../../lib/format.ts';
-import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   BACKUP_CREATED_MESSAGE,
@@ -13,7 +13,7 @@ import {
   RETENTION_FIELDS,
   type BackupCreateAccepted,
 } from '@portal/api/contract';
-import { Alert, BackButton, KeyValue, LinkButton, PageHeader } from '@portal/ui';
+import { Alert, BackButton, KeyValue, PageHeader } from '@portal/ui';
 import {
   CreateFlow,
   FormNumberField,
@@ -25,6 +25,7 @@ import {
 } from '../../kit/form/index.ts';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
 import { useCanState } from '../../state/permissions.ts';
+import { AGENT_CREDENTIALS, type AgentCredentials } from './AgentSecret.tsx';
 import { BACKUP_PERMISSION } from './permission.ts';
 import { api, backupKeys } from './queries.ts';
 
@@ -57,20 +58,21 @@ const Heading = styled.h3`
   font-size: 1rem;
 `;
 
-type Created = Pick<BackupCreateAccepted, 'uuid' | 'agent_account' | 'agent_secret'>;
-
-/** `/backup/create`: name, location and product; quota and retention; then the summary. */
+/**
+ * `/backup/create`: name, location and product; quota and retention; then the summary. Once the
+ * server accepts, the new tenant's page opens at once (the tenant "Creating" until the task ends,
+ * whose outcome arrives in the task centre), with the agent's secret shown there this once.
+ */
 export function BackupCreatePage() {
+  const navigate = useNavigate();
   const canCreate = useCanState('backup', 'manage');
-  const [created, setCreated] = useState<Created | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [progress, setProgress] = useState<string>();
   const createTask = useTaskAction({
     operation: 'Create backup tenant',
     kind: 'backup',
     successMessage: BACKUP_CREATED_MESSAGE,
-    invalidates: [backupKeys.list()],
+    invalidates: [backupKeys.all],
     runningLabel: 'Creating…',
+    createdResource: (accepted) => `backup:${String(accepted['uuid'])}`,
   });
   const form = useContractForm<BackupCreate>(BackupCreate, {
     defaultValues: EMPTY,
@@ -78,13 +80,11 @@ export function BackupCreatePage() {
   });
 
   const submit = async (values: BackupCreate) => {
-    setFailure(null);
-    let accepted: Created | null = null;
+    const accepted: { reply: BackupCreateAccepted | null } = { reply: null };
     const run = await createTask.run(
       async () => {
-        const reply = await api().create(values);
-        accepted = reply;
-        return reply;
+        accepted.reply = await api().create(values);
+        return accepted.reply;
       },
       {
         operation: `Create ${values.name}`,
@@ -92,14 +92,14 @@ export function BackupCreatePage() {
       },
     );
     if (!run.ok) throw run.error;
-    setProgress(`Creating ${values.name}… this takes a few seconds.`);
-    try {
-      const status = await run.settled;
-      if (status.state === 'SUCCESS') setCreated(accepted);
-      else setFailure(status.message);
-    } finally {
-      setProgress(undefined);
-    }
+    const created = accepted.reply;
+    if (!created) return;
+    // Accepted: the tenant's page opens at once, showing it "Creating" and the agent's secret.
+    const credentials: AgentCredentials = {
+      agent_account: created.agent_account,
+      agent_secret: created.agent_secret,
+    };
+    void navigate(`/backup/${created.uuid}`, { state: { [AGENT_CREDENTIALS]: credentials } });
   };
 
   const steps: CreateStep<BackupCreate>[] = [
@@ -199,78 +199,33 @@ export function BackupCreatePage() {
         <Alert kind="info" title="You cannot create backup tenants">
           {BACKUP_PERMISSION.readOnly}
         </Alert>
-      ) : created ? (
-        <AgentSecret created={created} />
       ) : (
-        <>
-          {failure && (
-            <Alert kind="error" title="The backup tenant could not be created">
-              {failure}
-            </Alert>
+        <CreateFlow
+          form={form}
+          steps={steps}
+          summary={(values) => (
+            <KeyValue
+              columns={2}
+              items={[
+                { label: 'Name', value: values.name },
+                { label: 'Location', value: values.location },
+                { label: 'Product', value: values.product },
+                { label: 'Quota', value: formatSizeGb(values.quota_gb) },
+                { label: 'Warning at', value: `${values.warning_percent} %` },
+                {
+                  label: 'Retention',
+                  value: RETENTION_FIELDS.map(
+                    (field) => `${field.label.toLowerCase()} ${values.retention[field.key]}`,
+                  ).join(', '),
+                },
+              ]}
+            />
           )}
-          <CreateFlow
-            form={form}
-            steps={steps}
-            summary={(values) => (
-              <KeyValue
-                columns={2}
-                items={[
-                  { label: 'Name', value: values.name },
-                  { label: 'Location', value: values.location },
-                  { label: 'Product', value: values.product },
-                  { label: 'Quota', value: formatSizeGb(values.quota_gb) },
-                  { label: 'Warning at', value: `${values.warning_percent} %` },
-                  {
-                    label: 'Retention',
-                    value: RETENTION_FIELDS.map(
-                      (field) => `${field.label.toLowerCase()} ${values.retention[field.key]}`,
-                    ).join(', '),
-                  },
-                ]}
-              />
-            )}
-            submitLabel="Create backup tenant"
-            onSubmit={submit}
-            progress={progress}
-            aria-label="Steps to create a backup tenant"
-          />
-        </>
+          submitLabel="Create backup tenant"
+          onSubmit={submit}
+          aria-label="Steps to create a backup tenant"
+        />
       )}
     </Layout>
-  );
-}
-
-/** The agent's account and secret, shown this once: only the secret's hash is kept. */
-function AgentSecret({ created }: { created: Created }) {
-  return (
-    <>
-      <Alert kind="success" title={BACKUP_CREATED_MESSAGE}>
-        Copy the agent's secret now: it is shown only this once. Backup agents sign in with this
-        account and secret.
-      </Alert>
-      <KeyValue
-        items={[
-          {
-            label: 'Agent account',
-            value: created.agent_account,
-            mono: true,
-            copyable: true,
-            copyLabel: 'Copy the agent account',
-          },
-          {
-            label: 'Agent secret',
-            value: created.agent_secret,
-            mono: true,
-            copyable: true,
-            copyLabel: 'Copy the agent secret',
-          },
-        ]}
-      />
-      <div>
-        <LinkButton href={`/backup/${created.uuid}`} variant="primary">
-          Open the backup tenant
-        </LinkButton>
-      </div>
-    </>
   );
 }

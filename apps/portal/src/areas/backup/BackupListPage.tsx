@@ -22,6 +22,7 @@ const COLUMNS: readonly DataTableColumn<BackupTenantSummary>[] = [
     sortable: true,
     filter: 'select',
     filterOptions: Object.values(BACKUP_STATE_LABELS),
+    priority: 1,
   },
   {
     id: 'usage',
@@ -30,25 +31,40 @@ const COLUMNS: readonly DataTableColumn<BackupTenantSummary>[] = [
     cell: (row) => (
       <div>
         <UsageMeter tenant={row} compact />
-        <QuotaWarnings tenant={row} />
+        <QuotaWarnings tenant={row} compact />
       </div>
     ),
     sortable: true,
     minWidth: 220,
+    priority: 2,
   },
-  { id: 'location', header: 'Location', accessor: (row) => row.location, sortable: true },
-  { id: 'product', header: 'Product', accessor: (row) => row.product, sortable: true },
+  {
+    id: 'location',
+    header: 'Location',
+    accessor: (row) => row.location,
+    sortable: true,
+    priority: 4,
+  },
+  {
+    id: 'product',
+    header: 'Product',
+    accessor: (row) => row.product,
+    sortable: true,
+    priority: 4,
+  },
   {
     id: 'machines',
     header: 'Machines',
     accessor: (row) => row.protected_machines,
     sortable: true,
     align: 'end',
+    priority: 3,
   },
   {
     id: 'last_job',
     header: 'Last job',
     accessor: (row) => (row.last_job ? `${row.last_job.result} ${row.last_job.at}` : ''),
+    priority: 2,
     cell: (row) =>
       row.last_job ? (
         <span title={`${formatDateTime(row.last_job.at)}: ${row.last_job.message}`}>
@@ -88,6 +104,7 @@ export function BackupListPage() {
       getRowLabel={(row) => row.name}
       defaultSorting={{ id: 'name', desc: false }}
       rowHref={(row) => `/backup/${row.uuid}`}
+      rowResource={(row) => `backup:${row.uuid}`}
       emptyState={
         <EmptyState
           icon={mdiBackupRestore}

@@ -94,6 +94,11 @@ describe('the backup list', () => {
     expect(meter.getAttribute('aria-valuetext')).toContain('410 GB of 400 GB');
     expect(within(office).getByText(/Over the hard quota: 410 GB of 400 GB used/)).toBeTruthy();
     expect(within(office).getByText(/Alert reached: 70 %/)).toBeTruthy();
+    // What shows under the bar is a few words that fit its cell (the sentences were cut there);
+    // the sentences are read out and in the tooltip.
+    const cue = within(office).getByText('Over quota: jobs will fail · 1 more');
+    expect(cue.getAttribute('aria-hidden')).toBe('true');
+    expect(cue.parentElement?.getAttribute('title')).toMatch(/^Over the hard quota: 410 GB/);
     const production = within(table).getByRole('row', { name: /acme-production/ });
     expect(within(production).getByText('Active')).toBeTruthy();
     expect(within(production).queryByText(/Over the hard quota/)).toBeNull();
@@ -134,49 +139,70 @@ describe('creating a backup tenant', () => {
     await user.click(await screen.findByRole('button', { name: 'Create backup tenant' }));
   };
 
-  it('polls the task at the backup task path every 5000 ms, says it was created and shows the secret once', async () => {
+  it('opens the new tenant "Creating" with the secret as soon as the server accepts, then polls the task every 5000 ms', async () => {
+    const NEW = makeBackupTenant({
+      uuid: '7c7c7c7c-1111-4222-8333-444455556666',
+      name: 'nightly',
+      state: 'creating',
+      used_gb: 0,
+      machines: [],
+      last_job: null,
+      agent_account: 'uzz100001-bk-7c7c7c7c',
+    });
     const statuses = [{ state: 'SUCCESS', message: 'Backup Tenant has been created' }];
-    const { user, post, get } = setup('/backup/create', {
+    const { user, post, get, router } = setup('/backup/create', {
       post: () => ({
         task_id: 77,
-        uuid: TENANT.uuid,
-        agent_account: 'uzz100001-bk-3f2b1c2e',
+        uuid: NEW.uuid,
+        agent_account: NEW.agent_account,
         agent_secret: 'the-secret-shown-once',
       }),
       get: (p) =>
         p === '/services/backup/task_status/77'
           ? (statuses.shift() ?? { state: 'RUNNING', message: '' })
-          : undefined,
+          : p === `/services/backup/${NEW.uuid}`
+            ? statuses.length > 0
+              ? NEW
+              : { ...NEW, state: 'active' }
+            : undefined,
     });
     await fill(user);
     expect(post).toHaveBeenCalledWith(
       '/services/backup',
       expect.objectContaining({ name: 'nightly', quota_gb: 500, location: 'TYO1' }),
     );
+    // Accepted: the wizard is left for the new tenant's page, "Creating", with the agent's
+    // secret this once; nothing waits for the task.
+    await waitFor(() => expect(router.location.pathname).toBe(`/backup/${NEW.uuid}`));
+    expect(await screen.findByRole('heading', { name: /^nightly/, level: 1 })).toBeTruthy();
+    expect(screen.getAllByText('Creating').length).toBeGreaterThan(0);
+    expect(screen.getByText('the-secret-shown-once')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy the agent secret' })).toBeTruthy();
+    // Taken out of the history entry: a reload or "back" does not show it again.
+    await waitFor(() => expect(router.location.state).toBeNull());
     expect(get).not.toHaveBeenCalledWith('/services/backup/task_status/77');
     await act(() => vi.advanceTimersByTimeAsync(5000));
     await waitFor(() => expect(appState.snackbar.message).toBe('Backup Tenant has been created'));
-    expect(await screen.findByText('the-secret-shown-once')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Copy the agent secret' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open the backup tenant' }).getAttribute('href')).toBe(
-      `/backup/${TENANT.uuid}`,
-    );
+    await waitFor(() => expect(screen.queryAllByText('Creating')).toHaveLength(0));
   }, 30_000);
 
-  it("shows the server's sentence when the creation fails", async () => {
+  it("says the server's sentence when the creation fails, after the wizard has been left", async () => {
     const message = 'A backup tenant named nightly already exists in your tenant.';
-    const { user } = setup('/backup/create', {
+    const { user, router } = setup('/backup/create', {
       post: () => ({ task_id: 78, uuid: TENANT.uuid, agent_account: 'a', agent_secret: 's' }),
       get: (p) =>
-        p === '/services/backup/task_status/78' ? { state: 'FAILURE', message } : undefined,
+        p === '/services/backup/task_status/78'
+          ? { state: 'FAILURE', message }
+          : p === `/services/backup/${TENANT.uuid}`
+            ? { ...TENANT, state: 'creating' }
+            : undefined,
     });
     await fill(user);
+    await waitFor(() => expect(router.location.pathname).toBe(`/backup/${TENANT.uuid}`));
     await act(() => vi.advanceTimersByTimeAsync(5000));
-    expect(await screen.findByText(message)).toBeTruthy();
     // not a VM task: the server's sentence itself, in the error colour
     await waitFor(() => expect(appState.snackbar.message).toBe(message));
     expect(appState.snackbar.color).toBe('error');
-    expect(screen.queryByRole('button', { name: 'Copy the agent secret' })).toBeNull();
   }, 30_000);
 });
 
@@ -209,6 +235,32 @@ describe('a backup tenant', () => {
       expect(appState.snackbar.message).toBe('The quota of acme-production was saved.'),
     );
   }, 30_000);
+
+  it('says what needs attention under Alerts: an over-quota tenant whose last job failed is not "None"', async () => {
+    const failing = makeBackupTenant({
+      state: 'over_quota',
+      used_gb: 2100,
+      quota_gb: 2000,
+      alerts: [],
+      last_job: {
+        result: 'failed',
+        at: '2026-11-24T02:00:00.000Z',
+        message: 'The job needs 40 GB but only 0 GB is free.',
+      },
+    });
+    setup(`/backup/${failing.uuid}`, {
+      get: (p) => (p === `/services/backup/${failing.uuid}` ? failing : undefined),
+    });
+    const alerts = (await screen.findByText('Alerts', { selector: 'dt' })).nextElementSibling;
+    expect(alerts?.textContent).not.toBe('None');
+    expect(alerts?.textContent).toContain('Over the hard quota: 2.1 TB of 2 TB used.');
+    expect(alerts?.textContent).toContain('The last job failed: The job needs 40 GB');
+    expect(
+      screen.getByText('Alert rules', { selector: 'dt' }).nextElementSibling?.textContent,
+    ).toBe('None set');
+    // The quota in the one size system of the chart and the meter: never "2000 GB".
+    expect(screen.queryByText(/2000 GB/)).toBeNull();
+  });
 
   it('asks for the name before deleting', async () => {
     const { user } = setup(`/backup/${TENANT.uuid}`, {

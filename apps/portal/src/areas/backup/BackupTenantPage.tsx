@@ -16,6 +16,7 @@ import {
   type BackupRestorePoint,
   type BackupTenant,
 } from '@portal/api/contract';
+import { backupConcerns } from '@portal/api/domain';
 import {
   Button,
   Card,
@@ -28,13 +29,15 @@ import {
   type MetricRange,
 } from '@portal/ui';
 import { DetailPage } from '../../kit/DetailPage.tsx';
+import { useHandedOnce } from '../../kit/handedOnce.ts';
 import { queryErrorText } from '../../kit/queryError.ts';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
 import { formatDateTime, formatRelative, formatSizeGb } from '../../lib/format.ts';
 import { notify } from '../../services.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
+import { AGENT_CREDENTIALS, AgentSecret, type AgentCredentials } from './AgentSecret.tsx';
 import { BACKUP_PERMISSION } from './permission.ts';
-import { BackupStateChip, QuotaWarnings, UsageMeter, alertText } from './parts.tsx';
+import { BackupStateChip, UsageMeter, alertText } from './parts.tsx';
 import { QuotaDialog, type QuotaForm } from './QuotaDialog.tsx';
 import { RetentionDialog } from './RetentionDialog.tsx';
 import { api, backupKeys, backupQueries } from './queries.ts';
@@ -66,8 +69,11 @@ export function BackupTenantPage() {
   const uuid = useParams().uuid ?? '';
   const query = useQuery(backupQueries.tenant(uuid));
   const tenant = query.data;
+  // Just created: the wizard hands over the agent's secret, shown on this page this once.
+  const credentials = useHandedOnce<AgentCredentials>(AGENT_CREDENTIALS);
   return (
     <DetailPage
+      notice={credentials ? <AgentSecret credentials={credentials} /> : undefined}
       listPath={LIST_PATH}
       listLabel="Backup tenants"
       title={tenant?.name}
@@ -230,27 +236,32 @@ function TenantActions({ tenant }: { tenant: BackupTenant }) {
 }
 
 function Overview({ tenant }: { tenant: BackupTenant }) {
+  const concerns = backupConcerns(tenant);
   return (
     <Stack>
       <Card title="Storage">
         <UsageMeter tenant={tenant} />
-        <QuotaWarnings tenant={tenant} />
         <KeyValue
-          columns={3}
+          columns={2}
           items={[
             { label: 'Quota (hard limit)', value: formatSizeGb(tenant.quota_gb) },
             { label: 'Warning at (soft limit)', value: `${tenant.warning_percent} %` },
             {
-              label: 'Alerts',
+              label: 'Alert rules',
               value:
                 tenant.alerts.length === 0
-                  ? 'None'
+                  ? 'None set'
                   : tenant.alerts
                       .map(
                         (alert) =>
                           `${alertText(alert)}${alert.triggered_at ? ` (reached ${formatRelative(alert.triggered_at)})` : ''}`,
                       )
                       .join('; '),
+            },
+            {
+              label: 'Alerts',
+              // What needs attention now, as the list says it: not merely the rules set.
+              value: concerns.length === 0 ? 'None' : concerns.join(' '),
             },
           ]}
         />

@@ -5,8 +5,8 @@ import {
   type BackupState,
   type BackupTenantSummary,
 } from '@portal/api/contract';
-import { quotaWarning } from '@portal/api/domain';
-import { Meter, StatusChip } from '@portal/ui';
+import { backupConcerns } from '@portal/api/domain';
+import { Meter, StatusChip, visuallyHidden } from '@portal/ui';
 import { formatSizeGb } from '../../lib/format.ts';
 
 const STATE_KIND: Record<BackupState, string> = {
@@ -44,23 +44,51 @@ const Warning = styled.p`
   color: var(--ui-color-text-secondary);
 `;
 
-/** The soft/hard limit warning and the alerts reached, as sentences; nothing while all is well. */
-export function QuotaWarnings({ tenant }: { tenant: BackupTenantSummary }) {
-  const warning = quotaWarning(tenant.used_gb, tenant.quota_gb, tenant.warning_percent);
-  const fired = tenant.alerts.filter((alert) => alert.triggered_at !== null);
-  if (!warning && fired.length === 0) return null;
+const Hidden = styled.span`
+  ${visuallyHidden}
+`;
+
+/**
+ * What needs attention now (the quota, a failed last job, the alerts reached), as sentences;
+ * nothing while all is well. The detail's "Alerts" says the same (backupConcerns).
+ */
+export function QuotaWarnings({
+  tenant,
+  compact = false,
+}: {
+  tenant: BackupTenantSummary;
+  /**
+   * In a table cell (one line under the usage bar): a few words that fit, the full sentences
+   * read out and in the tooltip. The detail page shows the sentences themselves.
+   */
+  compact?: boolean;
+}) {
+  const concerns = backupConcerns(tenant);
+  if (concerns.length === 0) return null;
+  const full = concerns.join(' ');
+  if (!compact) return <Warning>{full}</Warning>;
   return (
-    <Warning>
-      {warning}
-      {fired.map((alert) => (
-        <span key={`${alert.kind}${alert.value}`}>
-          {' '}
-          Alert reached: {alert.kind === 'percent' ? `${alert.value} %` : formatSizeGb(alert.value)}
-          .
-        </span>
-      ))}
+    <Warning data-compact title={full}>
+      <span aria-hidden="true">{shortConcern(tenant, concerns.length)}</span>
+      <Hidden>{full}</Hidden>
     </Warning>
   );
+}
+
+/** The first concern in a few words, and how many more there are. */
+function shortConcern(tenant: BackupTenantSummary, count: number): string {
+  const percent = tenant.quota_gb > 0 ? Math.round((tenant.used_gb / tenant.quota_gb) * 100) : 0;
+  const first =
+    tenant.used_gb >= tenant.quota_gb
+      ? 'Over quota: jobs will fail'
+      : percent >= tenant.warning_percent
+        ? `${percent} % used (warning at ${tenant.warning_percent} %)`
+        : tenant.last_job?.result === 'failed'
+          ? 'Last job failed'
+          : tenant.last_job?.result === 'warning'
+            ? 'Last job warned'
+            : 'Alert reached';
+  return count > 1 ? `${first} · ${count - 1} more` : first;
 }
 
 /** How an alert rule reads. */

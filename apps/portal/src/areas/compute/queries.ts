@@ -1,10 +1,32 @@
 // The compute area's server state: one key factory, and the query options every page reads with.
 import { queryOptions } from '@tanstack/react-query';
 import { computeApi, vwseriesVmBase, type VmBase } from '@portal/api/client';
-import type { MetricRange, MetricsReply } from '@portal/api/contract';
+import type { Catalogue, MetricRange, MetricsReply, Vm } from '@portal/api/contract';
 import { getServices } from '../../services.ts';
 
 const api = () => computeApi(getServices().api);
+
+/**
+ * The compute calls pages make outside a query: `compute` (eseries and any VM by id), and `base`,
+ * the VM path base of the series: a vwseries service's when `serviceid` is given, else eseries.
+ */
+export function computeCalls(serviceid?: string | null) {
+  const compute = api();
+  return { compute, base: serviceid ? compute.vwseries(serviceid) : compute };
+}
+
+/** `GET /services/vwseries/{serviceid}/{id}`, or `GET /services/compute/{id}` without a service. */
+export const loadVm = (id: number, serviceid?: string) => {
+  const compute = api();
+  return serviceid ? compute.vwseries(serviceid).get(id) : compute.anyVm(id);
+};
+
+/** The catalogue site a VM lives at (its `location`): what it serves and cannot do. */
+export function siteOf(catalogue: Catalogue | undefined, vm: Pick<Vm, 'location'>) {
+  for (const region of catalogue?.regions ?? [])
+    for (const site of region.sites) if (site.location === vm.location) return site;
+  return null;
+}
 
 /** Query keys of compute; invalidate `computeKeys.all` to read everything again. */
 export const computeKeys = {

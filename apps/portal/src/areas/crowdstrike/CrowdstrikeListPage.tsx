@@ -3,7 +3,7 @@ import type { EdrSubscription } from '@portal/api/contract';
 import { EmptyState, Link, StatusChip, type DataTableColumn } from '@portal/ui';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { KIND_LABELS, openDetections } from './labels.ts';
-import { crowdstrikeQueries } from './queries.ts';
+import { crowdstrikePaged, crowdstrikeQueries } from './queries.ts';
 
 const COLUMNS: DataTableColumn<EdrSubscription>[] = [
   {
@@ -16,6 +16,7 @@ const COLUMNS: DataTableColumn<EdrSubscription>[] = [
   },
   {
     id: 'kind',
+    priority: 4,
     header: 'Kind',
     accessor: (row) => KIND_LABELS[row.kind],
     filter: 'select',
@@ -23,6 +24,7 @@ const COLUMNS: DataTableColumn<EdrSubscription>[] = [
   },
   {
     id: 'state',
+    priority: 1,
     header: 'State',
     accessor: (row) => (row.state === 'active' ? 'Active' : 'Suspended'),
     width: 120,
@@ -35,14 +37,23 @@ const COLUMNS: DataTableColumn<EdrSubscription>[] = [
   },
   {
     id: 'children',
+    priority: 5,
     header: 'Children',
     accessor: (row) => row.children ?? '',
     align: 'end',
     width: 100,
   },
-  { id: 'hosts', header: 'Hosts', accessor: (row) => row.totals.hosts, align: 'end', width: 90 },
+  {
+    id: 'hosts',
+    priority: 3,
+    header: 'Hosts',
+    accessor: (row) => row.totals.hosts,
+    align: 'end',
+    width: 90,
+  },
   {
     id: 'outdated',
+    priority: 3,
     header: 'Outdated sensors',
     accessor: (row) => row.totals.outdated,
     align: 'end',
@@ -50,6 +61,7 @@ const COLUMNS: DataTableColumn<EdrSubscription>[] = [
   },
   {
     id: 'stale',
+    priority: 3,
     header: 'Stale hosts',
     accessor: (row) => row.totals.stale,
     align: 'end',
@@ -57,6 +69,7 @@ const COLUMNS: DataTableColumn<EdrSubscription>[] = [
   },
   {
     id: 'open',
+    priority: 1,
     header: 'Open detections',
     accessor: (row) => openDetections(row.totals.open_detections),
     align: 'end',
@@ -64,12 +77,20 @@ const COLUMNS: DataTableColumn<EdrSubscription>[] = [
   },
   {
     id: 'critical',
+    priority: 2,
     header: 'Critical',
     accessor: (row) => row.totals.open_detections.critical,
     align: 'end',
     width: 100,
   },
-  { id: 'tenant', header: 'Tenant', accessor: 'tenant_name', defaultHidden: true, minWidth: 160 },
+  {
+    id: 'tenant',
+    priority: 5,
+    header: 'Tenant',
+    accessor: 'tenant_name',
+    defaultHidden: true,
+    minWidth: 160,
+  },
 ];
 
 /** `/crowdstrike`: the tenant's managed EDR and MSSP subscriptions with their figures. */
@@ -83,6 +104,7 @@ export function CrowdstrikeListPage() {
       searchLabel="Search subscriptions"
       noun={{ one: 'subscription', other: 'subscriptions' }}
       query={crowdstrikeQueries.list()}
+      paged={crowdstrikePaged}
       columns={COLUMNS}
       getRowId={(row) => `${row.kind}-${row.id}`}
       getRowLabel={(row) => row.name}

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { mdiLanDisconnect, mdiLanConnect, mdiDownload } from '@mdi/js';
 import type { EdrHost, HostFilter } from '@portal/api/contract';
@@ -8,6 +9,7 @@ import {
   ConfirmDialog,
   DataTable,
   EmptyState,
+  Link,
   Select,
   StatusChip,
   type DataTableColumn,
@@ -16,41 +18,52 @@ import {
 import { errorText } from '@portal/api/client';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { useResourceBusy, useTaskAction } from '../../kit/useTaskAction.ts';
+import { hostPath } from './paths.ts';
 import { HOST_STATUS_LOOK } from './labels.ts';
 import { crowdstrikeClient, crowdstrikeKeys, crowdstrikeQueries } from './queries.ts';
 
 export const hostResource = (id: number) => `edr-host:${id}`;
 
-function HostStatus({ host }: { host: EdrHost }) {
+export function HostStatus({ host, size }: { host: EdrHost; size?: 'medium' }) {
   const { busy, label } = useResourceBusy(hostResource(host.id));
-  if (busy) return <StatusChip status="RUNNING" label={label} />;
+  if (busy) return <StatusChip status="RUNNING" label={label} size={size} />;
   const look = HOST_STATUS_LOOK[host.status];
-  return <StatusChip status={look.chip} label={look.label} />;
+  return <StatusChip status={look.chip} label={look.label} size={size} />;
 }
 
-const COLUMNS: DataTableColumn<EdrHost>[] = [
-  { id: 'hostname', header: 'Hostname', accessor: 'hostname', hideable: false, minWidth: 160 },
+const columnsFor = (medrId: number): DataTableColumn<EdrHost>[] => [
+  {
+    id: 'hostname',
+    header: 'Hostname',
+    accessor: 'hostname',
+    hideable: false,
+    minWidth: 160,
+    cell: (host) => <Link href={hostPath(medrId, host.id)}>{host.hostname}</Link>,
+  },
   {
     id: 'status',
     header: 'Status',
     accessor: (host) => HOST_STATUS_LOOK[host.status].label,
     filter: 'select',
     width: 150,
+    priority: 1,
     cell: (host) => <HostStatus host={host} />,
   },
-  { id: 'os', header: 'Operating system', accessor: 'os', minWidth: 170 },
+  { id: 'os', header: 'Operating system', accessor: 'os', minWidth: 170, priority: 4 },
   {
     id: 'kind',
     header: 'Kind',
     accessor: (host) => (host.kind === 'vm' ? 'Virtual machine' : 'Endpoint'),
     filter: 'select',
     width: 140,
+    priority: 4,
   },
   {
     id: 'sensor',
     header: 'Sensor version',
     accessor: 'sensor_version',
     width: 160,
+    priority: 2,
     cell: (host) =>
       host.outdated ? (
         <span>
@@ -65,6 +78,7 @@ const COLUMNS: DataTableColumn<EdrHost>[] = [
     header: 'Last seen',
     accessor: 'last_seen',
     width: 170,
+    priority: 3,
     searchable: false,
     cell: (host) => (
       <span title={formatDateTime(host.last_seen)}>
@@ -90,22 +104,34 @@ const FILTERS: { value: 'all' | HostFilter; label: string }[] = [
   { value: 'stale', label: 'Stale hosts' },
 ];
 
-interface Pending {
+export interface PendingContainment {
   host: EdrHost;
   operation: 'contain' | 'lift';
 }
 
+/** The query parameter that keeps the hosts filter (`?hosts=outdated`). */
+export const HOSTS_PARAM = 'hosts';
+const filterOf = (value: string | null): 'all' | HostFilter =>
+  value === 'outdated' || value === 'stale' ? value : 'all';
+
 /** The medr's hosts: filters for outdated sensors and stale hosts, CSV, containment. */
 export function HostsTab({ medrId, lockedReason }: { medrId: number; lockedReason?: string }) {
-  const [filter, setFilter] = useState<'all' | HostFilter>('all');
+  const [params, setParams] = useSearchParams();
+  const filter = filterOf(params.get(HOSTS_PARAM));
+  const setFilter = (value: 'all' | HostFilter) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === 'all') next.delete(HOSTS_PARAM);
+        else next.set(HOSTS_PARAM, value);
+        return next;
+      },
+      { replace: true },
+    );
   const query = useQuery(crowdstrikeQueries.hosts(medrId, filter === 'all' ? undefined : filter));
   const table = useRef<DataTableHandle<EdrHost>>(null);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const task = useTaskAction({
-    operation: 'Contain host',
-    kind: 'other',
-    invalidates: [crowdstrikeKeys.medr(medrId), crowdstrikeKeys.list()],
-  });
+  const [pending, setPending] = useState<PendingContainment | null>(null);
+  const columns = useMemo(() => columnsFor(medrId), [medrId]);
 
   const exportCsv = async () => {
     const handle = table.current;
@@ -132,7 +158,7 @@ export function HostsTab({ medrId, lockedReason }: { medrId: number; lockedReaso
         aria-label="Hosts"
         ref={table}
         data={query.data ?? []}
-        columns={COLUMNS}
+        columns={columns}
         getRowId={(host) => String(host.id)}
         getRowLabel={(host) => host.hostname}
         loading={query.isPending}
@@ -158,35 +184,55 @@ export function HostsTab({ medrId, lockedReason }: { medrId: number; lockedReaso
           </>
         }
       />
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => !open && setPending(null)}
-        title={
-          pending?.operation === 'lift'
-            ? `Lift containment of ${pending.host.hostname}?`
-            : `Contain ${pending?.host.hostname ?? 'host'}?`
-        }
-        description={
-          pending?.operation === 'lift'
-            ? 'The host gets its network back.'
-            : 'The host loses every network connection except to the security platform until containment is lifted.'
-        }
-        confirmLabel={pending?.operation === 'lift' ? 'Lift containment' : 'Contain'}
-        tone={pending?.operation === 'lift' ? 'primary' : 'danger'}
-        onConfirm={async () => {
-          if (!pending) return;
-          const { host, operation } = pending;
-          const result = await task.run(
-            () => crowdstrikeClient().containment(medrId, host.id, operation),
-            {
-              operation: operation === 'contain' ? 'Contain host' : 'Lift containment',
-              resource: hostResource(host.id),
-              runningLabel: operation === 'contain' ? 'Containing…' : 'Lifting…',
-            },
-          );
-          if (!result.ok) throw new Error(errorText(result.error));
-        }}
-      />
+      <ContainmentDialog medrId={medrId} pending={pending} onClose={() => setPending(null)} />
     </>
+  );
+}
+
+/** Confirms containing a host, or lifting its containment, and starts the task. */
+export function ContainmentDialog({
+  medrId,
+  pending,
+  onClose,
+}: {
+  medrId: number;
+  pending: PendingContainment | null;
+  onClose: () => void;
+}) {
+  const task = useTaskAction({
+    operation: 'Contain host',
+    kind: 'other',
+    invalidates: [crowdstrikeKeys.medr(medrId), crowdstrikeKeys.list()],
+  });
+  return (
+    <ConfirmDialog
+      open={pending !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={
+        pending?.operation === 'lift'
+          ? `Lift containment of ${pending.host.hostname}?`
+          : `Contain ${pending?.host.hostname ?? 'host'}?`
+      }
+      description={
+        pending?.operation === 'lift'
+          ? 'The host gets its network back.'
+          : 'The host loses every network connection except to the security platform until containment is lifted.'
+      }
+      confirmLabel={pending?.operation === 'lift' ? 'Lift containment' : 'Contain'}
+      tone={pending?.operation === 'lift' ? 'primary' : 'danger'}
+      onConfirm={async () => {
+        if (!pending) return;
+        const { host, operation } = pending;
+        const result = await task.run(
+          () => crowdstrikeClient().containment(medrId, host.id, operation),
+          {
+            operation: operation === 'contain' ? 'Contain host' : 'Lift containment',
+            resource: hostResource(host.id),
+            runningLabel: operation === 'contain' ? 'Containing…' : 'Lifting…',
+          },
+        );
+        if (!result.ok) throw new Error(errorText(result.error));
+      }}
+    />
   );
 }

@@ -10,7 +10,8 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
 import { CROWDSTRIKE_PERMISSION } from './permission.ts';
 import { DetectionsTab } from './DetectionsTab.tsx';
-import { HostsTab } from './HostsTab.tsx';
+import { HOSTS_PARAM, HostsTab } from './HostsTab.tsx';
+import { medrPath } from './paths.ts';
 import { PolicyDialog } from './PolicyDialog.tsx';
 import { crowdstrikeQueries } from './queries.ts';
 import { TotalsGrid } from './TotalsGrid.tsx';
@@ -32,7 +33,16 @@ function Overview({
   const latest = medr.releases[0];
   return (
     <Stack>
-      <TotalsGrid totals={medr.totals} label={`${medr.name} figures`} />
+      <TotalsGrid
+        totals={medr.totals}
+        label={`${medr.name} figures`}
+        links={{
+          hosts: `${medrPath(medr.id)}?tab=hosts`,
+          outdated: `${medrPath(medr.id)}?tab=hosts&${HOSTS_PARAM}=outdated`,
+          stale: `${medrPath(medr.id)}?tab=hosts&${HOSTS_PARAM}=stale`,
+          detections: `${medrPath(medr.id)}?tab=detections`,
+        }}
+      />
       <Card
         title="Sensor update policy"
         headingLevel={2}

@@ -1,5 +1,6 @@
 import { mdiShieldCheck } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
+import { PARAM_RULES } from '../../lib/patterns.ts';
 import { CROWDSTRIKE_PERMISSION } from './permission.ts';
 
 const load = () => import('./index.ts');
@@ -12,6 +13,20 @@ export const crowdstrikeArea: AreaManifest = {
   routes: [
     { path: 'crowdstrike', load, page: 'CrowdstrikeListPage' },
     { path: 'crowdstrike/medr/:id', load, page: 'MedrDetailPage' },
+    {
+      path: 'crowdstrike/medr/:id/hosts/:hostId',
+      load,
+      page: 'EdrHostPage',
+      params: { id: PARAM_RULES.numeric, hostId: PARAM_RULES.numeric },
+      fallback: '/crowdstrike',
+    },
+    {
+      path: 'crowdstrike/medr/:id/detections/:detectionId',
+      load,
+      page: 'EdrDetectionPage',
+      params: { id: PARAM_RULES.numeric, detectionId: PARAM_RULES.numeric },
+      fallback: '/crowdstrike',
+    },
     { path: 'crowdstrike/mssp/:id', load, page: 'MsspDetailPage' },
   ],
   nav: [

@@ -1,7 +1,13 @@
 // The endpoint security area's server state.
 import { queryOptions } from '@tanstack/react-query';
 import { crowdstrikeApi } from '@portal/api/client';
-import type { EdrDetectionQuery, EdrHostQuery } from '@portal/api/contract';
+import {
+  EDR_LIST_SORTS,
+  type EdrDetectionQuery,
+  type EdrHostQuery,
+  type EdrSubscription,
+} from '@portal/api/contract';
+import type { ListPaged } from '../../kit/ListPage.tsx';
 import { getServices } from '../../services.ts';
 
 const api = () => crowdstrikeApi(getServices().api);
@@ -14,11 +20,22 @@ export const crowdstrikeKeys = {
     [...crowdstrikeKeys.medr(id), 'hosts', filter ?? 'all'] as const,
   detections: (id: number, status?: EdrDetectionQuery['status']) =>
     [...crowdstrikeKeys.medr(id), 'detections', status ?? 'all'] as const,
+  host: (id: number, hostId: number) => [...crowdstrikeKeys.medr(id), 'host', hostId] as const,
+  detection: (id: number, detectionId: number) =>
+    [...crowdstrikeKeys.medr(id), 'detection', detectionId] as const,
+  assignees: (id: number) => [...crowdstrikeKeys.medr(id), 'assignees'] as const,
   mssp: (id: number) => [...crowdstrikeKeys.all, 'mssp', id] as const,
 };
 
 /** Figures move as sensors check in: read them again every 30 s while a page shows them. */
 const REFRESH_MS = 30_000;
+
+/** A long subscription list read a page at a time (above the kit's PAGED_FROM rows). */
+export const crowdstrikePaged: ListPaged<EdrSubscription> = {
+  queryKey: crowdstrikeKeys.list(),
+  fetchPage: (request) => api().page(request),
+  sorts: EDR_LIST_SORTS,
+};
 
 export const crowdstrikeQueries = {
   list: () =>
@@ -44,6 +61,25 @@ export const crowdstrikeQueries = {
       queryKey: crowdstrikeKeys.detections(id),
       queryFn: () => api().detections(id),
       refetchInterval: REFRESH_MS,
+    }),
+  host: (id: number, hostId: number) =>
+    queryOptions({
+      queryKey: crowdstrikeKeys.host(id, hostId),
+      queryFn: () => api().host(id, hostId),
+      refetchInterval: REFRESH_MS,
+    }),
+  detection: (id: number, detectionId: number) =>
+    queryOptions({
+      queryKey: crowdstrikeKeys.detection(id, detectionId),
+      queryFn: () => api().detection(id, detectionId),
+      refetchInterval: REFRESH_MS,
+    }),
+  /** Whom a detection may be assigned to; the tenant's users change seldom. */
+  assignees: (id: number) =>
+    queryOptions({
+      queryKey: crowdstrikeKeys.assignees(id),
+      queryFn: () => api().assignees(id),
+      staleTime: 5 * 60_000,
     }),
   mssp: (id: number) =>
     queryOptions({

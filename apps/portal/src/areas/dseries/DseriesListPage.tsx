@@ -15,6 +15,7 @@ const COLUMNS: DataTableColumn<DseriesItem>[] = [
   { id: 'name', header: 'Name', accessor: 'name', width: 'minmax(170px, 1.5fr)', hideable: false },
   {
     id: 'status',
+    priority: 1,
     header: 'Status',
     accessor: (item) => STATUS_LOOK[item.status].label,
     filter: 'select',
@@ -23,10 +24,11 @@ const COLUMNS: DataTableColumn<DseriesItem>[] = [
       <StatusChip status={STATUS_LOOK[item.status].chip} label={STATUS_LOOK[item.status].label} />
     ),
   },
-  { id: 'model', header: 'Model', accessor: 'model', width: 96 },
-  { id: 'cores', header: 'Cores', accessor: 'cpu_cores', align: 'end', width: 90 },
+  { id: 'model', priority: 4, header: 'Model', accessor: 'model', width: 96 },
+  { id: 'cores', priority: 4, header: 'Cores', accessor: 'cpu_cores', align: 'end', width: 90 },
   {
     id: 'memory',
+    priority: 4,
     header: 'Memory',
     accessor: 'memory_gb',
     align: 'end',
@@ -34,9 +36,22 @@ const COLUMNS: DataTableColumn<DseriesItem>[] = [
     searchable: false,
     cell: (item) => formatSizeGb(item.memory_gb),
   },
-  { id: 'storage', header: 'Storage', accessor: 'storage', width: 'minmax(150px, 1.2fr)' },
-  { id: 'location', header: 'Location', accessor: 'location', filter: 'select', width: 110 },
-  { id: 'ip', header: 'IP address', accessor: (item) => item.ip ?? '', minWidth: 120 },
+  {
+    id: 'storage',
+    priority: 5,
+    header: 'Storage',
+    accessor: 'storage',
+    width: 'minmax(150px, 1.2fr)',
+  },
+  {
+    id: 'location',
+    priority: 3,
+    header: 'Location',
+    accessor: 'location',
+    filter: 'select',
+    width: 110,
+  },
+  { id: 'ip', priority: 2, header: 'IP address', accessor: (item) => item.ip ?? '', minWidth: 120 },
 ];
 
 /** `/dseries`: the tenant's dedicated servers (a listing; the specification shows no detail). */

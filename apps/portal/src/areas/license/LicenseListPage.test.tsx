@@ -11,6 +11,7 @@ import { session } from '../../services.ts';
 import { appState } from '../../state/app.ts';
 import { LicenseListPage } from './LicenseListPage.tsx';
 import { renderPages } from '../../test-pages.tsx';
+import { formatDay } from '../../lib/format.ts';
 
 const subscription = (over: Partial<LicenseSubscription>): LicenseSubscription => ({
   id: 1,
@@ -18,6 +19,7 @@ const subscription = (over: Partial<LicenseSubscription>): LicenseSubscription =
   product_name: 'Windows Server Datacenter',
   reference: 'LIC-100001-01',
   seats_contracted: 4,
+  seats_in_force: 4,
   seats_used: 2,
   seats_available: 2,
   seats_over: 0,
@@ -39,6 +41,7 @@ const SUBSCRIPTIONS = [
     id: 2,
     reference: 'LIC-100001-02',
     seats_contracted: 2,
+    seats_in_force: 2,
     seats_used: 0,
     seats_available: 2,
     term_end: '2026-12-12',
@@ -53,10 +56,27 @@ const SUBSCRIPTIONS = [
     product_name: 'Red Hat Enterprise Linux',
     reference: 'LIC-100001-04',
     seats_contracted: 1,
+    seats_in_force: 1,
     seats_used: 3,
     seats_available: 0,
     seats_over: 2,
     state: 'active',
+    assignments: [],
+  }),
+  subscription({
+    id: 4,
+    product: 'sql-server-standard',
+    product_name: 'SQL Server Standard',
+    reference: 'LIC-100001-05',
+    seats_contracted: 5,
+    seats_in_force: 0,
+    seats_used: 0,
+    seats_available: 0,
+    term_start: '2025-11-15',
+    term_end: '2026-11-14',
+    days_left: -10,
+    auto_renew: false,
+    state: 'expired',
     assignments: [],
   }),
 ];
@@ -67,6 +87,7 @@ const SUMMARY: LicenseSummary = {
       product: 'windows-server-datacenter',
       product_name: 'Windows Server Datacenter',
       seats_contracted: 6,
+      seats_ended: 0,
       seats_used: 2,
       seats_over: 0,
       holders: [
@@ -78,8 +99,18 @@ const SUMMARY: LicenseSummary = {
       product: 'rhel',
       product_name: 'Red Hat Enterprise Linux',
       seats_contracted: 1,
+      seats_ended: 0,
       seats_used: 3,
       seats_over: 2,
+      holders: [],
+    },
+    {
+      product: 'sql-server-standard',
+      product_name: 'SQL Server Standard',
+      seats_contracted: 0,
+      seats_ended: 5,
+      seats_used: 0,
+      seats_over: 0,
       holders: [],
     },
   ],
@@ -134,7 +165,11 @@ describe('LicenseListPage', () => {
     );
     expect(alert).toBeTruthy();
     const expiring = screen.getByRole('region', { name: 'Expiring within 30 days' });
-    expect(within(expiring).getByText(/ends 12 Dec 2026, in 18 days; does not renew/)).toBeTruthy();
+    expect(
+      within(expiring).getByText(`ends ${formatDay('2026-12-12')}, in 18 days; does not renew`, {
+        exact: false,
+      }),
+    ).toBeTruthy();
   });
 
   it('lists the subscriptions with their seats, state and holders', async () => {
@@ -143,6 +178,15 @@ describe('LicenseListPage', () => {
     expect(within(table).getByText('Expires in 18 days')).toBeTruthy();
     expect(within(table).getByText('3 of 1 (2 over)')).toBeTruthy();
     expect(within(table).getByText('plant-scada, plant-historian (pinned)')).toBeTruthy();
+  });
+
+  it('writes the seats of an expired subscription the same in the summary and the table', async () => {
+    setup();
+    const table = await screen.findByRole('grid', { name: 'Licence subscriptions' });
+    // Its seats are no longer in force: never "0 of 5" beside a summary of "0 of 0".
+    expect(within(table).getByText('0 of 0 (5 ended)')).toBeTruthy();
+    expect(within(table).queryByText('0 of 5')).toBeNull();
+    expect(screen.getByText('0 of 0 seats used (5 ended)')).toBeTruthy();
   });
 
   it('turns automatic renewal on from the row menu and says so', async () => {

@@ -8,10 +8,10 @@ import { EmptyState, StatusChip, type DataTableColumn, type DataTableRowAction }
 import { ListPage } from '../../kit/ListPage.tsx';
 import { notify } from '../../services.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
-import { formatDay, inDays } from './format.ts';
+import { formatDay, inDays, seatFigure } from './format.ts';
 import { LicenseSummaryPanel } from './LicenseSummaryPanel.tsx';
 import { LICENSE_PERMISSION } from './permission.ts';
-import { licenseCalls, licenseKeys, licenseQueries } from './queries.ts';
+import { licenseCalls, licenseKeys, licensePaged, licenseQueries } from './queries.ts';
 
 // The seat form checks with the contract's schema: fetched when first opened, not with the list.
 const AssignSeatDialog = lazy(() =>
@@ -24,9 +24,14 @@ const STATE_LOOK: Record<LicenseSubscription['state'], { chip: string; label: st
   expired: { chip: 'error', label: 'Expired' },
 };
 
-/** "3 of 4" and, when more run than were contracted, "(2 over)". */
+/** "3 of 4", "(2 over)" when more run than were contracted, "0 of 0 (5 ended)" once expired. */
 const seatsText = (row: LicenseSubscription) =>
-  `${row.seats_used} of ${row.seats_contracted}${row.seats_over > 0 ? ` (${row.seats_over} over)` : ''}`;
+  seatFigure({
+    used: row.seats_used,
+    inForce: row.seats_in_force,
+    over: row.seats_over,
+    ended: row.state === 'expired' ? row.seats_contracted : 0,
+  });
 
 const assignedText = (row: LicenseSubscription) =>
   row.assignments.map((each) => (each.pinned ? `${each.name} (pinned)` : each.name)).join(', ');
@@ -58,7 +63,7 @@ const COLUMNS: DataTableColumn<LicenseSubscription>[] = [
       />
     ),
   },
-  { id: 'seats', header: 'Seats used', accessor: seatsText, align: 'end', width: 130 },
+  { id: 'seats', header: 'Seats used', accessor: seatsText, align: 'end', width: 150 },
   {
     id: 'available',
     header: 'Available',
@@ -82,6 +87,7 @@ const COLUMNS: DataTableColumn<LicenseSubscription>[] = [
   },
   {
     id: 'assigned',
+    priority: 2,
     header: 'Assigned to',
     accessor: (row) => assignedText(row) || 'nobody',
     width: 'minmax(200px, 1.6fr)',
@@ -159,6 +165,7 @@ export function LicenseListPage() {
       searchLabel="Search subscriptions"
       noun={{ one: 'subscription', other: 'subscriptions' }}
       query={licenseQueries.list()}
+      paged={licensePaged}
       columns={COLUMNS}
       getRowId={(row) => String(row.id)}
       getRowLabel={(row) => `${row.product_name} ${row.reference}`}

@@ -6,11 +6,13 @@ import type { LicenseProductUsage, LicenseSummary } from '@portal/api/contract';
 import { expiringUnassignedNotice } from '@portal/api/domain';
 import { Alert, Meter } from '@portal/ui';
 import { queryErrorText } from '../../kit/queryError.ts';
-import { formatDay, inDays, seats } from './format.ts';
+import { formatDay, inDays, seatFigure, seats } from './format.ts';
 import { licenseQueries } from './queries.ts';
 
 const Panel = styled.div`
   display: grid;
+  /* A column no wider than the page, whatever the alerts hold. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 16px;
   margin-bottom: 24px;
 `;
@@ -57,7 +59,11 @@ const Muted = styled.p`
 `;
 
 function ProductMeter({ product }: { product: LicenseProductUsage }) {
-  const text = `${product.seats_used} of ${seats(product.seats_contracted)} used`;
+  // The same figure as the table's rows: they add up to it.
+  const text = seatFigure(
+    { used: product.seats_used, inForce: product.seats_contracted, ended: product.seats_ended },
+    ` ${product.seats_contracted === 1 ? 'seat' : 'seats'} used`,
+  );
   return (
     <div>
       <Meter

@@ -1,6 +1,8 @@
 // The licence area's server state.
 import { queryOptions } from '@tanstack/react-query';
 import { licenseApi } from '@portal/api/client';
+import { LICENSE_LIST_SORTS, type LicenseSubscription } from '@portal/api/contract';
+import type { ListPaged } from '../../kit/ListPage.tsx';
 import { getServices } from '../../services.ts';
 
 export const licenseKeys = {
@@ -20,6 +22,13 @@ export const licenseQueries = {
       queryKey: licenseKeys.summary(),
       queryFn: () => licenseApi(getServices().api).summary(),
     }),
+};
+
+/** A long licence list read a page at a time (above the kit's PAGED_FROM rows), under its key. */
+export const licensePaged: ListPaged<LicenseSubscription> = {
+  queryKey: licenseKeys.list(),
+  fetchPage: (request) => licenseApi(getServices().api).page(request),
+  sorts: LICENSE_LIST_SORTS,
 };
 
 /** The licence calls that change something (renewal, pinned seats). */

@@ -1,6 +1,5 @@
 import type { Monitor } from '@portal/api/contract';
-import { ConfirmDialog } from '@portal/ui';
-import { confirmTask, useTaskAction } from '../../kit/useTaskAction.ts';
+import { DeleteDialog } from '../../kit/DeleteDialog.tsx';
 import { monitoringClient, monitoringKeys } from './queries.ts';
 
 /** The busy key of a monitor: the list and its page show the delete running. */
@@ -24,27 +23,18 @@ export function DeleteMonitorDialog({
   onOpenChange,
   onStarted,
 }: DeleteMonitorDialogProps) {
-  const removal = useTaskAction({
-    operation: `Delete ${monitor.name}`,
-    kind: 'other',
-    resource: monitorResource(monitor.id),
-    runningLabel: 'Deleting…',
-    invalidates: [monitoringKeys.all],
-  });
   return (
-    <ConfirmDialog
+    <DeleteDialog
+      name={monitor.name}
+      description="Its checks stop, and its results, incidents, maintenance windows and alert history are deleted with it. This cannot be undone."
       open={open}
       onOpenChange={onOpenChange}
-      title={`Delete ${monitor.name}?`}
-      description="Its checks stop, and its results, incidents, maintenance windows and alert history are deleted with it. This cannot be undone."
-      confirmLabel="Delete"
-      tone="danger"
-      requireText={monitor.name}
-      requireTextLabel={`Type ${monitor.name} to confirm`}
-      onConfirm={async () => {
-        await confirmTask(removal.run(() => monitoringClient().remove(monitor.id)));
-        onStarted?.();
+      removal={{
+        task: () => monitoringClient().remove(monitor.id),
+        resource: monitorResource(monitor.id),
+        invalidates: [monitoringKeys.all],
       }}
+      {...(onStarted ? { onDeleted: onStarted } : {})}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch, type Control } from 'react-hook-form';
@@ -7,14 +7,16 @@ import {
   MONITOR_TYPES,
   MONITOR_TYPE_LABELS,
   MonitorCreate,
+  type MonitorCreated,
   type MonitorTargets,
 } from '@portal/api/contract';
 import { monitorSettingsRefusal } from '@portal/api/domain';
-import { BackButton, Button, ErrorState, KeyValue, PageHeader } from '@portal/ui';
+import { Button, ErrorState, KeyValue } from '@portal/ui';
 import { ListSkeleton } from '../../kit/ListPage.tsx';
 import { queryErrorText } from '../../kit/queryError.ts';
 import {
   CreateFlow,
+  CreatePage,
   FormNumberField,
   FormRadioGroup,
   FormSelect,
@@ -32,6 +34,7 @@ import {
   type MonitorForm,
 } from './monitorCreateBody.ts';
 import { monitoringClient, monitoringKeys, monitoringQueries } from './queries.ts';
+import { WEBHOOK_SECRET } from './WebhookSecret.tsx';
 
 /** The success sentence of the specification's section 8. */
 export const MONITOR_CREATED = 'Monitoring has been created';
@@ -181,13 +184,14 @@ const STEPS = [
 
 function Flow({ targets }: { targets: MonitorTargets }) {
   const navigate = useNavigate();
-  const [progress, setProgress] = useState<string | undefined>();
   const task = useTaskAction({
     operation: 'Create monitor',
     kind: 'other',
     successMessage: MONITOR_CREATED,
-    invalidates: [monitoringKeys.lists()],
+    invalidates: [monitoringKeys.all],
     runningLabel: 'Creating…',
+    // No busy mark on the new monitor: its page shows the server's "Pending" until the first
+    // checks, and a mark there would spin its Delete button.
   });
   const form = useContractForm<MonitorForm>(MonitorCreate, {
     defaultValues: EMPTY_MONITOR_FORM,
@@ -206,23 +210,24 @@ function Flow({ targets }: { targets: MonitorTargets }) {
   });
   const submit = async (values: MonitorForm) => {
     const body = monitorCreateBody(values);
-    const created: { id: number | null } = { id: null };
+    const accepted: { reply: MonitorCreated | null } = { reply: null };
     const run = await task.run(
       async () => {
-        const accepted = await monitoringClient().create(body);
-        created.id = accepted.id;
-        return accepted;
+        accepted.reply = await monitoringClient().create(body);
+        return accepted.reply;
       },
       { onRequestError: (error) => serverFieldOf(error, form, monitorFieldOf) !== undefined },
     );
     if (!run.ok) throw run.error;
-    setProgress(`Creating ${body.name}…`);
-    try {
-      await run.settled;
-    } finally {
-      setProgress(undefined);
-    }
-    if (created.id !== null) navigate(`/monitoring/${created.id}`);
+    const created = accepted.reply;
+    if (!created) return;
+    // Accepted: the monitor's page opens at once, "Pending" until its task ends (whose outcome
+    // arrives in the task centre), with the webhook secret shown there this once.
+    const secret = created.webhook_secret ?? null;
+    void navigate(
+      `/monitoring/${created.id}`,
+      secret === null ? undefined : { state: { [WEBHOOK_SECRET]: secret } },
+    );
   };
   const content: Record<(typeof STEPS)[number]['id'], ReactNode> = {
     target: <TargetStep targets={targets} control={form.control} />,
@@ -231,7 +236,7 @@ function Flow({ targets }: { targets: MonitorTargets }) {
       <FormTextField<MonitorForm>
         name="contacts"
         label="Alert contacts"
-        help="E-mail addresses and webhook URLs, separated by commas. Alerts are recorded, not sent."
+        help="E-mail addresses and webhook URLs, separated by commas. Alerts are e-mailed and posted, signed; the signing secret is shown once, after creation."
       />
     ),
   };
@@ -276,7 +281,6 @@ function Flow({ targets }: { targets: MonitorTargets }) {
       submitLabel="Create monitor"
       onSubmit={submit}
       serverFields={monitorFieldOf}
-      progress={progress}
       aria-label="Steps to create a monitor"
     />
   );
@@ -286,12 +290,11 @@ function Flow({ targets }: { targets: MonitorTargets }) {
 export function MonitoringCreatePage() {
   const targets = useQuery(monitoringQueries.targets());
   return (
-    <>
-      <BackButton href="/monitoring">Monitoring</BackButton>
-      <PageHeader
-        title="Create a monitor"
-        description="Choose the customer tenant and what to watch; the check runs on its interval from then on."
-      />
+    <CreatePage
+      title="Create a monitor"
+      description="Choose the customer tenant and what to watch; the check runs on its interval from then on."
+      back={{ href: '/monitoring', label: 'Monitoring' }}
+    >
       {targets.error ? (
         <ErrorState
           title="The tenants could not be loaded"
@@ -303,6 +306,6 @@ export function MonitoringCreatePage() {
       ) : (
         <Flow targets={targets.data} />
       )}
-    </>
+    </CreatePage>
   );
 }

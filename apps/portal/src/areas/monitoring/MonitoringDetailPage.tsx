@@ -15,6 +15,7 @@ import {
   type MetricRange,
 } from '@portal/ui';
 import { DetailPage } from '../../kit/DetailPage.tsx';
+import { useHandedOnce } from '../../kit/handedOnce.ts';
 import { useResourceBusy } from '../../kit/useTaskAction.ts';
 import { queryErrorText } from '../../kit/queryError.ts';
 import { formatDateTime, formatDuration, formatRelative } from '../../lib/format.ts';
@@ -23,9 +24,10 @@ import { useCan, useManageReason } from '../../state/permissions.ts';
 import { DeleteMonitorDialog, monitorResource } from './DeleteMonitorDialog.tsx';
 import { MaintenanceDialog } from './MaintenanceDialog.tsx';
 import { MONITORING_PERMISSION } from './permission.ts';
-import { MonitorStateChip, percentText } from './parts.tsx';
+import { DeliveryStatusChip, MonitorStateChip, percentText } from './parts.tsx';
 import { monitoringClient, monitoringKeys, monitoringQueries } from './queries.ts';
 import { SlaReportPanel } from './SlaReportPanel.tsx';
+import { WEBHOOK_SECRET, WebhookSecret } from './WebhookSecret.tsx';
 
 const Stack = styled.div`
   display: grid;
@@ -49,6 +51,13 @@ const Timeline = styled.ol`
     margin: 4px 0 0;
     color: var(--ui-color-text-secondary);
   }
+`;
+
+const Attempts = styled.ol`
+  margin: 0;
+  padding-left: 20px;
+  flex-basis: 100%;
+  color: var(--ui-color-text-secondary);
 `;
 
 const Rows = styled.ul`
@@ -250,11 +259,15 @@ function AlertsTab({ id }: { id: number }) {
       </Alert>
     );
   if (!deliveries.data) return <p>Loading the alert log…</p>;
+  const simulated = deliveries.data.some((delivery) => delivery.status === 'simulated');
   return (
     <Stack>
-      <Alert kind="info" title="Alerts are simulated">
-        Alerts are recorded here as they would have been sent; nothing leaves the portal.
-      </Alert>
+      {simulated ? (
+        <Alert kind="info" title="Some alerts are simulated">
+          Alerts of simulated checks are recorded here as they would have been sent; they never
+          leave the portal.
+        </Alert>
+      ) : null}
       {deliveries.data.length === 0 ? (
         <p>No alerts yet.</p>
       ) : (
@@ -265,6 +278,16 @@ function AlertsTab({ id }: { id: number }) {
                 {formatDateTime(delivery.at)} · {delivery.event === 'down' ? 'Down' : 'Up'} ·{' '}
                 {delivery.message}
               </span>
+              <DeliveryStatusChip status={delivery.status} />
+              {delivery.attempts.length > 0 ? (
+                <Attempts aria-label={`Attempts to send alert ${delivery.id}`}>
+                  {delivery.attempts.map((attempt, index) => (
+                    <li key={attempt.at + String(index)}>
+                      Attempt {index + 1}, {formatDateTime(attempt.at)}: {attempt.outcome}
+                    </li>
+                  ))}
+                </Attempts>
+              ) : null}
             </li>
           ))}
         </Rows>
@@ -297,8 +320,11 @@ export function MonitoringDetailPage() {
   });
   const data = monitor.data;
   const paused = data?.state === 'paused';
+  // Just created: the wizard hands over the webhook signing secret, shown here this once.
+  const secret = useHandedOnce<string>(WEBHOOK_SECRET);
   return (
     <DetailPage
+      notice={secret ? <WebhookSecret secret={secret} /> : undefined}
       listPath="/monitoring"
       listLabel="Monitoring"
       noun="monitor"

@@ -5,10 +5,10 @@ import { Button, EmptyState, Link, LinkButton, Sparkline, type DataTableColumn }
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ListPage } from '../../kit/ListPage.tsx';
-import { formatRelative } from '../../lib/format.ts';
+import { formatRelative, tenantText } from '../../lib/format.ts';
 import { session } from '../../services.ts';
 import { useManageReason } from '../../state/permissions.ts';
-import { DeleteMonitorDialog } from './DeleteMonitorDialog.tsx';
+import { DeleteMonitorDialog, monitorResource } from './DeleteMonitorDialog.tsx';
 import { MONITORING_PERMISSION } from './permission.ts';
 import { MonitorStateChip, msText, percentText, stateLabel } from './parts.tsx';
 import { monitoringClient, monitoringKeys, monitoringQueries } from './queries.ts';
@@ -29,15 +29,17 @@ function columns(everyTenant: boolean): DataTableColumn<Monitor>[] {
       ? [
           {
             id: 'tenant',
+            priority: 2,
             header: 'Tenant',
-            accessor: (row: Monitor) => row.tenant,
-            cell: (row: Monitor) => `${row.tenant} · ${row.tenant_name}`,
-            filter: 'select' as const,
-          },
+            // The filter lists what the accessor gives: the customer's name beside the code.
+            accessor: (row: Monitor) => tenantText(row.tenant, row.tenant_name),
+            filter: 'select',
+          } satisfies DataTableColumn<Monitor>,
         ]
       : []),
     {
       id: 'state',
+      priority: 1,
       header: 'State',
       accessor: (row) => stateLabel(row.state),
       cell: (row) => <MonitorStateChip state={row.state} />,
@@ -45,13 +47,15 @@ function columns(everyTenant: boolean): DataTableColumn<Monitor>[] {
     },
     {
       id: 'type',
+      priority: 4,
       header: 'Type',
       accessor: (row) => MONITOR_TYPE_LABELS[row.type],
       filter: 'select',
     },
-    { id: 'target', header: 'Target', accessor: 'target' },
+    { id: 'target', priority: 2, header: 'Target', accessor: 'target' },
     {
       id: 'uptime_24h',
+      priority: 3,
       header: 'Uptime 24 h',
       accessor: (row) => row.uptime_24h ?? -1,
       cell: (row) => percentText(row.uptime_24h),
@@ -59,6 +63,7 @@ function columns(everyTenant: boolean): DataTableColumn<Monitor>[] {
     },
     {
       id: 'uptime_7d',
+      priority: 4,
       header: 'Uptime 7 d',
       accessor: (row) => row.uptime_7d ?? -1,
       cell: (row) => percentText(row.uptime_7d),
@@ -66,6 +71,7 @@ function columns(everyTenant: boolean): DataTableColumn<Monitor>[] {
     },
     {
       id: 'uptime_30d',
+      priority: 5,
       header: 'Uptime 30 d',
       accessor: (row) => row.uptime_30d ?? -1,
       cell: (row) => percentText(row.uptime_30d),
@@ -73,12 +79,14 @@ function columns(everyTenant: boolean): DataTableColumn<Monitor>[] {
     },
     {
       id: 'last_check',
+      priority: 4,
       header: 'Last check',
       accessor: (row) => row.last_check_at ?? '',
       cell: (row) => (row.last_check_at ? formatRelative(row.last_check_at) : 'not yet'),
     },
     {
       id: 'response',
+      priority: 5,
       header: 'Response time',
       accessor: (row) => row.last_response_ms ?? -1,
       cell: (row) =>
@@ -173,6 +181,7 @@ export function MonitoringListPage() {
         getRowLabel={(row) => row.name}
         defaultSorting={{ id: 'name', desc: false }}
         rowHref={(row) => `/monitoring/${row.id}`}
+        rowResource={(row) => monitorResource(row.id)}
         rowActions={(row) => [
           {
             id: 'delete',

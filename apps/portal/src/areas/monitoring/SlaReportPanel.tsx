@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { SlaReport } from '@portal/api/contract';
@@ -15,6 +15,7 @@ import {
   type DataTableColumn,
 } from '@portal/ui';
 import { queryErrorText } from '../../kit/queryError.ts';
+import { tenantText } from '../../lib/format.ts';
 import { percentText } from './parts.tsx';
 import { monitoringQueries } from './queries.ts';
 
@@ -43,9 +44,14 @@ export function periodOf(from: string, to: string): { from: string; to: string }
   return { from: new Date(start).toISOString(), to: new Date(end).toISOString() };
 }
 
-const COLUMNS: DataTableColumn<SlaRow>[] = [
+/** The report's columns; the tenant with the customer's name beside its code where known. */
+const columnsFor = (names: ReadonlyMap<string, string>): DataTableColumn<SlaRow>[] => [
   { id: 'name', header: 'Monitor', accessor: 'name' },
-  { id: 'tenant', header: 'Tenant', accessor: 'tenant' },
+  {
+    id: 'tenant',
+    header: 'Tenant',
+    accessor: (row) => tenantText(row.tenant, names.get(row.tenant)),
+  },
   {
     id: 'availability',
     header: 'Availability %',
@@ -83,6 +89,10 @@ export function SlaReportPanel({
 }) {
   const [tenant, setTenant] = useState('');
   const targets = useQuery({ ...monitoringQueries.targets(), enabled: withTenantFilter });
+  const columns = useMemo(
+    () => columnsFor(new Map((targets.data ?? []).map((t) => [t.cdb_id, t.name]))),
+    [targets.data],
+  );
   const [from, setFrom] = useState(() => day(Date.now() - 29 * DAY_MS));
   const [to, setTo] = useState(() => day(Date.now()));
   const period = periodOf(from, to);
@@ -99,7 +109,7 @@ export function SlaReportPanel({
   const total = data?.total;
   const exportCsv = () => {
     if (!data) return;
-    downloadCsv(`sla-${from}-${to}.csv`, toCsv(data.rows, COLUMNS));
+    downloadCsv(`sla-${from}-${to}.csv`, toCsv(data.rows, columns));
   };
   return (
     <Stack aria-labelledby="sla-heading">
@@ -127,7 +137,7 @@ export function SlaReportPanel({
               { value: 'all', label: 'Every tenant' },
               ...(targets.data ?? []).map((t) => ({
                 value: t.cdb_id,
-                label: `${t.cdb_id} · ${t.name}`,
+                label: tenantText(t.cdb_id, t.name),
               })),
             ]}
           />
@@ -162,7 +172,7 @@ export function SlaReportPanel({
       <DataTable
         aria-label="SLA per monitor"
         data={data?.rows ?? []}
-        columns={COLUMNS}
+        columns={columns}
         getRowId={(row) => String(row.monitor_id)}
         loading={report.isLoading}
         searchable={false}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   permissionsOnAllAreas,
@@ -10,7 +10,9 @@ import {
 } from '@portal/api/contract';
 import { ApiError } from '@portal/api/client';
 import { session } from '../../services.ts';
+import { appState } from '../../state/app.ts';
 import { tasks } from '../../state/tasks.ts';
+import { MonitoringCreatePage } from './MonitoringCreatePage.tsx';
 import { MonitoringListPage } from './MonitoringListPage.tsx';
 import { MonitoringDetailPage } from './MonitoringDetailPage.tsx';
 import { contactsOf, monitorCreateBody, EMPTY_MONITOR_FORM } from './monitorCreateBody.ts';
@@ -150,7 +152,8 @@ describe('monitoring pages', () => {
     ]);
     const grid = await screen.findByRole('grid', { name: 'Monitors' });
     await waitFor(() => expect(within(grid).getAllByRole('link')).toHaveLength(2));
-    expect(within(grid).getByText('UZZ100002 · Globex')).toBeTruthy();
+    // The customer's name beside the code, in the column and in its filter.
+    expect(within(grid).getByText('Globex · UZZ100002')).toBeTruthy();
     expect(within(grid).getByText('Down')).toBeTruthy();
     expect(within(grid).getAllByText('99.50 %')).toHaveLength(2);
     expect(within(grid).getAllByRole('img', { name: /Response time of monitor-1/ })).toHaveLength(
@@ -242,6 +245,93 @@ describe('monitoring pages', () => {
     expect(del).toHaveBeenCalledWith('/services/monitoring/2');
     expect(screen.getByRole('alertdialog', { name: 'Delete monitor-2?' })).toBeTruthy();
   });
+});
+
+describe('creating a monitor', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    appState.snackbar = { message: '', color: 'info', show: false };
+  });
+  afterEach(() => {
+    tasks.stopAll();
+    session.user = null;
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('opens the new monitor "Pending" with its webhook secret as soon as the server accepts, the outcome following', async () => {
+    const created = monitor(9, {
+      name: 'shop',
+      target_kind: 'address',
+      vm_id: null,
+      target: 'shop.example.com',
+      state: 'pending',
+      uptime_24h: null,
+      uptime_7d: null,
+      uptime_30d: null,
+      last_check_at: null,
+      last_response_ms: null,
+      last_message: '',
+      response_times: [],
+      contacts: [{ kind: 'webhook', address: 'https://hooks.example/alert' }],
+    });
+    const statuses = [{ state: 'SUCCESS', message: '' }];
+    const get = vi.fn(async (url: string) => {
+      if (url === '/services/monitoring/targets')
+        return [{ cdb_id: 'UZZ100001', name: 'Acme', vms: [] }];
+      if (url === '/services/task/301')
+        return statuses.shift() ?? { state: 'RUNNING', message: '' };
+      if (url === '/services/monitoring/9')
+        return statuses.length > 0 ? created : { ...created, state: 'up' };
+      if (url.startsWith('/services/task')) return { data: [] };
+      return [];
+    });
+    const post = vi.fn(async () => ({ task_id: 301, id: 9, webhook_secret: 'whsec-shown-once' }));
+    session.user = user('UZZ999999');
+    const router = renderPages(
+      [
+        { path: '/monitoring/create', element: <MonitoringCreatePage /> },
+        { path: '/monitoring/:id', element: <MonitoringDetailPage /> },
+      ],
+      '/monitoring/create',
+      { api: { get, post } },
+    );
+    const events = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const tenant = await screen.findByRole('combobox', { name: /^Customer tenant/ });
+    tenant.focus();
+    await events.keyboard('{ArrowDown}');
+    await events.click(await screen.findByRole('option', { name: 'UZZ100001 · Acme' }));
+    await events.click(screen.getByRole('radio', { name: 'An address' }));
+    await events.type(
+      await screen.findByRole('textbox', { name: /^Host name or IP address/ }),
+      'shop.example.com',
+    );
+    await events.click(screen.getByRole('button', { name: 'Next' }));
+    await events.type(await screen.findByRole('textbox', { name: /^Name/ }), 'shop');
+    await events.click(screen.getByRole('button', { name: 'Next' }));
+    await events.type(
+      await screen.findByRole('textbox', { name: /^Alert contacts/ }),
+      'https://hooks.example/alert',
+    );
+    await events.click(screen.getByRole('button', { name: 'Next' }));
+    await events.click(await screen.findByRole('button', { name: 'Create monitor' }));
+
+    expect(post).toHaveBeenCalledWith(
+      '/services/monitoring',
+      expect.objectContaining({ name: 'shop', target: 'shop.example.com', tenant: 'UZZ100001' }),
+    );
+    // Accepted: the monitor's page at once, pending, with the secret this once.
+    await waitFor(() => expect(router.location.pathname).toBe('/monitoring/9'));
+    expect(await screen.findByRole('heading', { name: /^shop/, level: 1 })).toBeTruthy();
+    expect(screen.getAllByText('Pending').length).toBeGreaterThan(0);
+    expect(screen.getByText('whsec-shown-once')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy the webhook signing secret' })).toBeTruthy();
+    await waitFor(() => expect(router.location.state).toBeNull());
+    expect(appState.snackbar.message).not.toBe('Monitoring has been created');
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await waitFor(() => expect(appState.snackbar.message).toBe('Monitoring has been created'));
+  }, 30_000);
 });
 
 describe('monitoring bodies', () => {

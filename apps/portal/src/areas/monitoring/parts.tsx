@@ -1,6 +1,6 @@
 // Small pieces the monitoring pages share: the state chip and how figures read.
 import { StatusChip } from '@portal/ui';
-import type { MonitorState } from '@portal/api/contract';
+import type { DeliveryStatus, MonitorState } from '@portal/api/contract';
 
 const STATE_LOOK: Record<MonitorState, { status: string; label: string }> = {
   up: { status: 'success', label: 'Up' },
@@ -24,3 +24,16 @@ export const percentText = (value: number | null) =>
   value === null ? 'No data' : `${value.toFixed(value === 100 ? 0 : 2)} %`;
 
 export const msText = (value: number) => `${value} ms`;
+
+const DELIVERY_LOOK: Record<DeliveryStatus, { status: string; label: string }> = {
+  sent: { status: 'success', label: 'Sent' },
+  failed: { status: 'error', label: 'Failed' },
+  pending: { status: 'PENDING', label: 'Sending' },
+  simulated: { status: 'neutral', label: 'Simulated, not sent' },
+};
+
+/** An alert delivery's outcome as a chip: Sent, Failed, Sending, Simulated. */
+export function DeliveryStatusChip({ status }: { status: DeliveryStatus }) {
+  const look = DELIVERY_LOOK[status];
+  return <StatusChip status={look.status} label={look.label} />;
+}

@@ -6,7 +6,7 @@ import { Alert, Button, KeyValue, Link, StatusChip, TextField } from '@portal/ui
 import { DetailPage } from '../../kit/DetailPage.tsx';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
 import { api, networkingKeys, networkingQueries } from './queries.ts';
-import { lookOf } from './state.ts';
+import { lookOf, networkResource } from './state.ts';
 
 const splitList = (text: string) =>
   text
@@ -21,7 +21,7 @@ export function NetworkingDetailPage() {
   const network = useQuery(networkingQueries.network(id));
   const data = network.data;
   const [edit, setEdit] = useState<{ start: string; end: string; dns: string } | null>(null);
-  const resource = `network:${id}`;
+  const resource = networkResource(id);
   const invalidates = [networkingKeys.all];
   const update = useTaskAction({
     operation: 'Change network',

@@ -20,3 +20,8 @@ export const STATE_LOOK: Record<string, Look> = {
 
 export const lookOf = (state: string): Look =>
   STATE_LOOK[state] ?? { chip: 'unknown', label: state, tone: 'neutral' };
+
+/** Where a new network shows while its creation is on its way (`useTaskAction`'s `pendingIn`). */
+export const NETWORKS_PENDING = 'networking:networks';
+/** The busy-state key of a network (`useTaskAction`'s `resource`). */
+export const networkResource = (id: number) => `network:${id}`;

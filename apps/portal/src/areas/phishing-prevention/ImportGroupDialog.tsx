@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { PhishingCsvPreview } from '@portal/api/contract';
+import type { PhishingCsvPreview, PhishingGroup } from '@portal/api/contract';
 import { RECIPIENT_CSV_COLUMNS } from '@portal/api/contract';
 import { errorText } from '@portal/api/client';
 import { Alert, Button, DataTable, Dialog, TextField, type DataTableColumn } from '@portal/ui';
@@ -17,6 +17,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
   { id: 'department', header: 'Department', accessor: 'department' },
   {
     id: 'error',
+    priority: 1,
     header: 'Problem',
     accessor: (row) => row.error ?? '',
     cell: (row) => (row.error ? <Problem>{row.error}</Problem> : 'OK'),
@@ -47,19 +48,22 @@ const FileField = styled.div`
 /**
  * A recipient group from a CSV file: the server reads the file and answers every row, the bad
  * ones with the reason; the preview shows them before anything is saved, and saving imports the
- * good rows only.
+ * good rows only. With `group` it edits one: a new name, and a file only to replace who is in it.
  */
 export function ImportGroupDialog({
   open,
   onOpenChange,
+  group,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The group to edit; absent: a new one. */
+  group?: Pick<PhishingGroup, 'id' | 'name' | 'recipient_count'>;
 }) {
   const queryClient = useQueryClient();
   const fileId = useId();
   const helpId = useId();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(group?.name ?? '');
   const [csv, setCsv] = useState<string | null>(null);
   const [preview, setPreview] = useState<PhishingCsvPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -67,7 +71,7 @@ export function ImportGroupDialog({
   const [busy, setBusy] = useState(false);
 
   const reset = () => {
-    setName('');
+    setName(group?.name ?? '');
     setCsv(null);
     setPreview(null);
     setProblem(null);
@@ -96,9 +100,25 @@ export function ImportGroupDialog({
       setNameError('Enter a name for the group.');
       return;
     }
-    if (!csv) return;
+    if (!csv && !group) return;
     setBusy(true);
     try {
+      if (group) {
+        const edited = await phishingApiOf().updateGroup(group.id, {
+          name: name.trim(),
+          ...(csv ? { csv } : {}),
+        });
+        await queryClient.invalidateQueries({ queryKey: phishingKeys.all });
+        const n = edited.group.recipient_count;
+        notify(
+          `Group ${edited.group.name} was saved with ${n} recipient${n === 1 ? '' : 's'}.`,
+          'success',
+        );
+        reset();
+        onOpenChange(false);
+        return;
+      }
+      if (!csv) return;
       const created = await phishingApiOf().createGroup({ name: name.trim(), csv });
       await queryClient.invalidateQueries({ queryKey: phishingKeys.groups() });
       const n = created.group.recipient_count;
@@ -129,9 +149,11 @@ export function ImportGroupDialog({
       }}
     >
       <Dialog.Content size="large">
-        <Dialog.Title>Import recipients</Dialog.Title>
+        <Dialog.Title>{group ? `Edit ${group.name}` : 'Import recipients'}</Dialog.Title>
         <Dialog.Description>
-          Choose a CSV file; you see what will be imported before anything is saved.
+          {group
+            ? `Rename the group, or choose a CSV file to replace its ${group.recipient_count} recipients. Launched campaigns keep the recipients they were sent to.`
+            : 'Choose a CSV file; you see what will be imported before anything is saved.'}
         </Dialog.Description>
         <Dialog.Body>
           <Fields>
@@ -190,10 +212,14 @@ export function ImportGroupDialog({
           <Button
             variant="primary"
             loading={busy}
-            disabled={!preview || valid === 0}
+            disabled={group ? preview !== null && valid === 0 : !preview || valid === 0}
             onClick={() => void save()}
           >
-            {preview ? `Import ${valid} recipient${valid === 1 ? '' : 's'}` : 'Import'}
+            {preview
+              ? `${group ? 'Save with' : 'Import'} ${valid} recipient${valid === 1 ? '' : 's'}`
+              : group
+                ? 'Save'
+                : 'Import'}
           </Button>
         </Dialog.Actions>
       </Dialog.Content>

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { PhishingTemplate } from '@portal/api/contract';
+import type { PhishingGroup, PhishingTemplate } from '@portal/api/contract';
 import { mdiPlus } from '@mdi/js';
+import { DeleteDialog } from '../../kit/DeleteDialog.tsx';
 import { Button, Card, Dialog, StatusChip } from '@portal/ui';
 import { useCan, useManageReason } from '../../state/permissions.ts';
+import { ImportGroupDialog } from './ImportGroupDialog.tsx';
 import { NewTemplateDialog } from './NewTemplateDialog.tsx';
 import { PHISHING_PERMISSION } from './permission.ts';
 import { TemplatePreview } from './TemplatePreview.tsx';
-import { phishingQueries } from './queries.ts';
+import { phishingApiOf, phishingKeys, phishingQueries } from './queries.ts';
 
 const Grid = styled.div`
   display: grid;
@@ -32,7 +34,42 @@ const List = styled.ul`
   }
 `;
 
+const Actions = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: 4px;
+`;
+
 const KIND_LABEL = { email: 'E-mail', landing: 'Landing page' } as const;
+
+type Change =
+  | { kind: 'edit-template' | 'delete-template'; template: PhishingTemplate }
+  | { kind: 'edit-group' | 'delete-group'; group: PhishingGroup };
+
+/** The row buttons of an item of the tenant's own: Edit and Delete, named for the item. */
+function OwnActions({
+  name,
+  onEdit,
+  onDelete,
+  disabledReason,
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  disabledReason: string | undefined;
+}) {
+  const common = { variant: 'text', size: 'small', disabled: Boolean(disabledReason) } as const;
+  return (
+    <>
+      <Button {...common} title={disabledReason} aria-label={`Edit ${name}`} onClick={onEdit}>
+        Edit
+      </Button>
+      <Button {...common} title={disabledReason} aria-label={`Delete ${name}`} onClick={onDelete}>
+        Delete
+      </Button>
+    </>
+  );
+}
 
 /** The templates and landing pages (built-in and the tenant's own), and the recipient groups. */
 export function Library() {
@@ -40,6 +77,10 @@ export function Library() {
   const groups = useQuery(phishingQueries.groups()).data ?? [];
   const [shown, setShown] = useState<PhishingTemplate | null>(null);
   const [creating, setCreating] = useState(false);
+  const [change, setChange] = useState<Change | null>(null);
+  const close = (open: boolean) => {
+    if (!open) setChange(null);
+  };
   const canManage = useCan('phishing-prevention', 'manage');
   const readOnly = useManageReason(PHISHING_PERMISSION);
   return (
@@ -69,14 +110,24 @@ export function Library() {
                   label={`${KIND_LABEL[template.kind]}${template.builtin ? ', built-in' : ''}`}
                 />
               </span>
-              <Button
-                variant="text"
-                size="small"
-                onClick={() => setShown(template)}
-                aria-label={`Preview ${template.name}`}
-              >
-                Preview
-              </Button>
+              <Actions>
+                <Button
+                  variant="text"
+                  size="small"
+                  onClick={() => setShown(template)}
+                  aria-label={`Preview ${template.name}`}
+                >
+                  Preview
+                </Button>
+                {!template.builtin && (
+                  <OwnActions
+                    name={template.name}
+                    disabledReason={readOnly}
+                    onEdit={() => setChange({ kind: 'edit-template', template })}
+                    onDelete={() => setChange({ kind: 'delete-template', template })}
+                  />
+                )}
+              </Actions>
             </li>
           ))}
         </List>
@@ -88,16 +139,56 @@ export function Library() {
           <List aria-label="Recipient groups">
             {groups.map((group) => (
               <li key={group.id}>
-                <span>{group.name}</span>
                 <span>
-                  {group.recipient_count} recipient{group.recipient_count === 1 ? '' : 's'}
+                  {group.name} · {group.recipient_count} recipient
+                  {group.recipient_count === 1 ? '' : 's'}
                 </span>
+                <Actions>
+                  <OwnActions
+                    name={group.name}
+                    disabledReason={readOnly}
+                    onEdit={() => setChange({ kind: 'edit-group', group })}
+                    onDelete={() => setChange({ kind: 'delete-group', group })}
+                  />
+                </Actions>
               </li>
             ))}
           </List>
         )}
       </Card>
       <NewTemplateDialog open={creating} onOpenChange={setCreating} />
+      {change?.kind === 'edit-template' && (
+        <NewTemplateDialog open onOpenChange={close} template={change.template} />
+      )}
+      {change?.kind === 'delete-template' && (
+        <DeleteDialog
+          name={change.template.name}
+          noun={change.template.kind === 'email' ? 'template' : 'landing page'}
+          description="Its content is deleted. Campaigns that use it must be deleted first. This cannot be undone."
+          open
+          onOpenChange={close}
+          removal={{
+            call: () => phishingApiOf().removeTemplate(change.template.id),
+            invalidates: [phishingKeys.templates()],
+          }}
+        />
+      )}
+      {change?.kind === 'edit-group' && (
+        <ImportGroupDialog open onOpenChange={close} group={change.group} />
+      )}
+      {change?.kind === 'delete-group' && (
+        <DeleteDialog
+          name={change.group.name}
+          noun="recipient group"
+          description={`Its ${change.group.recipient_count} recipients are deleted with it. Campaigns that use it must be deleted first. This cannot be undone.`}
+          open
+          onOpenChange={close}
+          removal={{
+            call: () => phishingApiOf().removeGroup(change.group.id),
+            invalidates: [phishingKeys.groups()],
+          }}
+        />
+      )}
       <Dialog.Root open={shown !== null} onOpenChange={(open) => !open && setShown(null)}>
         <Dialog.Content size="large">
           <Dialog.Title>{shown?.name}</Dialog.Title>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { PhishingCampaignCreate } from '@portal/api/contract';
+import { PhishingCampaignCreate, type PhishingCampaign } from '@portal/api/contract';
 import { FormDialog, FormSelect, FormTextField, useContractForm } from '../../kit/form/index.ts';
 import { notify } from '../../services.ts';
 import { phishingApiOf, phishingKeys, phishingQueries } from './queries.ts';
@@ -26,6 +26,25 @@ const EMPTY: CampaignForm = {
 
 const isoOf = (local: string) => (local ? new Date(local).toISOString() : null);
 
+/** An instant as `datetime-local` text in the browser's time zone. */
+const localOf = (iso: string | null) => {
+  if (!iso) return '';
+  const at = new Date(iso);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+const valuesOf = (campaign: PhishingCampaign | undefined): CampaignForm =>
+  campaign
+    ? {
+        name: campaign.name,
+        template_id: String(campaign.template.id),
+        landing_page_id: String(campaign.landing_page.id),
+        group_id: String(campaign.group.id),
+        launch_at: localOf(campaign.launch_at),
+        send_by: localOf(campaign.send_by),
+      }
+    : EMPTY;
+
 const toBody = (values: CampaignForm) => ({
   name: values.name.trim(),
   template_id: Number(values.template_id) || 0,
@@ -35,20 +54,26 @@ const toBody = (values: CampaignForm) => ({
   send_by: isoOf(values.send_by),
 });
 
-/** A new campaign, saved as a draft: launching it is a separate, deliberate step. */
+/**
+ * A new campaign, saved as a draft: launching it is a separate, deliberate step. With `campaign`
+ * (a draft) the same form edits it.
+ */
 export function NewCampaignDialog({
   open,
   onOpenChange,
+  campaign,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The draft to edit; absent: a new one. */
+  campaign?: PhishingCampaign;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const templates = useQuery({ ...phishingQueries.templates(), enabled: open }).data ?? [];
   const groups = useQuery({ ...phishingQueries.groups(), enabled: open }).data ?? [];
   const form = useContractForm<CampaignForm>(PhishingCampaignCreate, {
-    defaultValues: EMPTY,
+    defaultValues: valuesOf(campaign),
     toBody,
     messages: {
       template_id: 'Choose an e-mail template.',
@@ -72,19 +97,29 @@ export function NewCampaignDialog({
       form={form}
       open={open}
       onOpenChange={(next) => {
-        if (next) form.reset(EMPTY);
+        if (next) form.reset(valuesOf(campaign));
         onOpenChange(next);
       }}
-      title="New campaign"
-      description="The campaign is saved as a draft; launch it from its page. No e-mail leaves the platform: recipients' behaviour is simulated."
-      submitLabel="Create draft"
+      title={campaign ? `Edit ${campaign.name}` : 'New campaign'}
+      description={
+        campaign
+          ? 'A draft can be changed until it is launched.'
+          : "The campaign is saved as a draft; launch it from its page. No e-mail leaves the platform: recipients' behaviour is simulated."
+      }
+      submitLabel={campaign ? 'Save draft' : 'Create draft'}
       size="medium"
       columns={2}
       onSubmit={async (values) => {
-        const campaign = await phishingApiOf().createCampaign(toBody(values));
+        if (campaign) {
+          const saved = await phishingApiOf().updateCampaign(campaign.id, toBody(values));
+          await queryClient.invalidateQueries({ queryKey: phishingKeys.campaigns() });
+          notify(`Campaign ${saved.name} was saved.`, 'success');
+          return;
+        }
+        const created = await phishingApiOf().createCampaign(toBody(values));
         await queryClient.invalidateQueries({ queryKey: phishingKeys.campaigns() });
-        notify(`Campaign ${campaign.name} was created as a draft.`, 'success');
-        navigate(`/phishing-prevention/${campaign.id}`);
+        notify(`Campaign ${created.name} was created as a draft.`, 'success');
+        navigate(`/phishing-prevention/${created.id}`);
       }}
     >
       <FormTextField<CampaignForm> name="name" label="Name" required autoComplete="off" />

@@ -2,7 +2,11 @@ import { useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import styled from 'styled-components';
-import { MAX_TEMPLATE_LENGTH, PhishingTemplateCreate } from '@portal/api/contract';
+import {
+  MAX_TEMPLATE_LENGTH,
+  PhishingTemplateCreate,
+  type PhishingTemplate,
+} from '@portal/api/contract';
 import { FormDialog, FormSelect, FormTextField, useContractForm } from '../../kit/form/index.ts';
 import { notify } from '../../services.ts';
 import { phishingApiOf, phishingKeys } from './queries.ts';
@@ -15,6 +19,16 @@ interface TemplateForm {
 }
 
 const EMPTY: TemplateForm = { kind: 'email', name: '', subject: '', content: '' };
+
+const valuesOf = (template: PhishingTemplate | undefined): TemplateForm =>
+  template
+    ? {
+        kind: template.kind,
+        name: template.name,
+        subject: template.subject,
+        content: template.content,
+      }
+    : EMPTY;
 
 const Area = styled.div`
   display: grid;
@@ -35,19 +49,25 @@ const Area = styled.div`
   }
 `;
 
-/** The tenant's own e-mail template or landing page; its HTML is stored as text, never run. */
+/**
+ * The tenant's own e-mail template or landing page; its HTML is stored as text, never run. With
+ * `template` the same form edits one of the tenant's own (its kind stays).
+ */
 export function NewTemplateDialog({
   open,
   onOpenChange,
+  template,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** One of the tenant's own to edit; absent: a new one. */
+  template?: PhishingTemplate;
 }) {
   const queryClient = useQueryClient();
   const contentId = useId();
   const errorId = useId();
   const form = useContractForm<TemplateForm>(PhishingTemplateCreate, {
-    defaultValues: EMPTY,
+    defaultValues: valuesOf(template),
     toBody: (values) => ({
       kind: values.kind,
       name: values.name.trim(),
@@ -63,32 +83,37 @@ export function NewTemplateDialog({
       form={form}
       open={open}
       onOpenChange={(next) => {
-        if (next) form.reset(EMPTY);
+        if (next) form.reset(valuesOf(template));
         onOpenChange(next);
       }}
-      title="New template"
+      title={template ? `Edit ${template.name}` : 'New template'}
       description="Your own e-mail template or landing page. It is shown only in a sandboxed preview."
       submitLabel="Save template"
       size="large"
       onSubmit={async (values) => {
-        const template = await phishingApiOf().createTemplate({
-          kind: values.kind,
+        const fields = {
           name: values.name.trim(),
           ...(values.kind === 'email' ? { subject: values.subject } : {}),
           content: values.content,
-        });
-        await queryClient.invalidateQueries({ queryKey: phishingKeys.templates() });
-        notify(`Template ${template.name} was saved.`, 'success');
+        };
+        const saved = template
+          ? await phishingApiOf().updateTemplate(template.id, fields)
+          : await phishingApiOf().createTemplate({ kind: values.kind, ...fields });
+        // Campaigns show their template's name.
+        await queryClient.invalidateQueries({ queryKey: phishingKeys.all });
+        notify(`Template ${saved.name} was saved.`, 'success');
       }}
     >
-      <FormSelect<TemplateForm>
-        name="kind"
-        label="Kind"
-        options={[
-          { value: 'email', label: 'E-mail template' },
-          { value: 'landing', label: 'Landing page' },
-        ]}
-      />
+      {!template && (
+        <FormSelect<TemplateForm>
+          name="kind"
+          label="Kind"
+          options={[
+            { value: 'email', label: 'E-mail template' },
+            { value: 'landing', label: 'Landing page' },
+          ]}
+        />
+      )}
       <FormTextField<TemplateForm> name="name" label="Name" required autoComplete="off" />
       {kind === 'email' && (
         <FormTextField<TemplateForm> name="subject" label="Subject" autoComplete="off" />

@@ -1,15 +1,16 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { mdiDownload, mdiEmailFast, mdiStop, mdiAccountPlus } from '@mdi/js';
+import { mdiAccountPlus, mdiDelete, mdiDownload, mdiEmailFast, mdiPencil, mdiStop } from '@mdi/js';
 import {
   RESULT_EVENTS,
   type PhishingCampaign,
   type PhishingRecipientsAdd,
   type PhishingResults,
 } from '@portal/api/contract';
-import { percentText } from '@portal/api/domain';
+import { errorText } from '@portal/api/client';
+import { campaignDeleteRefusal, percentText } from '@portal/api/domain';
 import {
   Button,
   DataTable,
@@ -23,10 +24,13 @@ import {
 } from '@portal/ui';
 import { DetailPage } from '../../kit/DetailPage.tsx';
 import { queryErrorText } from '../../kit/queryError.ts';
-import { useTaskAction } from '../../kit/useTaskAction.ts';
+import { useResourceBusy, useTaskAction } from '../../kit/useTaskAction.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
 import { AddRecipientsDialog } from './AddRecipientsDialog.tsx';
+import { DeleteCampaignDialog } from './DeleteCampaignDialog.tsx';
+import { NewCampaignDialog } from './NewCampaignDialog.tsx';
+import { campaignResource } from './campaignResource.ts';
 import { CampaignStateChip, rateOf } from './parts.tsx';
 import { PHISHING_PERMISSION } from './permission.ts';
 import { isLive, phishingApiOf, phishingKeys, phishingQueries } from './queries.ts';
@@ -196,6 +200,49 @@ function MessageTab({ campaign }: { campaign: PhishingCampaign }) {
   );
 }
 
+/** The send window in words: from when, and until when the messages are spread. */
+export function sendWindowText(
+  campaign: Pick<PhishingCampaign, 'launch_at' | 'send_by'>,
+  now = Date.now(),
+): string {
+  const start =
+    campaign.launch_at && Date.parse(campaign.launch_at) > now
+      ? `from ${formatDateTime(campaign.launch_at)}`
+      : 'from now';
+  return campaign.send_by
+    ? `${start}, spread until ${formatDateTime(campaign.send_by)}`
+    : `${start}, all at once`;
+}
+
+/** Asks before launching: to how many people, from which group, and over which window. */
+function LaunchDialog({
+  campaign,
+  onOpenChange,
+  onConfirm,
+}: {
+  campaign: PhishingCampaign;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => Promise<void>;
+}) {
+  const groups = useQuery(phishingQueries.groups());
+  const count = groups.data?.find((group) => group.id === campaign.group.id)?.recipient_count;
+  const who =
+    count === undefined
+      ? `the recipients of ${campaign.group.name}`
+      : `${count} ${count === 1 ? 'recipient' : 'recipients'} in ${campaign.group.name}`;
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={onOpenChange}
+      title={`Launch ${campaign.name}?`}
+      description={`The message goes to ${who}, ${sendWindowText(campaign)}. Once launched the campaign cannot be edited; it can be ended early.`}
+      confirmLabel={count === undefined ? 'Launch' : `Launch to ${count}`}
+      tone="primary"
+      onConfirm={onConfirm}
+    />
+  );
+}
+
 /** `/phishing-prevention/{id}`: a campaign's results, its message, and what can be done with it. */
 export function PhishingDetailPage() {
   const id = Number(useParams().id);
@@ -204,8 +251,12 @@ export function PhishingDetailPage() {
   const readOnly = useManageReason(PHISHING_PERMISSION);
   const [adding, setAdding] = useState(false);
   const [ending, setEnding] = useState(false);
+  const [launching, setLaunching] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const navigate = useNavigate();
   const invalidates = [phishingKeys.campaign(id), phishingKeys.campaigns(), phishingKeys.stats()];
-  const resource = `phishing-campaign:${id}`;
+  const resource = campaignResource(id);
   const launch = useTaskAction({
     operation: 'Launch',
     kind: 'other',
@@ -233,7 +284,8 @@ export function PhishingDetailPage() {
     if (!run.ok) throw run.error;
     return { task_id: run.taskId };
   };
-  const busy = launch.busy || end.busy || add.busy;
+  const removal = useResourceBusy(resource);
+  const busy = launch.busy || end.busy || add.busy || removal.busy;
   const state = campaign?.state;
   return (
     <DetailPage
@@ -266,9 +318,32 @@ export function PhishingDetailPage() {
                 loading={launch.busy}
                 disabled={!canManage || busy}
                 title={readOnly}
-                onClick={() => void launch.run(() => phishingApiOf().launch(id))}
+                onClick={() => setLaunching(true)}
               >
                 {launch.label ?? 'Launch'}
+              </Button>
+            )}
+            {state === 'draft' && (
+              <Button
+                variant="outlined"
+                leadingIcon={mdiPencil}
+                disabled={!canManage || busy}
+                title={readOnly}
+                onClick={() => setEditing(true)}
+              >
+                Edit
+              </Button>
+            )}
+            {state !== undefined && campaignDeleteRefusal(state) === null && (
+              <Button
+                variant="danger"
+                leadingIcon={mdiDelete}
+                loading={removal.busy}
+                disabled={!canManage || busy}
+                title={readOnly}
+                onClick={() => setDeleting(true)}
+              >
+                {removal.busy ? (removal.label ?? 'Deleting…') : 'Delete'}
               </Button>
             )}
             {state === 'running' && (
@@ -301,6 +376,29 @@ export function PhishingDetailPage() {
               onOpenChange={setAdding}
               start={startAdding}
             />
+            {state === 'draft' && (
+              <NewCampaignDialog open={editing} onOpenChange={setEditing} campaign={campaign} />
+            )}
+            {deleting && (
+              <DeleteCampaignDialog
+                campaign={campaign}
+                open={deleting}
+                onOpenChange={setDeleting}
+                onDeleted={() => navigate('/phishing-prevention')}
+              />
+            )}
+            {launching && (
+              <Suspense fallback={null}>
+                <LaunchDialog
+                  campaign={campaign}
+                  onOpenChange={setLaunching}
+                  onConfirm={async () => {
+                    const run = await launch.run(() => phishingApiOf().launch(id));
+                    if (!run.ok) throw new Error(errorText(run.error));
+                  }}
+                />
+              </Suspense>
+            )}
             {ending && (
               <Suspense fallback={null}>
                 <ConfirmDialog

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { percentText } from '@portal/api/domain';
-import { MetricChart, Sparkline, StatGrid, StatTile, type MetricSeries } from '@portal/ui';
+import { Button, MetricChart, Sparkline, StatGrid, StatTile, type MetricSeries } from '@portal/ui';
 import { queryErrorText } from '../../kit/queryError.ts';
+import { OffendersDialog } from './OffendersDialog.tsx';
 import { durationText } from './parts.tsx';
 import { phishingQueries } from './queries.ts';
 
@@ -34,6 +36,7 @@ export function PhishingFigures() {
   ];
   const latest = rates.at(-1);
   const offenders = data?.repeat_offenders ?? [];
+  const [showing, setShowing] = useState(false);
   return (
     <Section aria-label="Figures across your campaigns">
       <StatGrid>
@@ -73,17 +76,23 @@ export function PhishingFigures() {
           hint="Clicked in two or more campaigns"
           footer={
             offenders.length > 0 ? (
-              <Offenders>
-                {offenders.slice(0, 3).map((offender) => (
-                  <li key={offender.email}>
-                    {offender.email} ({offender.campaigns})
-                  </li>
-                ))}
-              </Offenders>
+              <>
+                <Offenders>
+                  {offenders.slice(0, 3).map((offender) => (
+                    <li key={offender.email}>
+                      {offender.email} ({offender.campaigns})
+                    </li>
+                  ))}
+                </Offenders>
+                <Button variant="text" size="small" onClick={() => setShowing(true)}>
+                  See all {offenders.length} and their history
+                </Button>
+              </>
             ) : undefined
           }
         />
       </StatGrid>
+      {showing && <OffendersDialog onClose={() => setShowing(false)} />}
       <MetricChart
         title="Click rate over time"
         series={series}

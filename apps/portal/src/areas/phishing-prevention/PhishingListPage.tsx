@@ -1,22 +1,26 @@
 import { useState } from 'react';
-import { mdiEmailAlert, mdiFileUpload, mdiPlus } from '@mdi/js';
+import { mdiDelete, mdiEmailAlert, mdiFileUpload, mdiPlus } from '@mdi/js';
 import type { PhishingCampaign } from '@portal/api/contract';
+import { campaignDeleteRefusal } from '@portal/api/domain';
 import { Button, EmptyState, type DataTableColumn } from '@portal/ui';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
+import { DeleteCampaignDialog } from './DeleteCampaignDialog.tsx';
 import { ImportGroupDialog } from './ImportGroupDialog.tsx';
 import { Library } from './Library.tsx';
 import { NewCampaignDialog } from './NewCampaignDialog.tsx';
 import { PhishingFigures } from './PhishingFigures.tsx';
 import { CampaignStateChip, rateOf, stateLabel } from './parts.tsx';
 import { PHISHING_PERMISSION } from './permission.ts';
-import { phishingQueries } from './queries.ts';
+import { campaignPaged, phishingQueries } from './queries.ts';
+import { campaignResource } from './campaignResource.ts';
 
 const COLUMNS: DataTableColumn<PhishingCampaign>[] = [
   { id: 'name', header: 'Name', accessor: 'name', sortable: true },
   {
     id: 'state',
+    priority: 1,
     header: 'State',
     accessor: (row) => stateLabel(row.state),
     cell: (row) => <CampaignStateChip state={row.state} />,
@@ -25,6 +29,7 @@ const COLUMNS: DataTableColumn<PhishingCampaign>[] = [
   },
   {
     id: 'launched',
+    priority: 3,
     header: 'Launched',
     accessor: (row) => row.launched_at ?? row.launch_at ?? '',
     cell: (row) => formatDateTime(row.launched_at ?? row.launch_at, 'not yet'),
@@ -32,20 +37,46 @@ const COLUMNS: DataTableColumn<PhishingCampaign>[] = [
   },
   {
     id: 'recipients',
+    priority: 3,
     header: 'Recipients',
     accessor: (row) => row.counts.recipients,
     align: 'end',
   },
-  { id: 'opened', header: 'Opened', accessor: (row) => rateOf(row, 'opened'), align: 'end' },
-  { id: 'clicked', header: 'Clicked', accessor: (row) => rateOf(row, 'clicked'), align: 'end' },
+  {
+    id: 'opened',
+    priority: 4,
+    header: 'Opened',
+    accessor: (row) => rateOf(row, 'opened'),
+    align: 'end',
+  },
+  {
+    id: 'clicked',
+    priority: 2,
+    header: 'Clicked',
+    accessor: (row) => rateOf(row, 'clicked'),
+    align: 'end',
+  },
   {
     id: 'submitted',
+    priority: 2,
     header: 'Submitted',
     accessor: (row) => rateOf(row, 'submitted'),
     align: 'end',
   },
-  { id: 'reported', header: 'Reported', accessor: (row) => rateOf(row, 'reported'), align: 'end' },
-  { id: 'template', header: 'Template', accessor: (row) => row.template.name, defaultHidden: true },
+  {
+    id: 'reported',
+    priority: 3,
+    header: 'Reported',
+    accessor: (row) => rateOf(row, 'reported'),
+    align: 'end',
+  },
+  {
+    id: 'template',
+    priority: 5,
+    header: 'Template',
+    accessor: (row) => row.template.name,
+    defaultHidden: true,
+  },
 ];
 
 /** `/phishing-prevention`: the campaigns with their rates, and the tenant-wide figures. */
@@ -54,6 +85,7 @@ export function PhishingListPage() {
   const readOnly = useManageReason(PHISHING_PERMISSION);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [deleting, setDeleting] = useState<PhishingCampaign | null>(null);
   return (
     <ListPage
       listId="phishing-campaigns"
@@ -86,10 +118,22 @@ export function PhishingListPage() {
       searchLabel="Search campaigns"
       noun={{ one: 'campaign', other: 'campaigns' }}
       query={phishingQueries.campaigns()}
+      paged={campaignPaged}
       columns={COLUMNS}
       getRowId={(row) => String(row.id)}
       getRowLabel={(row) => row.name}
       rowHref={(row) => `/phishing-prevention/${row.id}`}
+      rowResource={(row) => campaignResource(row.id)}
+      rowActions={(row) => [
+        {
+          id: 'delete',
+          label: 'Delete',
+          icon: mdiDelete,
+          tone: 'danger',
+          onSelect: () => setDeleting(row),
+          disabledReason: readOnly ?? campaignDeleteRefusal(row.state) ?? undefined,
+        },
+      ]}
       emptyState={
         <EmptyState
           icon={mdiEmailAlert}
@@ -101,6 +145,15 @@ export function PhishingListPage() {
       <Library />
       <NewCampaignDialog open={creating} onOpenChange={setCreating} />
       <ImportGroupDialog open={importing} onOpenChange={setImporting} />
+      {deleting && (
+        <DeleteCampaignDialog
+          campaign={deleting}
+          open
+          onOpenChange={(open) => {
+            if (!open) setDeleting(null);
+          }}
+        />
+      )}
     </ListPage>
   );
 }

@@ -1,19 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   permissionsOnAllAreas,
   type CurrentUser,
   type PhishingCampaign,
+  type PhishingGroup,
   type PhishingStats,
   type PhishingTemplate,
 } from '@portal/api/contract';
+import { ApiError } from '@portal/api/client';
 import { ThemeProvider } from '@portal/ui';
 import { session } from '../../services.ts';
 import { tasks } from '../../state/tasks.ts';
 import { PhishingListPage } from './PhishingListPage.tsx';
 import { PhishingDetailPage } from './PhishingDetailPage.tsx';
 import { TemplatePreview } from './TemplatePreview.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { renderPages } from '../../test-pages.tsx';
 
 const OPERATOR: CurrentUser = {
@@ -49,6 +52,35 @@ const STATS: PhishingStats = {
   repeat_offenders: [{ email: 'ben@acme.example', campaigns: 2 }],
 };
 
+const OFFENDERS = [
+  {
+    email: 'ben@acme.example',
+    name: 'Ben Ortiz',
+    department: 'Sales',
+    campaigns: 2,
+    history: [
+      {
+        campaign_id: 7,
+        campaign_name: 'Parcel redelivery',
+        launched_at: '2026-11-20T10:00:00.000Z',
+        opened: true,
+        clicked: true,
+        submitted: true,
+        reported: false,
+      },
+      {
+        campaign_id: 5,
+        campaign_name: 'Password expiry',
+        launched_at: '2026-09-01T10:00:00.000Z',
+        opened: true,
+        clicked: true,
+        submitted: false,
+        reported: true,
+      },
+    ],
+  },
+];
+
 const TEMPLATE: PhishingTemplate = {
   id: 1,
   kind: 'email',
@@ -81,14 +113,32 @@ const RESULTS = {
   ],
 };
 
-function setup(path: string) {
+const GROUP: PhishingGroup = {
+  id: 3,
+  name: 'All staff',
+  recipient_count: 12,
+  created_at: '2026-11-01T00:00:00.000Z',
+};
+
+interface Setup {
+  campaign?: PhishingCampaign;
+  groups?: PhishingGroup[];
+  templates?: PhishingTemplate[];
+  remove?: (url: string) => Promise<unknown>;
+  patch?: (url: string, body: unknown) => Promise<unknown>;
+}
+
+function setup(path: string, over: Setup = {}) {
+  const campaign = over.campaign ?? CAMPAIGN;
   const get = vi.fn(async (url: string) => {
-    if (url.endsWith('/campaigns')) return [CAMPAIGN];
+    if (url.endsWith('/campaigns')) return [campaign];
     if (url.endsWith('/stats')) return STATS;
-    if (url.endsWith('/templates')) return [TEMPLATE];
-    if (url.endsWith('/groups')) return [];
+    if (url.endsWith('/offenders')) return OFFENDERS;
+    if (url.endsWith('/templates')) return over.templates ?? [TEMPLATE];
+    if (url.endsWith('/groups')) return over.groups ?? [];
     if (url.endsWith('/results')) return RESULTS;
-    if (url.endsWith('/campaigns/7')) return CAMPAIGN;
+    if (url.endsWith(`/campaigns/${campaign.id}`)) return campaign;
+    if (url.startsWith('/services/task/')) return { state: 'RUNNING', message: '' };
     throw new Error(`unexpected GET ${url}`);
   });
   const post = vi.fn(async (url: string, body: unknown): Promise<unknown> => {
@@ -123,17 +173,29 @@ function setup(path: string) {
       };
     return { task_id: 100 };
   });
+  const remove = vi.fn(over.remove ?? (async () => ({ task_id: 101 })));
+  const patch = vi.fn(over.patch ?? (async () => campaign));
   session.user = OPERATOR;
-  renderPages(
+  const router = renderPages(
     [
       { path: '/phishing-prevention', element: <PhishingListPage /> },
       { path: '/phishing-prevention/:id', element: <PhishingDetailPage /> },
     ],
     path,
-    { api: { get, post } },
+    { api: { get, post, delete: remove, patch } },
   );
-  return { get, post, user: userEvent.setup() };
+  return { get, post, remove, patch, router, user: userEvent.setup() };
 }
+
+// Another id than the running one: a task an earlier test left on campaign 7 keeps it busy.
+const DRAFT: PhishingCampaign = {
+  ...CAMPAIGN,
+  id: 8,
+  name: 'Q1 drill',
+  state: 'draft',
+  launched_at: null,
+  counts: { ...CAMPAIGN.counts, sent: 0, opened: 0, clicked: 0, submitted: 0, reported: 0 },
+};
 
 describe('phishing prevention pages', () => {
   beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
@@ -158,6 +220,26 @@ describe('phishing prevention pages', () => {
         'ben@acme.example (2)',
       ),
     ).toBeTruthy();
+  });
+
+  it('opens the full list of repeat offenders, each with their history per campaign', async () => {
+    const { user } = setup('/phishing-prevention');
+    await user.click(await screen.findByRole('button', { name: 'See all 1 and their history' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Repeat offenders' });
+    const person = await within(dialog).findByRole('button', {
+      name: 'Ben Ortiz (ben@acme.example) · clicked in 2 campaigns',
+    });
+    expect(person.getAttribute('aria-expanded')).toBe('false');
+    await user.click(person);
+    const history = within(dialog).getByRole('table', { name: 'History of ben@acme.example' });
+    const rows = within(history).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      `Parcel redelivery${formatDateTime('2026-11-20T10:00:00.000Z')}opened, clicked, submitted the form`,
+      `Password expiry${formatDateTime('2026-09-01T10:00:00.000Z')}opened, clicked, reported it`,
+    ]);
+    expect(
+      within(history).getByRole('link', { name: 'Password expiry' }).getAttribute('href'),
+    ).toBe('/phishing-prevention/5');
   });
 
   it('previews a CSV file with the bad row and its reason before importing the good ones', async () => {
@@ -222,6 +304,121 @@ describe('phishing prevention pages', () => {
     expect(post).toHaveBeenCalledWith('/services/phishing/campaigns/7/end');
     expect(screen.getByRole('button', { name: 'Add recipients' })).toBeTruthy();
   });
+
+  it('launches only after confirming, naming the recipients and the send window', async () => {
+    // Another id than the draft of the next test: the launch holds its campaign busy.
+    const { post, user } = setup('/phishing-prevention/9', {
+      campaign: {
+        ...DRAFT,
+        id: 9,
+        launch_at: '2099-01-05T08:00:00.000Z',
+        send_by: '2099-01-05T12:00:00.000Z',
+      },
+      groups: [
+        { id: 3, name: 'All staff', recipient_count: 42, created_at: '2026-11-01T00:00:00.000Z' },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Launch' }));
+    const dialog = await screen.findByRole('alertdialog', { name: `Launch ${DRAFT.name}?` });
+    expect(post).not.toHaveBeenCalled();
+    await waitFor(() =>
+      expect(dialog.textContent).toContain(
+        `The message goes to 42 recipients in All staff, from ${formatDateTime('2099-01-05T08:00:00.000Z')}, spread until ${formatDateTime('2099-01-05T12:00:00.000Z')}.`,
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Launch to 42' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/services/phishing/campaigns/9/launch'));
+  });
+
+  it('edits a draft and deletes it once its name is typed, then goes back to the list', async () => {
+    const { patch, remove, router, user } = setup('/phishing-prevention/8', { campaign: DRAFT });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Q1 drill' }, { timeout: 5000 });
+    const name = within(form).getByRole('textbox', { name: /^Name/ });
+    await user.clear(name);
+    await user.type(name, 'Q1 drill, take 2');
+    await user.click(within(form).getByRole('button', { name: 'Save draft' }));
+    await waitFor(() =>
+      expect(patch).toHaveBeenCalledWith('/services/phishing/campaigns/8', {
+        name: 'Q1 drill, take 2',
+        template_id: 1,
+        landing_page_id: 4,
+        group_id: 3,
+        launch_at: null,
+        send_by: null,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete campaign Q1 drill?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    expect(confirm).toHaveProperty('disabled', true);
+    await user.type(within(dialog).getByRole('textbox', { name: /Type Q1 drill/ }), 'Q1 drill');
+    await user.click(confirm);
+    await waitFor(() => expect(remove).toHaveBeenCalledWith('/services/phishing/campaigns/8'));
+    expect(tasks.isTracking(101)).toBe(true);
+    await waitFor(() => expect(router.location.pathname).toBe('/phishing-prevention'));
+  }, 20_000);
+
+  it('offers no delete for a running campaign in the list, saying why', async () => {
+    const { user } = setup('/phishing-prevention');
+    await user.click(await screen.findByRole('button', { name: 'Actions for Parcel redelivery' }));
+    const item = await screen.findByRole('menuitem', { name: /Delete/ });
+    expect(item.getAttribute('aria-disabled')).toBe('true');
+    expect(document.body.textContent).toContain(
+      'Only a draft or scheduled campaign can be deleted',
+    );
+  });
+
+  it("keeps a group's delete dialog open with the sentence naming the campaign that uses it", async () => {
+    const refusal =
+      'The recipient group All staff is used by the campaign Parcel redelivery; delete that campaign first.';
+    const { remove, user } = setup('/phishing-prevention', {
+      groups: [GROUP],
+      remove: async () => {
+        throw new ApiError(refusal, 409, { message: refusal });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete All staff' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Delete recipient group All staff?',
+    });
+    await user.type(within(dialog).getByRole('textbox', { name: /Type All staff/ }), 'All staff');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText(refusal)).toBeTruthy();
+    expect(remove).toHaveBeenCalledWith('/services/phishing/groups/3');
+  }, 20_000);
+
+  it('edits and deletes a template of your own, never a built-in one', async () => {
+    const own: PhishingTemplate = { ...TEMPLATE, id: 20, name: 'Invoice', builtin: false };
+    const { patch, remove, user } = setup('/phishing-prevention', {
+      templates: [TEMPLATE, own],
+      remove: async () => undefined,
+      patch: async () => ({ ...own, name: 'Invoice overdue' }),
+    });
+    expect(await screen.findByRole('button', { name: 'Edit Invoice' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: `Edit ${TEMPLATE.name}` })).toBeNull();
+    expect(screen.queryByRole('button', { name: `Delete ${TEMPLATE.name}` })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Edit Invoice' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Invoice' });
+    await user.type(within(form).getByLabelText(/^Name/), ' overdue');
+    await user.click(within(form).getByRole('button', { name: 'Save template' }));
+    await waitFor(() =>
+      expect(patch).toHaveBeenCalledWith('/services/phishing/templates/20', {
+        name: 'Invoice overdue',
+        subject: TEMPLATE.subject,
+        content: TEMPLATE.content,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Delete Invoice' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete template Invoice?' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Type Invoice/ }), 'Invoice');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith('/services/phishing/templates/20'));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  }, 20_000);
 });
 
 describe('TemplatePreview', () => {

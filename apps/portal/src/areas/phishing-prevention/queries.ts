@@ -2,8 +2,9 @@
 // results arrive on screen as the mail platform tracks them.
 import { queryOptions } from '@tanstack/react-query';
 import { phishingApi } from '@portal/api/client';
-import { TASK_POLL_INTERVAL_MS } from '@portal/api/contract';
-import type { CampaignState } from '@portal/api/contract';
+import { CAMPAIGN_LIST_SORTS, TASK_POLL_INTERVAL_MS } from '@portal/api/contract';
+import type { CampaignState, PhishingCampaign } from '@portal/api/contract';
+import type { ListPaged } from '../../kit/ListPage.tsx';
 import { getServices } from '../../services.ts';
 
 export const phishingApiOf = () => phishingApi(getServices().api);
@@ -14,6 +15,7 @@ export const phishingKeys = {
   campaign: (id: number) => [...phishingKeys.campaigns(), id] as const,
   results: (id: number) => [...phishingKeys.campaign(id), 'results'] as const,
   stats: () => [...phishingKeys.all, 'stats'] as const,
+  offenders: () => [...phishingKeys.all, 'offenders'] as const,
   templates: () => [...phishingKeys.all, 'templates'] as const,
   groups: () => [...phishingKeys.all, 'groups'] as const,
 };
@@ -21,6 +23,13 @@ export const phishingKeys = {
 /** Whether a campaign in this state may still change by itself. */
 export const isLive = (state: CampaignState | undefined) =>
   state === 'running' || state === 'scheduled';
+
+/** A long campaign list read a page at a time (above the kit's PAGED_FROM rows), under its key. */
+export const campaignPaged: ListPaged<PhishingCampaign> = {
+  queryKey: phishingKeys.campaigns(),
+  fetchPage: (request) => phishingApiOf().campaignPage(request),
+  sorts: CAMPAIGN_LIST_SORTS,
+};
 
 export const phishingQueries = {
   campaigns: () =>
@@ -46,6 +55,11 @@ export const phishingQueries = {
     }),
   stats: () =>
     queryOptions({ queryKey: phishingKeys.stats(), queryFn: () => phishingApiOf().stats() }),
+  offenders: () =>
+    queryOptions({
+      queryKey: phishingKeys.offenders(),
+      queryFn: () => phishingApiOf().offenders(),
+    }),
   templates: () =>
     queryOptions({
       queryKey: phishingKeys.templates(),

@@ -1,9 +1,8 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { storageApi } from '@portal/api/client';
 import {
   VOLUME_SIZE_MAX_GB,
   VOLUME_SIZE_MIN_GB,
@@ -26,12 +25,11 @@ import {
 } from '../../kit/form/index.ts';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
 import { formatSizeGb } from '../../lib/format.ts';
-import { getServices } from '../../services.ts';
 import { useCanState } from '../../state/permissions.ts';
-import { computeQueries } from '../compute/queries.ts';
+import { computeQueries, siteOf } from '../compute/queries.ts';
 import { STORAGE_PERMISSION } from './permission.ts';
-import { storageKeys } from './queries.ts';
-import { TYPE_LABELS } from './volumeLook.tsx';
+import { storageCalls, storageKeys } from './queries.ts';
+import { TYPE_LABELS, volumeResource } from './volumeLook.tsx';
 
 const LIST_PATH = '/storage';
 
@@ -79,11 +77,14 @@ const formFieldOf = (field: string): keyof VolumeForm | undefined => {
 export function volumeProblems(
   values: VolumeForm,
   vm: Pick<Vm, 'disk_size_gb'> | undefined,
+  /** Why the VM's site cannot make a volume from a snapshot (an LXD site), if it cannot. */
+  unavailable?: string,
 ): Partial<Record<keyof VolumeForm, string>> {
   const problems: Partial<Record<keyof VolumeForm, string>> = {};
   if (!values.name.trim()) problems.name = 'Name is required.';
   if (values.source === 'snapshot') {
     if (!values.vm_id) problems.vm_id = 'Choose the virtual machine.';
+    else if (unavailable) problems.vm_id = unavailable;
     if (!values.snapshot_id) problems.snapshot_id = 'Choose the snapshot.';
     if (vm && values.size_gb !== null) {
       const { refusal } = snapshotVolumeSize(vm.disk_size_gb, values.size_gb);
@@ -99,8 +100,8 @@ export function volumeProblems(
 /**
  * `/storage/create`: an empty volume at a site, or one made from a VM snapshot (the page can
  * receive the snapshot to create from: `?vm=…&snapshot=…`, as the VM's snapshot tree opens it).
- * From a snapshot the size starts at the VM's disk and cannot be smaller. The submit waits for the
- * creation task (polled every 5000 ms), then opens the new volume.
+ * From a snapshot the size starts at the VM's disk and cannot be smaller. Once the server accepts
+ * the creation the new volume's page opens at once, showing it "Creating…" until the task ends.
  */
 export function StorageCreatePage() {
   const navigate = useNavigate();
@@ -140,13 +141,18 @@ function VolumeWizard() {
   const fromSnapshot = givenVm !== '' && givenSnapshot !== '';
   const vms = useQuery(computeQueries.list());
   const catalogue = useQuery(computeQueries.catalogue());
-  const [progress, setProgress] = useState<string | undefined>();
   const createTask = useTaskAction({
     operation: 'Create volume',
     kind: 'other',
     invalidates: [storageKeys.all],
     runningLabel: 'Creating…',
+    // The new volume shows "Creating…" on every page until the task ends.
+    createdResource: (accepted) => volumeResource(Number(accepted['volume_id'])),
   });
+
+  // A site that cannot make a volume from a snapshot says why: its VMs are offered disabled.
+  const fromSnapshotRefusal = (vm: Pick<Vm, 'location'>) =>
+    siteOf(catalogue.data, vm)?.unavailable?.['volumeFromSnapshot'];
 
   const form = useContractForm<VolumeForm>(VolumeCreate, {
     defaultValues: {
@@ -158,11 +164,10 @@ function VolumeWizard() {
       location: '',
       size_gb: fromSnapshot ? null : 100,
     },
-    refine: (values) =>
-      volumeProblems(
-        values,
-        vms.data?.find((vm) => String(vm.id) === values.vm_id),
-      ),
+    refine: (values) => {
+      const chosen = vms.data?.find((vm) => String(vm.id) === values.vm_id);
+      return volumeProblems(values, chosen, chosen && fromSnapshotRefusal(chosen));
+    },
     toBody: volumeCreateBody,
     fieldOf: formFieldOf,
     labels: { size_gb: 'size', 'source.vm_id': 'virtual machine' },
@@ -178,40 +183,33 @@ function VolumeWizard() {
   });
   const snapshot = snapshots.data?.find((each) => String(each.id) === snapshotId);
 
-  // From a snapshot the size starts at the VM's disk, and never below it.
+  // From a snapshot the size starts at the snapshot's disk (the VM's) whenever the VM changes, not
+  // at the empty volume's 100 GB, and never below it; a size typed afterwards is kept.
   const disk = vm?.disk_size_gb;
+  const sizedFor = useRef<string | null>(null);
   useEffect(() => {
-    if (source !== 'snapshot' || disk === undefined) return;
+    if (source !== 'snapshot') {
+      sizedFor.current = null;
+      return;
+    }
+    if (disk === undefined) return;
     const size = form.getValues('size_gb');
-    if (size === null || size < disk) form.setValue('size_gb', disk);
-  }, [source, disk, form]);
+    if (sizedFor.current !== vmId || size === null || size < disk) form.setValue('size_gb', disk);
+    sizedFor.current = vmId;
+  }, [source, disk, vmId, form]);
 
   const locations =
     catalogue.data?.regions.flatMap((region) => region.sites.map((site) => site.location)) ?? [];
 
   const submit = async (values: VolumeForm) => {
     const body = volumeCreateBody(values);
-    const created: { id: number | null } = { id: null };
-    const run = await createTask.run(
-      async () => {
-        const accepted = await storageApi(getServices().api).create(body);
-        created.id = accepted.volume_id;
-        return accepted;
-      },
-      {
-        operation: `Create volume ${body.name}`,
-        onRequestError: (error) => serverFieldOf(error, form, formFieldOf) !== undefined,
-      },
-    );
+    const run = await createTask.run(() => storageCalls.create(body), {
+      operation: `Create volume ${body.name}`,
+      onRequestError: (error) => serverFieldOf(error, form, formFieldOf) !== undefined,
+    });
     if (!run.ok) throw run.error;
-    setProgress(`Creating ${body.name}… this takes a moment.`);
-    try {
-      await run.settled;
-    } finally {
-      setProgress(undefined);
-    }
-    // On failure too: the volume's page shows what became of it (the snackbar says why).
-    if (created.id !== null) navigate(`/storage/${created.id}`);
+    // Accepted: its page opens at once (not after the task), where the volume shows its state.
+    void navigate(`/storage/${Number(run.accepted['volume_id'])}`);
   };
 
   const steps: CreateStep<VolumeForm>[] = [
@@ -239,10 +237,14 @@ function VolumeWizard() {
                 name="vm_id"
                 label="Virtual machine"
                 placeholder={vms.isPending ? 'Loading virtual machines…' : 'Choose'}
-                options={(vms.data ?? []).map((each) => ({
-                  value: String(each.id),
-                  label: `${each.display_name} (${each.location})`,
-                }))}
+                options={(vms.data ?? []).map((each) => {
+                  const refusal = fromSnapshotRefusal(each);
+                  return {
+                    value: String(each.id),
+                    label: `${each.display_name} (${each.location})`,
+                    ...(refusal ? { disabled: true, description: refusal } : {}),
+                  };
+                })}
                 required
               />
               <FormSelect<VolumeForm>
@@ -346,7 +348,6 @@ function VolumeWizard() {
       submitLabel="Create volume"
       onSubmit={submit}
       serverFields={formFieldOf}
-      progress={progress}
       aria-label="Steps to create a volume"
     />
   );

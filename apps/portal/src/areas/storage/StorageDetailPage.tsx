@@ -3,7 +3,6 @@ import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { mdiArrowExpandVertical, mdiDelete, mdiLinkOff, mdiLinkVariant } from '@mdi/js';
-import { storageApi } from '@portal/api/client';
 import { VolumeAttach, VolumeExtend, type Volume } from '@portal/api/contract';
 import {
   deleteVolumeRefusal,
@@ -11,16 +10,16 @@ import {
   extendRefusal,
   MAX_VOLUMES_PER_VM,
 } from '@portal/api/domain';
-import { Button, Card, ConfirmDialog, KeyValue, Link, StatusChip } from '@portal/ui';
+import { Alert, Button, Card, ConfirmDialog, KeyValue, Link, StatusChip } from '@portal/ui';
 import { DetailPage } from '../../kit/DetailPage.tsx';
 import { FormDialog, FormNumberField, FormSelect, useContractForm } from '../../kit/form/index.ts';
 import { useResourceBusy } from '../../kit/useTaskAction.ts';
-import { formatDateTime, formatSizeGb } from '../../lib/format.ts';
-import { getServices } from '../../services.ts';
+import { formatDateTime, formatSizeGb, formatBytesGb } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
-import { computeQueries } from '../compute/queries.ts';
+import { computeQueries, siteOf } from '../compute/queries.ts';
+import { MountHelp } from './MountHelp.tsx';
 import { STORAGE_PERMISSION } from './permission.ts';
-import { storageQueries } from './queries.ts';
+import { storageCalls, storageQueries } from './queries.ts';
 import { TYPE_LABELS, VolumeStateChip, sourceText, volumeResource } from './volumeLook.tsx';
 import { useVolumeTask } from './volumeTasks.ts';
 import { confirmTask, formTask } from '../../kit/useTaskAction.ts';
@@ -31,8 +30,6 @@ const Actions = styled.div`
   gap: 8px;
   align-items: center;
 `;
-
-const api = () => storageApi(getServices().api);
 
 /** Why the volume's actions are refused now (a role that may only look, a task running). */
 const BUSY_REASON = 'A task is running on this volume: wait for it to end.';
@@ -53,6 +50,7 @@ export function StorageDetailPage() {
   const readOnlyReason = useManageReason(STORAGE_PERMISSION);
   const [dialog, setDialog] = useState<Dialog>(null);
   const task = useVolumeTask(id, 'Volume');
+  const catalogue = useQuery(computeQueries.catalogue());
 
   const transitional =
     volume?.state === 'creating' || volume?.state === 'extending' || volume?.state === 'deleting';
@@ -85,6 +83,13 @@ export function StorageDetailPage() {
             </span>
             {readOnlyReason && <span role="note">{readOnlyReason}</span>}
           </Actions>
+        )
+      }
+      notice={
+        volume?.platform_message && (
+          <Alert kind="warning" title="Changed outside the portal">
+            {volume.platform_message}
+          </Alert>
         )
       }
       actions={
@@ -146,6 +151,10 @@ export function StorageDetailPage() {
               items={[
                 { label: 'Name', value: volume.name },
                 { label: 'Size', value: formatSizeGb(volume.size_gb) },
+                // What the site's platform counts (LXD on a pool that counts; not a `dir` pool).
+                ...(typeof volume.used_bytes === 'number'
+                  ? [{ label: 'Used', value: formatBytesGb(volume.used_bytes) }]
+                  : []),
                 { label: 'Type', value: TYPE_LABELS[volume.type] },
                 { label: 'Location', value: volume.location },
                 {
@@ -164,6 +173,7 @@ export function StorageDetailPage() {
               ]}
             />
           </Card>
+          <MountHelp volume={volume} lxd={siteOf(catalogue.data, volume)?.backend === 'lxd'} />
           {dialog === 'attach' && <AttachDialog volume={volume} onClose={close} />}
           {dialog === 'extend' && <ExtendDialog volume={volume} onClose={close} />}
           {dialog === 'detach' && volume.attached_vm && (
@@ -173,9 +183,10 @@ export function StorageDetailPage() {
               title={`Detach ${volume.name} from ${volume.attached_vm.display_name}?`}
               description="Unmount it in the guest first: the VM loses the disk at once."
               confirmLabel="Detach"
+              tone="danger"
               onConfirm={() =>
                 confirmTask(
-                  task.run(() => api().detach(volume.id), {
+                  task.run(() => storageCalls.detach(volume.id), {
                     operation: `Detach ${volume.name}`,
                     runningLabel: 'Detaching…',
                   }),
@@ -195,7 +206,7 @@ export function StorageDetailPage() {
               requireTextLabel="Volume name"
               onConfirm={async () => {
                 const run = await confirmTask(
-                  task.run(() => api().remove(volume.id), {
+                  task.run(() => storageCalls.remove(volume.id), {
                     operation: `Delete ${volume.name}`,
                     runningLabel: 'Deleting…',
                   }),
@@ -237,7 +248,7 @@ function AttachDialog({ volume, onClose }: { volume: Volume; onClose: () => void
       onSubmit={async (values) => {
         const vm = here.find((each) => String(each.id) === values.vm_id);
         await formTask(
-          task.run(() => api().attach(volume.id, Number(values.vm_id)), {
+          task.run(() => storageCalls.attach(volume.id, Number(values.vm_id)), {
             operation: `Attach ${volume.name} to ${vm?.display_name ?? 'the VM'}`,
             runningLabel: 'Attaching…',
             onRequestError: () => true,
@@ -287,7 +298,7 @@ function ExtendDialog({ volume, onClose }: { volume: Volume; onClose: () => void
       onSubmit={async (values) => {
         const size = values.size_gb ?? volume.size_gb;
         await formTask(
-          task.run(() => api().extend(volume.id, size), {
+          task.run(() => storageCalls.extend(volume.id, size), {
             operation: `Extend ${volume.name}`,
             runningLabel: 'Extending…',
             onRequestError: () => true,
@@ -299,7 +310,7 @@ function ExtendDialog({ volume, onClose }: { volume: Volume; onClose: () => void
         name="size_gb"
         label="New size"
         unit="GB"
-        help={`More than ${volume.size_gb} GB.`}
+        help={`More than ${formatSizeGb(volume.size_gb)}.`}
         required
         autoFocus
       />

@@ -1,16 +1,20 @@
 import { useMemo } from 'react';
 import { mdiDatabaseOff } from '@mdi/js';
-import { storageApi } from '@portal/api/client';
 import { VOLUME_LIST_SORTS, type Volume } from '@portal/api/contract';
 import { EmptyState, type DataTableColumn } from '@portal/ui';
 import { CreateLink } from '../../kit/CreateLink.tsx';
 import { ListPage, type ListPaged } from '../../kit/ListPage.tsx';
 import { formatDateTime, formatSizeGb } from '../../lib/format.ts';
-import { getServices } from '../../services.ts';
 import { useManageReason } from '../../state/permissions.ts';
 import { STORAGE_PERMISSION } from './permission.ts';
-import { storageQueries } from './queries.ts';
-import { STATE_LOOK, TYPE_LABELS, VolumeStateChip, sourceText } from './volumeLook.tsx';
+import { storageCalls, storageQueries } from './queries.ts';
+import {
+  STATE_LOOK,
+  TYPE_LABELS,
+  VolumeStateChip,
+  sourceText,
+  volumeResource,
+} from './volumeLook.tsx';
 
 const CREATE_PATH = '/storage/create';
 
@@ -18,6 +22,7 @@ const COLUMNS: DataTableColumn<Volume>[] = [
   { id: 'name', header: 'Name', accessor: 'name', width: 'minmax(180px, 1.5fr)', hideable: false },
   {
     id: 'state',
+    priority: 1,
     header: 'State',
     accessor: (volume) => STATE_LOOK[volume.state].label,
     filter: 'select',
@@ -26,6 +31,7 @@ const COLUMNS: DataTableColumn<Volume>[] = [
   },
   {
     id: 'size',
+    priority: 2,
     header: 'Size',
     accessor: 'size_gb',
     align: 'end',
@@ -35,26 +41,37 @@ const COLUMNS: DataTableColumn<Volume>[] = [
   },
   {
     id: 'type',
+    priority: 4,
     header: 'Type',
     accessor: (volume) => TYPE_LABELS[volume.type],
     filter: 'select',
     width: 160,
   },
-  { id: 'location', header: 'Location', accessor: 'location', filter: 'select', width: 110 },
+  {
+    id: 'location',
+    priority: 3,
+    header: 'Location',
+    accessor: 'location',
+    filter: 'select',
+    width: 110,
+  },
   {
     id: 'attached',
+    priority: 2,
     header: 'Attached to',
     accessor: (volume) => volume.attached_vm?.display_name ?? '',
     width: 'minmax(140px, 1fr)',
   },
   {
     id: 'source',
+    priority: 4,
     header: 'Source',
     accessor: (volume) => sourceText(volume),
     width: 'minmax(150px, 1fr)',
   },
   {
     id: 'created',
+    priority: 5,
     header: 'Created',
     accessor: 'created_at',
     searchable: false,
@@ -70,7 +87,7 @@ export function StorageListPage() {
   const paged = useMemo(
     (): ListPaged<Volume> => ({
       queryKey: query.queryKey,
-      fetchPage: (request) => storageApi(getServices().api).page(request),
+      fetchPage: (request) => storageCalls.page(request),
       sorts: VOLUME_LIST_SORTS,
     }),
     [query.queryKey],
@@ -98,6 +115,7 @@ export function StorageListPage() {
       getRowLabel={(volume) => volume.name}
       defaultSorting={{ id: 'name' }}
       rowHref={(volume) => `/storage/${volume.id}`}
+      rowResource={(volume) => volumeResource(volume.id)}
       emptyState={
         <EmptyState
           icon={mdiDatabaseOff}

@@ -23,3 +23,17 @@ export const storageQueries = {
   volume: (id: number) =>
     queryOptions({ queryKey: storageKeys.volume(id), queryFn: () => api().get(id) }),
 };
+
+type StorageApi = ReturnType<typeof api>;
+
+/** The storage calls pages and panels make outside a query: a page of the list, and the actions. */
+export const storageCalls = {
+  /** `GET /services/storage?…` one page */
+  page: (...args: Parameters<StorageApi['page']>) => api().page(...args),
+  /** `POST /services/storage` */
+  create: (...args: Parameters<StorageApi['create']>) => api().create(...args),
+  attach: (...args: Parameters<StorageApi['attach']>) => api().attach(...args),
+  detach: (...args: Parameters<StorageApi['detach']>) => api().detach(...args),
+  extend: (...args: Parameters<StorageApi['extend']>) => api().extend(...args),
+  remove: (...args: Parameters<StorageApi['remove']>) => api().remove(...args),
+};

@@ -20,6 +20,7 @@ import { tasks } from '../../state/tasks.ts';
 import { memoryRouter } from '../../test-router.tsx';
 import { StorageCreatePage } from './StorageCreatePage.tsx';
 import { StorageDetailPage } from './StorageDetailPage.tsx';
+import { VmVolumesPanel } from './VmVolumesPanel.tsx';
 
 const USER: CurrentUser = {
   email: 'acme@portal.test',
@@ -69,17 +70,31 @@ type Send = ReturnType<typeof vi.fn>;
 /** The API boundary, stubbed: the pages' behaviour is what is tested. */
 function visit(
   path: string,
-  route: { path: string; element: ReactElement },
+  route: { path: string; element: ReactElement } | { path: string; element: ReactElement }[],
   {
     shown = volume(),
     post = vi.fn(),
     patch = vi.fn(),
-  }: { shown?: Volume; post?: Send; patch?: Send },
+    unavailable,
+    backend,
+    attachedToVm = [],
+    allVolumes = [],
+  }: {
+    attachedToVm?: Volume[];
+    allVolumes?: Volume[];
+    shown?: Volume;
+    post?: Send;
+    patch?: Send;
+    unavailable?: Record<string, string>;
+    backend?: 'lxd' | 'simulator';
+  },
 ) {
   session.user = USER;
   const api = {
-    get: vi.fn(async (url: string) => {
-      if (url === '/services/storage/7') return shown;
+    get: vi.fn(async (url: string, options?: { searchParams?: URLSearchParams }) => {
+      if (url === `/services/storage/${shown.id}`) return shown;
+      if (url === '/services/storage')
+        return options?.searchParams?.get('vm_id') === '5' ? attachedToVm : allVolumes;
       if (url === '/services/eseries') return [VM];
       if (url === '/services/eseries/5/snapshot')
         return [
@@ -96,7 +111,19 @@ function visit(
         ];
       if (url === '/services/eseries/catalogue')
         return {
-          regions: [{ id: 'eu', name: 'Europe', sites: [{ location: 'AMS1' }] }],
+          regions: [
+            {
+              id: 'eu',
+              name: 'Europe',
+              sites: [
+                {
+                  location: 'AMS1',
+                  ...(unavailable ? { unavailable } : {}),
+                  ...(backend ? { backend } : {}),
+                },
+              ],
+            },
+          ],
           plans: [],
           images: [],
           media: [],
@@ -113,7 +140,7 @@ function visit(
     api,
     currentUser: createCurrentUserCache({ fetchUser: vi.fn(), onChange: () => undefined }),
   });
-  const { element, router } = memoryRouter([route], path);
+  const { element, router } = memoryRouter(Array.isArray(route) ? route : [route], path);
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ThemeProvider>
@@ -124,6 +151,10 @@ function visit(
 }
 
 const detail = { path: '/storage/:id', element: <StorageDetailPage /> };
+const vmVolumes = {
+  path: '/compute/:id',
+  element: <VmVolumesPanel vmId={5} vmName="web-01" vmLocation="AMS1" />,
+};
 const create = { path: '/storage/create', element: <StorageCreatePage /> };
 
 const describedBy = (element: HTMLElement) =>
@@ -158,6 +189,23 @@ describe('storage pages', { timeout: 20_000 }, () => {
     );
     expect(screen.getByRole('button', { name: 'Detach' }).getAttribute('aria-disabled')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Attach' })).toBeNull();
+  });
+
+  it('names the snapshot and the VM a volume was made from, not their ids', async () => {
+    visit('/storage/7', detail, {
+      shown: volume({
+        source: { vm_id: 3, vm_name: 'plant-scada', snapshot_id: 10, snapshot_name: 'golden' },
+      }),
+    });
+    expect(await screen.findByText('Snapshot golden of plant-scada')).toBeTruthy();
+    expect(screen.queryByText(/Snapshot 10 of VM 3/)).toBeNull();
+  });
+
+  it('says a source deleted since is deleted, still without ids', async () => {
+    visit('/storage/7', detail, {
+      shown: volume({ source: { vm_id: 3, vm_name: null, snapshot_id: 10, snapshot_name: null } }),
+    });
+    expect(await screen.findByText('A deleted snapshot of a deleted VM')).toBeTruthy();
   });
 
   it('extends only upward: a smaller size is refused before any request', async () => {
@@ -217,5 +265,131 @@ describe('storage pages', { timeout: 20_000 }, () => {
         source: { vm_id: 5, snapshot_id: 9 },
       }),
     );
+  });
+
+  it('switched to a snapshot, offers the snapshot’s disk size, not the empty volume’s 100 GB', async () => {
+    const user = userEvent.setup();
+    visit('/storage/create', create, {});
+    await user.click(await screen.findByRole('radio', { name: /A snapshot of a virtual machine/ }));
+    await user.click(await screen.findByRole('combobox', { name: /^Virtual machine/ }));
+    await user.click(await screen.findByRole('option', { name: 'web-01 (AMS1)' }));
+    await user.click(await screen.findByRole('combobox', { name: /^Snapshot/ }));
+    await user.click(await screen.findByRole('option', { name: 'golden' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const size = await screen.findByRole('spinbutton', { name: /^Size/ });
+    await waitFor(() => expect((size as HTMLInputElement).value).toBe('60'));
+  });
+
+  it('opens the new volume’s page as soon as the creation is accepted, showing it being created', async () => {
+    const user = userEvent.setup();
+    const post = vi.fn().mockResolvedValue({ task_id: 4, volume_id: 8 });
+    const shown = volume({ id: 8, name: 'data-2', state: 'creating', size_gb: 50 });
+    visit('/storage/create', [create, detail], { post, shown });
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'data-2');
+    await user.click(screen.getByRole('combobox', { name: /^Location/ }));
+    await user.click(await screen.findByRole('option', { name: 'AMS1' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Create volume' }));
+    // Well before the task's first poll (5000 ms): the page of the volume, busy while it is made.
+    expect(await screen.findByText('Creating…', {}, { timeout: 2000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('data-2');
+    expect(screen.queryByRole('button', { name: 'Create volume' })).toBeNull();
+    expect(tasks.isTracking(4)).toBe(true);
+  });
+
+  it('refuses a snapshot of a VM whose site cannot copy one, with the site’s reason', async () => {
+    const user = userEvent.setup();
+    const post = vi.fn();
+    const reason = "LXD cannot make a volume from a virtual machine's snapshot.";
+    visit('/storage/create?vm=5&snapshot=9', create, {
+      post,
+      unavailable: { volumeFromSnapshot: reason },
+    });
+    const vm = await screen.findByRole('combobox', { name: /^Virtual machine/ });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /^Snapshot/ }).textContent).toContain('golden'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(describedBy(vm)).toContain(reason));
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('says how to mount a new volume: format once, mount at its path, keep it in fstab', async () => {
+    visit('/storage/7', detail, {
+      shown: volume({ state: 'in-use', attached_vm: { id: 5, display_name: 'web-01' } }),
+    });
+    const help = await screen.findByRole('group', { name: 'Use it in the VM' });
+    expect(within(help).getByText(/web-01 sees the volume as a new disk/)).toBeTruthy();
+    expect(within(help).getByLabelText('Commands to mount the volume').textContent).toBe(
+      'lsblk\nsudo mkfs.ext4 /dev/sdb\nsudo mkdir -p /mnt/data-1\nsudo mount /dev/sdb /mnt/data-1',
+    );
+    expect(within(help).getByText('/etc/fstab')).toBeTruthy();
+  });
+
+  it('never tells to format a copy of a snapshot; on LXD says where the platform mounts it', async () => {
+    visit('/storage/7', detail, {
+      shown: volume({
+        source: { vm_id: 3, vm_name: 'plant-scada', snapshot_id: 10, snapshot_name: 'golden' },
+      }),
+    });
+    const help = await screen.findByRole('group', { name: 'Use it in the VM' });
+    expect(within(help).queryByText(/mkfs/)).toBeNull();
+    expect(within(help).getByText(/Do not format it/)).toBeTruthy();
+  });
+
+  it('on an LXD site says the platform mounts it at /mnt/<name>', async () => {
+    visit('/storage/7', detail, { backend: 'lxd', shown: volume({ name: 'Data disk' }) });
+    const help = await screen.findByRole('group', { name: 'Use it in the VM' });
+    await waitFor(() => expect(within(help).getByText('/mnt/Data-disk')).toBeTruthy());
+    expect(within(help).queryByText(/lsblk/)).toBeNull();
+  });
+
+  it("attaches a free volume of the VM's site from the VM's Volumes tab", async () => {
+    const user = userEvent.setup();
+    const post = vi.fn().mockResolvedValue({ task_id: 11 });
+    visit('/compute/5', vmVolumes, {
+      post,
+      allVolumes: [
+        volume({ id: 7, name: 'data-1' }),
+        volume({ id: 8, name: 'elsewhere', location: 'FRA1' }),
+        volume({
+          id: 9,
+          name: 'taken',
+          state: 'in-use',
+          attached_vm: { id: 6, display_name: 'db' },
+        }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Attach a volume' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Attach a volume to web-01' });
+    await user.click(within(dialog).getByRole('button', { name: 'Attach' }));
+    expect(await within(dialog).findByText('Choose a volume.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('combobox', { name: /^Volume/ }));
+    expect(screen.queryByRole('option', { name: /elsewhere/ })).toBeNull();
+    expect(screen.queryByRole('option', { name: /taken/ })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: 'data-1 (100 GB)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Attach' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/services/storage/7/attach', { vm_id: 5 }),
+    );
+  });
+
+  it("detaches an attached volume from the VM's Volumes tab, after confirming", async () => {
+    const user = userEvent.setup();
+    const post = vi.fn().mockResolvedValue({ task_id: 12 });
+    visit('/compute/5', vmVolumes, {
+      post,
+      attachedToVm: [volume({ state: 'in-use', attached_vm: { id: 5, display_name: 'web-01' } })],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Detach data-1' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Detach data-1 from web-01?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Detach' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/services/storage/7/detach'));
+  });
+
+  it('shows the bytes used where the site counts them', async () => {
+    visit('/storage/7', detail, { shown: volume({ used_bytes: 2_500_000_000 }) });
+    expect(await screen.findByText('2.5 GB')).toBeTruthy();
   });
 });

@@ -24,8 +24,10 @@ export function VolumeStateChip({ state, size }: { state: VolumeState; size?: 'm
 /** The busy-state key of a volume: every page showing it shows its task. */
 export const volumeResource = (id: number) => `volume:${id}`;
 
-/** Where a volume came from, in words. */
-export const sourceText = (volume: Pick<Volume, 'source'>) =>
-  volume.source
-    ? `Snapshot ${volume.source.snapshot_id} of VM ${volume.source.vm_id}`
-    : 'Empty volume';
+/** Where a volume came from, in words: "Snapshot before-upgrade of web-01", never by ids. */
+export function sourceText(volume: Pick<Volume, 'source'>): string {
+  const source = volume.source;
+  if (!source) return 'Empty volume';
+  const snapshot = source.snapshot_name ? `Snapshot ${source.snapshot_name}` : 'A deleted snapshot';
+  return `${snapshot} of ${source.vm_name ?? 'a deleted VM'}`;
+}

@@ -117,7 +117,11 @@ export function ServiceSummary({ service }: { service: VwseriesService }) {
                   'none yet'
                 ),
               },
-              { label: 'Backed-up size', value: formatSizeGb(backup.data.size_gb) },
+              {
+                label: 'Backed-up size',
+                // Nothing is backed up before the first run, whatever the disks hold.
+                value: backup.data.last_backup_at ? formatSizeGb(backup.data.size_gb) : 'none yet',
+              },
             ]}
           />
         ) : (

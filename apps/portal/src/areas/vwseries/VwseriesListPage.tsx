@@ -12,12 +12,10 @@ import {
   StatusChip,
 } from '@portal/ui';
 import { useCan, useManageReason } from '../../state/permissions.ts';
-import { vwseriesApi } from '@portal/api/client';
-import { getServices } from '../../services.ts';
 import { ListSkeleton } from '../../kit/ListPage.tsx';
 import { queryErrorText } from '../../kit/queryError.ts';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
-import { vwseriesKeys, vwseriesQueries } from './queries.ts';
+import { refreshService, vwseriesKeys, vwseriesQueries } from './queries.ts';
 import { VWSERIES_PERMISSION } from './permission.ts';
 import { ServiceSummary } from './ServiceSummary.tsx';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
@@ -97,9 +95,7 @@ function ServiceCard({ service }: { service: VwseriesService }) {
           <Button
             variant="outlined"
             leadingIcon={mdiRefresh}
-            onClick={() =>
-              void refresh.run(() => vwseriesApi(getServices().api).refresh(service.serviceid))
-            }
+            onClick={() => void refresh.run(() => refreshService(service.serviceid))}
             loading={refresh.busy}
             disabled={!canManage}
             title={readOnlyReason}

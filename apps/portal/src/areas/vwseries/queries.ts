@@ -26,3 +26,6 @@ export const vwseriesQueries = {
       queryFn: () => api().backup(serviceid),
     }),
 };
+
+/** `POST /services/vwseries/{serviceid}/refresh` */
+export const refreshService = (serviceid: string) => api().refresh(serviceid);

@@ -37,3 +37,5 @@ export { FormDialog } from './FormDialog.tsx';
 export type { FormDialogProps } from './FormDialog.tsx';
 export { CreateFlow } from './CreateFlow.tsx';
 export type { CreateFlowProps, CreateStep } from './CreateFlow.tsx';
+export { CreatePage } from './CreatePage.tsx';
+export type { CreatePageProps } from './CreatePage.tsx';

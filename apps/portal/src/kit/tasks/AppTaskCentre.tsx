@@ -2,13 +2,12 @@
 // survives a reload), the badge counting the signed-in user's open ones.
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { tasksApi } from '@portal/api/client';
 import type { TaskSummary } from '@portal/api/contract';
 import { TaskCentre, type TaskCentreItem } from '@portal/ui';
 import { durationBetween, formatDateTime, formatRelative } from '../../lib/format.ts';
-import { getServices, notify, reportError } from '../../services.ts';
+import { notify, reportError } from '../../services.ts';
 import { queryErrorText } from '../queryError.ts';
-import { taskKeys, taskQueries } from './queries.ts';
+import { cancelTask, taskKeys, taskQueries } from './queries.ts';
 
 /** One task as the panel shows it: dates through the one formatter, the target as a link. */
 export function toTaskCentreItem(task: TaskSummary, now: number = Date.now()): TaskCentreItem {
@@ -40,7 +39,7 @@ export function AppTaskCentre() {
   // A task that has not started can be taken back; the engine says so if it started meanwhile.
   const cancel = async (task: TaskCentreItem) => {
     try {
-      await tasksApi(getServices().api).cancel(Number(task.id));
+      await cancelTask(Number(task.id));
       notify(`${task.operation} cancelled.`, 'info');
     } catch (error) {
       notify(`${task.operation} could not be cancelled : ${reportError(error)}`, 'error');

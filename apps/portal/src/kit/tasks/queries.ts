@@ -17,6 +17,9 @@ export const taskKeys = {
 
 const api = () => tasksApi(getServices().api);
 
+/** `POST /tasks/{id}/cancel`: takes back a task that has not started. */
+export const cancelTask = (id: number) => api().cancel(id);
+
 export const taskQueries = {
   /** Polls every 5000 ms while a listed task is still open; then stops. */
   recent: () =>

@@ -26,9 +26,9 @@ import {
   type Vm,
 } from '@portal/api/contract';
 import { POWER_TRANSITIONS, deleteRefusal } from '@portal/api/domain';
-import { computeApi, ESERIES_BASE, vmBaseApi, type VmBase } from '@portal/api/client';
+import { ESERIES_BASE, type VmBase } from '@portal/api/client';
 import type { DataTableRowAction } from '@portal/ui';
-import { getServices } from '../../services.ts';
+import { removeEseriesVm, vmBaseCalls } from './queries.ts';
 import { appState } from '../../state/app.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
 import { tasks } from '../../state/tasks.ts';
@@ -119,7 +119,7 @@ export function VmListPage<K extends QueryKey>({
   const client = useQueryClient();
   const canManage = useCan(permission.area, 'manage');
   const readOnlyReason = useManageReason(permission);
-  const vmApi = useMemo(() => vmBaseApi(getServices().api, base), [base]);
+  const vmApi = useMemo(() => vmBaseCalls(base), [base]);
   // Long lists are read a page at a time (ListPage decides); eseries rows carry NAT (public IP)
   // as the area's whole-list query does.
   const paged = useMemo(
@@ -212,7 +212,7 @@ export function VmListPage<K extends QueryKey>({
         runningLabel: 'Deleting…',
       },
       // `DELETE /services/eseries/{id}`: only eseries lists offer it.
-      () => computeApi(getServices().api).remove(vm.id),
+      () => removeEseriesVm(vm.id),
     ).then((run) => {
       if (!run.ok) throw run.error;
     });
@@ -317,6 +317,7 @@ export function VmListPage<K extends QueryKey>({
       getRowLabel={(vm) => vm.display_name}
       defaultSorting={{ id: 'name' }}
       rowHref={detailPathOf}
+      rowResource={vmResource}
       rowActions={rowActions}
       bulkActions={bulkActions}
       emptyState={emptyState}

@@ -118,6 +118,7 @@ export function vmColumns({
       accessor: (vm) => STATUS_LOOK[vm.status].label,
       filter: 'select',
       width: 104,
+      priority: 1,
       cell: (vm) => (
         <NoWrap>
           <StatusChip status={STATUS_LOOK[vm.status].chip} label={STATUS_LOOK[vm.status].label} />
@@ -130,16 +131,24 @@ export function vmColumns({
       accessor: (vm) => POWER_LABEL[vm.power_state],
       filter: 'select',
       minWidth: 150,
+      priority: 1,
       cell: (vm) => <PowerCell vm={vm} />,
     },
-    { id: 'os', header: 'OS', accessor: (vm) => osName(vm.os), width: 'minmax(130px, 1fr)' },
-    { id: 'vcpus', header: 'vCPU', accessor: 'vcpus', align: 'end', width: 76 },
+    {
+      id: 'os',
+      header: 'OS',
+      accessor: (vm) => osName(vm.os),
+      width: 'minmax(130px, 1fr)',
+      priority: 3,
+    },
+    { id: 'vcpus', header: 'vCPU', accessor: 'vcpus', align: 'end', width: 76, priority: 2 },
     {
       id: 'memory',
       header: 'Memory',
       accessor: 'memory',
       align: 'end',
       width: 96,
+      priority: 2,
       searchable: false,
       cell: (vm) => formatMemory(vm.memory),
     },
@@ -148,6 +157,7 @@ export function vmColumns({
       header: 'Plan',
       accessor: (vm) => vm.plan.name,
       filter: 'select',
+      priority: 4,
       defaultHidden: oneSite,
     },
     {
@@ -156,6 +166,7 @@ export function vmColumns({
       accessor: 'location',
       filter: 'select',
       width: 104,
+      priority: 4,
       defaultHidden: oneSite,
     },
     {
@@ -165,6 +176,7 @@ export function vmColumns({
       accessor: ipsText,
       sortable: false,
       minWidth: 120,
+      priority: 2,
       cell: (_vm, value) => (value ? <NoWrap>{String(value)}</NoWrap> : <Muted>none yet</Muted>),
     },
     {
@@ -173,6 +185,7 @@ export function vmColumns({
       accessor: publicIpText,
       sortable: false,
       minWidth: 110,
+      priority: 3,
       cell: (_vm, value) => (value ? <NoWrap>{String(value)}</NoWrap> : <Muted>none</Muted>),
     },
     {
@@ -181,6 +194,7 @@ export function vmColumns({
       accessor: 'created_at',
       searchable: false,
       width: 132,
+      priority: 5,
       cell: (vm) => (
         <span title={formatDateTime(vm.created_at)}>{formatRelative(vm.created_at)}</span>
       ),

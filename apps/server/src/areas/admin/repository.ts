@@ -294,7 +294,7 @@ export interface LogPosition {
 }
 
 const LOG_FIELDS = `id::integer as id, ${isoText('at')} as at, actor_email as user,
-  actor_tenant as tenant, acting_tenant as acted_for, area, action, target, result,
+  actor_tenant as tenant, acting_tenant as acted_for, area, action, target, target_label, result,
   detail->>'message' as message, address, at::text as at_key`;
 
 function logWhere(filters: LogFilters, after: LogPosition | null) {
@@ -317,7 +317,12 @@ function logWhere(filters: LogFilters, after: LogPosition | null) {
   if (filters.to) clauses.push(`at < ${param(filters.to)}::timestamptz`);
   if (filters.q) {
     const text = param(`%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    clauses.push(`(target ilike ${text} or detail->>'message' ilike ${text})`);
+    // What the table shows: who, what, to what (its id and its name) and the message. So a
+    // user's address finds what they did and what was done to them.
+    clauses.push(
+      `(actor_email ilike ${text} or action ilike ${text} or target ilike ${text}
+        or target_label ilike ${text} or detail->>'message' ilike ${text})`,
+    );
   }
   const filter = clauses.length > 0 ? clauses.join(' and ') : 'true';
   const keyset = after
@@ -360,6 +365,21 @@ export async function countLog(db: Queryable, filters: LogFilters, cap: number):
 }
 
 /** Deletes entries older than `days`; answers how many. */
+/** How the log names a user or a role by id, as people know it (null when there is none). */
+export async function targetLabel(
+  db: Queryable,
+  kind: 'user' | 'role',
+  id: number,
+): Promise<string | null> {
+  const rows = await db.query<{ label: string }>(
+    kind === 'user'
+      ? 'select email as label from users where id = $1'
+      : 'select name as label from roles where id = $1',
+    [id],
+  );
+  return rows[0]?.label ?? null;
+}
+
 export async function deleteOldLog(db: Queryable, days: number): Promise<number> {
   const rows = await db.query<{ count: number }>(
     `with gone as (delete from audit_log where at < now() - make_interval(days => $1) returning 1)
@@ -367,4 +387,30 @@ export async function deleteOldLog(db: Queryable, days: number): Promise<number>
     [days],
   );
   return rows[0]?.count ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Acting for a customer
+
+/** Serialises one user's acting starts and ends (two ends at once record one). */
+const ACTING_LOCK = 7_420_421;
+
+/**
+ * Holds the user's acting lock for the rest of the transaction, then answers whether they have
+ * an acting session for the tenant that has started and not yet ended (from the audit log).
+ */
+export async function lockOpenActing(
+  tx: Queryable,
+  actorEmail: string,
+  cdbId: string,
+): Promise<boolean> {
+  await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [ACTING_LOCK, actorEmail]);
+  const [last] = await tx.query<{ action: string }>(
+    `select action from audit_log
+      where actor_email = $1 and acting_tenant = $2 and result = 'success'
+        and action in ('tenant.act_start', 'tenant.act_end')
+      order by at desc, id desc limit 1`,
+    [actorEmail, cdbId],
+  );
+  return last?.action === 'tenant.act_start';
 }

@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  ActingEndBody,
+  ActingStartBody,
   AdminIdParams,
   AdminRole,
   AdminRoleDetail,
@@ -24,9 +26,10 @@ import {
   UpdateUser,
 } from '@portal/api/contract';
 import { Type } from 'typebox';
+import { findTenantByCdbId } from '../../db/tenants.ts';
 import { forbidden } from '../../errors.ts';
 import { callerOf } from '../../plugins/access.ts';
-import { audited } from '../../plugins/audit.ts';
+import { audit, audited, auditedRefusal } from '../../plugins/audit.ts';
 import { sendJsonText } from '../../platform/paging.ts';
 import type { AreaRoutes } from '../../platform/area.ts';
 import { errorReplies } from '../../platform/schemas.ts';
@@ -46,9 +49,12 @@ import {
   roleDetail,
   setDisabled,
   tenantsFor,
+  actableTenant,
+  targetLabel,
   usersCsv,
   type AdminDeps,
 } from './service.ts';
+import { lockOpenActing } from './repository.ts';
 
 export const ADMIN_ONLY_MESSAGE =
   'Only the built-in administrator may manage users and roles or read the audit log.';
@@ -88,6 +94,83 @@ const adminRoutes: AreaRoutes<never> = async (app, { platform }) => {
       },
     },
     async (request) => ({ data: await tenantsFor(app.db, callerOf(request).principal) }),
+  );
+
+  // Acting for a customer: the start (with the reason asked in the switcher) and the end are
+  // audited with both tenants; the acting itself is the `x-acting-tenant` header on each call.
+  const actingEvent = async (cdbId: string, reason?: string) => {
+    const named = await findTenantByCdbId(app.db, cdbId);
+    return {
+      action: reason === undefined ? 'tenant.act_end' : 'tenant.act_start',
+      target: `tenant:${cdbId}`,
+      targetLabel: named ? `${named.name} (${cdbId})` : cdbId,
+      actingTenant: cdbId,
+      area: 'admin',
+      // The log shows the message: the reason is read there and found by its search.
+      ...(reason === undefined ? {} : { detail: { reason, message: `Reason: ${reason}` } }),
+    };
+  };
+  const startActing = async (request: FastifyRequest, cdbId: string, reason: string) => {
+    const tenant = await audited(request, await actingEvent(cdbId, reason), () =>
+      actableTenant(app.db, callerOf(request).principal, cdbId),
+    );
+    return { data: tenant };
+  };
+  // The end is idempotent: the page sends it when it is left (pagehide) as well as from "Back",
+  // so an end with no acting session open for that tenant records nothing and says so.
+  const endActing = async (request: FastifyRequest, cdbId: string) => {
+    const event = await actingEvent(cdbId);
+    const tenant = await auditedRefusal(request, event, () =>
+      actableTenant(app.db, callerOf(request).principal, cdbId),
+    );
+    const email = request.identity?.email ?? callerOf(request).principal.email;
+    const ended = await app.db.transaction(async (tx) => {
+      if (!(await lockOpenActing(tx, email, cdbId))) return false;
+      await audit(request, { ...event, result: 'success' }, tx);
+      return true;
+    });
+    // Nothing to record, and not the generic row either.
+    request.audited = true;
+    return { data: { ...tenant, ended } };
+  };
+  const actingTenantReply = Type.Object({ cdb_id: Type.String(), name: Type.String() });
+  const typedApp = app.withTypeProvider<TypeBoxTypeProvider>();
+  typedApp.post(
+    '/admin/acting',
+    {
+      schema: {
+        tags,
+        summary: 'Provider staff: start acting for a customer tenant, saying why (audited)',
+        body: ActingStartBody,
+        response: { 200: Envelope(actingTenantReply), ...errorReplies(400, 401, 403, 404) },
+      },
+    },
+    (request) => startActing(request, request.body.cdb_id, request.body.reason.trim()),
+  );
+  typedApp.post(
+    '/admin/acting/end',
+    {
+      schema: {
+        tags,
+        summary:
+          "Provider staff: stop acting for a customer tenant, back to one's own (audited once: " +
+          'ending again, or what was never started, records nothing and answers `ended: false`)',
+        body: ActingEndBody,
+        response: {
+          200: Envelope(
+            Type.Object({
+              cdb_id: Type.String(),
+              name: Type.String(),
+              ended: Type.Boolean({
+                description: 'false: no acting for this tenant was open, nothing was recorded',
+              }),
+            }),
+          ),
+          ...errorReplies(400, 401, 403, 404),
+        },
+      },
+    },
+    (request) => endActing(request, request.body.cdb_id),
   );
 
   await app.register(async (admin) => {
@@ -143,7 +226,11 @@ const adminRoutes: AreaRoutes<never> = async (app, { platform }) => {
       async (request, reply) => {
         const data = await audited(
           request,
-          { action: 'user.invite', target: request.body.email.toLowerCase() },
+          {
+            action: 'user.invite',
+            target: request.body.email.toLowerCase(),
+            targetLabel: request.body.email.toLowerCase(),
+          },
           () => inviteUser(deps, request.body, portalOrigin(request), inviterOf(request)),
           ({ user, mail }) => ({
             tenant: user.tenant_cdb_id,
@@ -169,7 +256,11 @@ const adminRoutes: AreaRoutes<never> = async (app, { platform }) => {
       async (request) => ({
         data: await audited(
           request,
-          { action: 'user.invite-resend', target: `user:${request.params.id}` },
+          {
+            action: 'user.invite-resend',
+            target: `user:${request.params.id}`,
+            targetLabel: await targetLabel(app.db, 'user', request.params.id),
+          },
           () =>
             resendInvitation(deps, request.params.id, portalOrigin(request), inviterOf(request)),
           ({ user, mail }) => ({ email: user.email, mail_sent: mail.sent, mail: mail.message }),
@@ -191,7 +282,11 @@ const adminRoutes: AreaRoutes<never> = async (app, { platform }) => {
       async (request) => ({
         data: await audited(
           request,
-          { action: 'user.change', target: `user:${request.params.id}` },
+          {
+            action: 'user.change',
+            target: `user:${request.params.id}`,
+            targetLabel: await targetLabel(app.db, 'user', request.params.id),
+          },
           () => changeUser(deps, request.params.id, request.body),
           (user) => ({ email: user.email, tenant: user.tenant_cdb_id, role: user.role_name }),
         ),
@@ -218,7 +313,11 @@ const adminRoutes: AreaRoutes<never> = async (app, { platform }) => {
         async (request) => ({
           data: await audited(
             request,
-            { action: `user.${verb}`, target: `user:${request.params.id}` },
+            {
+              action: `user.${verb}`,
+              target: `user:${request.params.id}`,
+              targetLabel: await targetLabel(app.db, 'user', request.params.id),
+            },
             () => setDisabled(deps, request.params.id, disabled, callerOf(request).principal),
             (user) => ({ email: user.email }),
           ),
@@ -239,7 +338,11 @@ const adminRoutes: AreaRoutes<never> = async (app, { platform }) => {
       async (request) => ({
         data: await audited(
           request,
-          { action: 'user.second_factor_reset', target: `user:${request.params.id}` },
+          {
+            action: 'user.second_factor_reset',
+            target: `user:${request.params.id}`,
+            targetLabel: await targetLabel(app.db, 'user', request.params.id),
+          },
           () => resetSecondFactor(deps, request.params.id),
           (user) => ({ email: user.email }),
         ),
@@ -263,7 +366,11 @@ const adminRoutes: AreaRoutes<never> = async (app, { platform }) => {
       async (request) => ({
         data: await audited(
           request,
-          { action: 'user.delete', target: `user:${request.params.id}` },
+          {
+            action: 'user.delete',
+            target: `user:${request.params.id}`,
+            targetLabel: await targetLabel(app.db, 'user', request.params.id),
+          },
           () =>
             deleteUser(deps, request.params.id, request.query.confirm, callerOf(request).principal),
           ({ email }) => ({ email }),
@@ -310,7 +417,11 @@ const adminRoutes: AreaRoutes<never> = async (app, { platform }) => {
       async (request, reply) => {
         const data = await audited(
           request,
-          { action: 'role.create', target: `role:${request.body.name.trim()}` },
+          {
+            action: 'role.create',
+            target: `role:${request.body.name.trim()}`,
+            targetLabel: request.body.name.trim(),
+          },
           () => createRole(app.db, request.body),
           (role) => ({ permissions: role.permissions }),
         );
@@ -332,7 +443,11 @@ const adminRoutes: AreaRoutes<never> = async (app, { platform }) => {
       async (request) => ({
         data: await audited(
           request,
-          { action: 'role.change', target: `role:${request.params.id}` },
+          {
+            action: 'role.change',
+            target: `role:${request.params.id}`,
+            targetLabel: await targetLabel(app.db, 'role', request.params.id),
+          },
           () => changeRole(app.db, request.params.id, request.body),
           (role) => ({ name: role.name, permissions: role.permissions }),
         ),
@@ -355,7 +470,11 @@ const adminRoutes: AreaRoutes<never> = async (app, { platform }) => {
       async (request) => ({
         data: await audited(
           request,
-          { action: 'role.delete', target: `role:${request.params.id}` },
+          {
+            action: 'role.delete',
+            target: `role:${request.params.id}`,
+            targetLabel: await targetLabel(app.db, 'role', request.params.id),
+          },
           () => removeRole(app.db, request.params.id),
           ({ name }) => ({ name }),
         ),

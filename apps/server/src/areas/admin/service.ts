@@ -3,6 +3,7 @@
 import {
   INTERNAL_TENANT_CDB_IDS,
   isBuiltinAdministrator,
+  isInternalUser,
   LIST_DEFAULT_LIMIT,
   type AdminRoleDetail,
   type AdminUser,
@@ -28,8 +29,8 @@ import {
 import type { Database, Queryable } from '../../db/database.ts';
 import { findTenantByCdbId } from '../../db/tenants.ts';
 import type { UserRecord } from '../../db/users.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
-import { ACTABLE_TENANT_KINDS } from '../../plugins/acting-tenant.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.ts';
+import { ACTABLE_TENANT_KINDS, NOT_INTERNAL_MESSAGE } from '../../plugins/acting-tenant.ts';
 import { invalidateAllPrincipals, invalidatePrincipal } from '../../plugins/principal-cache.ts';
 import { listJson, parsePaging } from '../../platform/paging.ts';
 import type { Mailer } from '../../platform/mail.ts';
@@ -127,7 +128,8 @@ async function tenantIdOf(db: Queryable, cdbId: string): Promise<number> {
 }
 
 async function roleOf(db: Queryable, roleId: number) {
-  const role = await selectRole(db, roleId);
+  // An id the database cannot hold is no role either (the fuzz run sent 2^53 and got a 500).
+  const role = roleId <= 2_147_483_647 ? await selectRole(db, roleId) : undefined;
   if (!role) throw badRequest(`role_id: there is no role ${roleId}`, 'role_id');
   return role;
 }
@@ -343,6 +345,23 @@ export function tenantsFor(db: Queryable, caller: UserRecord): Promise<TenantSum
   return Promise.resolve([]);
 }
 
+/**
+ * The customer tenant an internal user starts (or ends) acting for: 403 for anyone but provider
+ * staff, 404 for a tenant that is not a customer's (unknown, internal or the provider's own).
+ */
+export async function actableTenant(
+  db: Queryable,
+  caller: UserRecord,
+  cdbId: string,
+): Promise<{ cdb_id: string; name: string }> {
+  const home = caller.actingFrom ?? caller.tenant;
+  if (!isInternalUser({ tenant: home, role: caller.role })) throw forbidden(NOT_INTERNAL_MESSAGE);
+  const tenant = await findTenantByCdbId(db, cdbId);
+  if (!tenant || !ACTABLE_TENANT_KINDS.includes(tenant.kind))
+    throw notFound(`There is no customer tenant ${cdbId} to act for.`);
+  return { cdb_id: tenant.cdb_id, name: tenant.name };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Roles
 
@@ -471,7 +490,8 @@ const LOG_COLUMNS: readonly { header: string; value: (row: AuditLogEntry) => unk
   { header: 'Acted for', value: (e) => e.acted_for },
   { header: 'Area', value: (e) => e.area },
   { header: 'Action', value: (e) => e.action },
-  { header: 'Target', value: (e) => e.target },
+  { header: 'Target', value: (e) => e.target_label ?? e.target },
+  { header: 'Target id', value: (e) => e.target },
   { header: 'Result', value: (e) => e.result },
   { header: 'Message', value: (e) => e.message },
   { header: 'Address', value: (e) => e.address },
@@ -490,3 +510,6 @@ export function logCsv(db: Queryable, query: AuditLogCsvQuery): AsyncGenerator<s
   }
   return csvChunks(LOG_COLUMNS, batches());
 }
+
+/** How the log names a user or a role by id: the e-mail, the role's name. */
+export { targetLabel } from './repository.ts';

@@ -49,6 +49,7 @@ const adminSessionPlugin: AreaRoutes<never> = async (app, { platform }) => {
     await audit(request, {
       action: 'auth.sign_in',
       target: principal.email,
+      targetLabel: principal.email,
       result: 'success',
       area: 'account',
       actingTenant: principal.actingFrom?.cdb_id ?? principal.tenant.cdb_id,

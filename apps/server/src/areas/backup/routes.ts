@@ -182,6 +182,8 @@ const backupRoutes: AreaRoutes<BackupDriver> = async (app, { drivers }) => {
         request,
         { action: 'backup.quota', target: target(request), detail: { ...request.body } },
         () => changeQuota(deps, callerOf(request), request.params.id, request.body),
+        undefined,
+        (tenant) => tenant.name,
       ),
     }),
   );
@@ -206,6 +208,8 @@ const backupRoutes: AreaRoutes<BackupDriver> = async (app, { drivers }) => {
           target: target(request),
         },
         () => changeEnabled(deps, callerOf(request), request.params.id, request.body.enabled),
+        undefined,
+        (tenant) => tenant.name,
       ),
     }),
   );
@@ -227,6 +231,8 @@ const backupRoutes: AreaRoutes<BackupDriver> = async (app, { drivers }) => {
         request,
         { action: 'backup.retention', target: target(request), detail: request.body.retention },
         () => changeRetention(deps, callerOf(request), request.params.id, request.body.retention),
+        undefined,
+        (tenant) => tenant.name,
       ),
     }),
   );

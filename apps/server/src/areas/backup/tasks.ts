@@ -1,4 +1,5 @@
 // The backup area's slow operations: creating a backup tenant, running a job now, deleting one.
+import { formatSizeGb } from '@portal/api/domain';
 import { BACKUP_CREATED_MESSAGE } from '@portal/api/contract';
 import { Type } from 'typebox';
 import { DriverError } from '../../platform/driver.ts';
@@ -67,7 +68,7 @@ export const runJobTask = defineTask({
     await applySummary(tx, task.tenantId, facts.summary);
     return facts.job.result === 'warning'
       ? `The job ended with a warning: ${facts.job.message}`
-      : `The job backed up ${facts.job.transferred_gb} GB; ${facts.summary.usedGb} GB of ${backup.quotaGb} GB used.`;
+      : `The job backed up ${formatSizeGb(facts.job.transferred_gb)}; ${formatSizeGb(facts.summary.usedGb)} of ${formatSizeGb(backup.quotaGb)} used.`;
   },
   // A refused job (over the hard quota) is recorded by the platform: read its summary at the next
   // look, at once.

@@ -3,7 +3,8 @@ import type { ConsoleTicket } from '@portal/api/contract';
 import { conflict, notFound, unauthorized } from '../../errors.ts';
 import type { Caller } from '../../plugins/access.ts';
 import type { ConsoleTarget } from './driver.ts';
-import { findVm, insertConsoleTicket, redeemConsoleTicket, type VmScope } from './repository.ts';
+import { insertConsoleTicket, redeemConsoleTicket } from './repository/console-tickets.ts';
+import { findVm, type VmScope } from './repository/vms.ts';
 import type { ComputeDeps } from './service.ts';
 
 /** How long a console ticket is good for: enough to open the WebSocket, no more. */

@@ -4,13 +4,10 @@ import type { PowerState, VmOs } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
 import { seam, type AreaSeeder } from '../../platform/area.ts';
 import { ADOPT_INTO_SIMULATOR } from '../../db/migrations/003_areas.ts';
-import {
-  insertFirewallRule,
-  insertNat,
-  insertSnapshot,
-  insertVm,
-  nextGlobalIpaddressId,
-} from './repository.ts';
+import { insertFirewallRule } from './repository/firewall-rules.ts';
+import { insertNat, nextGlobalIpaddressId } from './repository/nats.ts';
+import { insertSnapshot } from './repository/snapshots.ts';
+import { insertVm } from './repository/vms.ts';
 
 interface DemoVm {
   name: string;

@@ -9,11 +9,21 @@ import { computeSeatCounters } from './seats.ts';
 import { COMPUTE_TASKS, vmTargets } from './tasks.ts';
 import { LxdComputeDriver } from './drivers/lxd/index.ts';
 import { LxdClient } from '../../platform/lxd/client.ts';
-import { tenantLimits } from './repository.ts';
+import { installationId } from '../../platform/installation.ts';
+import { tenantLimits } from './repository/vms.ts';
 import type { SiteContext } from '../../platform/area.ts';
+import type { SiteAction } from '@portal/api/contract';
 
 /** The site's simulated network, as the networking area provides it to compute's simulator. */
 export const SIMULATED_NETWORK_PORTS = seam<SimulatedNetworkPorts>('simulated network ports');
+
+/**
+ * What another area cannot do at a site (storage on LXD: a volume from a snapshot), each with its
+ * reason: the catalogue lists it among the site's unavailable actions with compute's own.
+ */
+export const SITE_UNAVAILABLE = seam<Partial<Record<SiteAction, string>>>(
+  'site unavailable actions',
+);
 
 const makeComputeSimulator = (site: SiteContext) =>
   new ComputeSimulator(site.db, { speed: site.config.simulatorSpeed }, () =>
@@ -25,10 +35,10 @@ export const computeSimulator = (site: SiteContext): ComputeSimulator =>
   site.shared(makeComputeSimulator);
 
 /** The LXD client of a site: one per site, shared by its areas' drivers. */
-const lxdClientOf = (site: SiteContext) => {
+export const lxdClientOf = (site: SiteContext) => {
   const settings = site.site.lxd;
   if (!settings) throw new Error(`the site ${site.site.name} has no LXD endpoint`);
-  return new LxdClient(settings.endpoint);
+  return new LxdClient(settings.endpoint, { owner: () => installationId(site.db) });
 };
 
 /** The compute driver of an LXD site: instances in a project per tenant. */
@@ -46,6 +56,7 @@ const lxdCompute = (site: SiteContext): ComputeDriver => {
       location,
     },
     tenantLimits: (tenantId) => tenantLimits(site.db, tenantId),
+    otherAreas: () => site.seam(SITE_UNAVAILABLE),
     natAddresses: site.site.lxd?.forwardAddresses.length
       ? site.site.lxd.forwardAddresses
       : undefined,
@@ -67,15 +78,28 @@ export { registerVmBase, type VmBaseOptions } from './vm-routes.ts';
 export type { ComputeDriver, ConsoleTarget, MetricsRequest } from './driver.ts';
 export { ComputeSimulator, DURATIONS } from './drivers/simulator/index.ts';
 export type { SimulatedNetworkPorts } from './drivers/simulator/index.ts';
-export { computeDeps, listVmsFor, type ComputeDeps, type VmScope } from './service.ts';
+export { computeDeps, type ComputeDeps, type VmScope } from './service.ts';
+export { listVmsFor } from './vm-service.ts';
 /** The VMs of a vwseries service, for that area's usage and backup pages. */
-export { listVms, type VmRecord } from './repository.ts';
+export { listVms, type VmRecord } from './repository/vms.ts';
 /** A VM and its snapshots, for volumes made from a snapshot and attached to a VM (storage). */
-export { findSnapshot, findVm } from './repository.ts';
+export { findSnapshot } from './repository/snapshots.ts';
+export { findVm } from './repository/vms.ts';
 /** NAT entries of VMs, for networking's public addresses. */
-export { listNats, type NatRecordRow } from './repository.ts';
+export { listNats, type NatRecordRow } from './repository/nats.ts';
 export { DEMO_SERIES, DEMO_SERVERS } from './demo.ts';
 /** When a VM changed power state, for another area's simulated platform (monitoring probes). */
 export { powerHistory as vmPowerHistory } from './drivers/simulator/state.ts';
 /** Every site's creation catalogue in one (networking's sites). */
 export { siteCatalogue } from './sites.ts';
+/**
+ * What the other areas' LXD drivers share with compute's (storage on LXD): the tenant's project,
+ * the portal's config keys on LXD objects, the VM → instance mapping and once-per-task facts.
+ */
+export { projectOf } from './drivers/lxd/index.ts';
+export {
+  DEFAULT_FORWARD_ADDRESSES as LXD_DEFAULT_PUBLIC_ADDRESSES,
+  TASK_ID_KEY as LXD_TASK_ID_KEY,
+} from './drivers/lxd/nat.ts';
+export { VM_ID_KEY as LXD_VM_ID_KEY } from './drivers/lxd/observe.ts';
+export { findLxdVm, lxdTaskStep } from './drivers/lxd/state.ts';

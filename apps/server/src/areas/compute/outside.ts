@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { AreaDrivers } from '../../platform/area.ts';
 import type { ComputeDriver } from './driver.ts';
-import { applyObserved, vmsAt } from './repository.ts';
+import { applyObserved, vmsAt } from './repository/vms.ts';
 
 /** Shown on a VM whose platform no longer has it. */
 export const LOST_MESSAGE =

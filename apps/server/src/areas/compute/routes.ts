@@ -27,25 +27,21 @@ import { errorReplies } from '../../platform/schemas.ts';
 import { NONE, taskRoute } from '../../platform/tasks/route.ts';
 import type { ComputeDriver } from './driver.ts';
 import { followOutsideChanges } from './outside.ts';
+import { prepareFirewallAdd, prepareFirewallDelete } from './firewall-service.ts';
+import { prepareNatCancel, prepareNatCreate } from './nat-service.ts';
+import { computeDeps, readCatalogue, readTaskStatus } from './service.ts';
 import {
-  computeDeps,
   prepareBootCdrom,
   prepareCreateVm,
   prepareDeleteVm,
-  prepareFirewallAdd,
-  prepareFirewallDelete,
-  prepareNatCancel,
-  prepareNatCreate,
   prepareReconfigure,
   prepareRefresh,
   prepareRename,
   prepareResize,
   prepareVlan,
-  readCatalogue,
-  readTaskStatus,
   readVm,
   readVmMetrics,
-} from './service.ts';
+} from './vm-service.ts';
 import {
   cdromTask,
   createVmTask,
@@ -292,7 +288,8 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
     },
     definition: firewallAddTask,
     audit: { action: 'vm.firewall.add', target: vmTarget },
-    prepare: (tx, caller, { params, body }) => prepareFirewallAdd(tx, caller, params.id, body),
+    prepare: (tx, caller, { params, body }) =>
+      prepareFirewallAdd(deps, tx, caller, params.id, body),
   });
 
   taskRoute(app, {
@@ -309,7 +306,7 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
     definition: firewallDeleteTask,
     audit: { action: 'vm.firewall.delete', target: vmTarget },
     prepare: (tx, caller, { params }) =>
-      prepareFirewallDelete(tx, caller, params.id, params.ruleId),
+      prepareFirewallDelete(deps, tx, caller, params.id, params.ruleId),
   });
 
   taskRoute(app, {

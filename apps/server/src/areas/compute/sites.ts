@@ -3,6 +3,7 @@
 import type { Catalogue } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { AreaDrivers } from '../../platform/area.ts';
+import { DriverError } from '../../platform/driver.ts';
 import type { ComputeDriver } from './driver.ts';
 
 type Region = Catalogue['regions'][number];
@@ -23,7 +24,7 @@ export async function siteCatalogue(
   tenantId?: number,
   db?: Queryable,
 ): Promise<Catalogue> {
-  const parts = await Promise.all(
+  const settled = await Promise.allSettled(
     drivers.all.map(async ({ site, driver }) => {
       const catalogue = await driver.catalogue(tenantId, db);
       const images = catalogue.images.map((image) => image.id);
@@ -41,6 +42,14 @@ export async function siteCatalogue(
       return { ...catalogue, regions: regions.filter((region) => region.sites.length > 0) };
     }),
   );
+  // A site whose platform does not answer (LXD down) drops out until it answers again; the
+  // others stay on offer. Only when no site answers does the catalogue fail, with its sentence.
+  const parts = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failures = settled.flatMap((result) =>
+    result.status === 'rejected' ? [result.reason] : [],
+  );
+  const bug = failures.find((reason) => !(reason instanceof DriverError));
+  if (bug !== undefined || parts.length === 0) throw bug ?? failures[0];
   const [first, ...rest] = parts;
   if (!first) throw new Error('compute has no site');
   const regions = new Map<string, Region>();

@@ -13,26 +13,21 @@ import { DriverError } from '../../platform/driver.ts';
 import { taskDefiner, type TargetKind } from '../../platform/tasks/registry.ts';
 import type { ComputeDriver } from './driver.ts';
 import {
+  insertFirewallRule,
+  nextFirewallRuleId,
+  deleteFirewallRule as deleteFirewallRuleRow,
+} from './repository/firewall-rules.ts';
+import { findNat, insertNat, setNatStatus } from './repository/nats.ts';
+import {
   deleteAllSnapshots,
   deleteSnapshot,
-  deleteVm,
   editSnapshot,
-  existingVms,
-  findNat,
   findSnapshot,
-  findVm,
-  insertFirewallRule,
-  insertNat,
   insertSnapshot,
-  lockVm,
-  nextFirewallRuleId,
   nextSnapshotId,
   setCurrentSnapshot,
-  setNatStatus,
-  updateVm,
-  vmLocation,
-  deleteFirewallRule as deleteFirewallRuleRow,
-} from './repository.ts';
+} from './repository/snapshots.ts';
+import { deleteVm, existingVms, findVm, lockVm, updateVm, vmLocation } from './repository/vms.ts';
 
 const defineTask = taskDefiner<ComputeDriver>();
 const AREA = 'compute';
@@ -103,7 +98,13 @@ export const createVmTask = defineTask({
     if (!vm) throw gone();
     await updateVm(tx, task.tenantId, vm.id, {
       powerState: facts.powerState,
-      adapters: facts.adapters,
+      // An address the platform reported since the build ran (a DHCP lease) is kept.
+      adapters: facts.adapters.map((adapter, index) => {
+        const known = vm.adapters[index];
+        return adapter.ip === null && known?.portgroup === adapter.portgroup
+          ? { ...adapter, ip: known.ip }
+          : adapter;
+      }),
     });
     return `The virtual machine ${vm.displayName} was built and powered on.`;
   },
@@ -290,7 +291,7 @@ export const natCancelTask = defineTask({
   area: AREA,
   op: 'vm.nat.cancel',
   kind: KIND,
-  label: () => 'Cancel NAT',
+  label: () => 'Remove NAT',
   operation: () => 'cancelNat',
   payload: Type.Object({ nat_id: Type.Integer() }),
   async run(ctx, task) {
@@ -301,7 +302,7 @@ export const natCancelTask = defineTask({
   },
   async apply(tx, task, facts) {
     await setNatStatus(tx, task.tenantId, task.payload.nat_id, 'cancelled', task.id);
-    return `The NAT entry for ${facts.globalIpaddress} was cancelled.`;
+    return `The NAT entry for ${facts.globalIpaddress} was removed.`;
   },
 });
 

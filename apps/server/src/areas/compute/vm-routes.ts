@@ -20,16 +20,10 @@ import { sendJsonText } from '../../platform/paging.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { NONE, taskRoute, type TypeBoxApp } from '../../platform/tasks/route.ts';
 import { issueConsoleTicket } from './console.ts';
-import type { VmScope } from './repository.ts';
-import {
-  listVmSnapshots,
-  listVmsFor,
-  preparePower,
-  prepareSnapshot,
-  readVm,
-  readVmStatus,
-  type ComputeDeps,
-} from './service.ts';
+import { findVm, type VmScope } from './repository/vms.ts';
+import type { ComputeDeps } from './service.ts';
+import { listVmSnapshots, prepareSnapshot } from './snapshot-service.ts';
+import { listVmsFor, preparePower, readVm, readVmStatus } from './vm-service.ts';
 import { powerTask, snapshotTask } from './tasks.ts';
 
 export interface VmBaseOptions<L extends TObject, P extends TObject> {
@@ -84,7 +78,7 @@ export function registerVmBase<L extends TObject, P extends TObject>(
         querystring: VmListQuery,
         response: { 200: ListReply(Vm), ...errorReplies(400, 401, 403, 404) },
       },
-      // The 200 reply is JSON text from the database (repository.ts), field by field as the
+      // The 200 reply is JSON text from the database (repository/vms.ts), field by field as the
       // contract says; only error replies are serialised here.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
@@ -127,8 +121,11 @@ export function registerVmBase<L extends TObject, P extends TObject>(
     async (request) => {
       const caller = callerOf(request);
       const { scope, id } = await resolve(request.params, caller);
-      const data = await audited(request, { action: 'vm.console', target: `vm:${id}` }, () =>
-        issueConsoleTicket(deps, caller, scope, id),
+      const vm = await findVm(deps.db, caller.tenantId, scope, id);
+      const data = await audited(
+        request,
+        { action: 'vm.console', target: `vm:${id}`, targetLabel: vm?.displayName ?? null },
+        () => issueConsoleTicket(deps, caller, scope, id),
       );
       return { data };
     },
@@ -209,7 +206,7 @@ export function registerVmBase<L extends TObject, P extends TObject>(
     audit: { action: 'vm.snapshot', target: vmTarget },
     prepare: async (tx, caller, { params, body }) => {
       const { scope, id } = await resolve(params, caller, tx);
-      return prepareSnapshot(tx, caller, scope, id, body);
+      return prepareSnapshot(deps, tx, caller, scope, id, body);
     },
   });
 }

@@ -2,6 +2,7 @@
 // subscriptions, and the medr subscriptions of children that delegated access to an mssp the
 // tenant owns (VISIBLE_MEDR).
 import type {
+  DetectionResolution,
   DetectionSeverity,
   DetectionStatus,
   EdrComment,
@@ -162,30 +163,79 @@ export const listReleases = (db: Queryable) =>
        from edr_sensor_releases order by released_at desc, version desc`,
   );
 
-/** A detection list as the contract's `EdrDetection`, newest first, with comments. */
+/** Which detections a list holds: by status, of one host, or one detection. */
+export interface DetectionFilter {
+  status?: DetectionStatus;
+  hostId?: number;
+  detectionId?: number;
+}
+
+/**
+ * A detection list as the contract's `EdrDetection`, with comments: severity first (critical on
+ * top), then newest first, as an analyst works the queue.
+ */
 export async function listDetections(
   db: Queryable,
   subscriptionId: number,
-  status: DetectionStatus | undefined,
+  filter: DetectionFilter = {},
 ): Promise<EdrDetection[]> {
   const iso = (column: string) =>
     `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  const rows = await db.query<{ list: EdrDetection[] | string }>(
-    `select coalesce(json_agg(x order by x.detected_at desc, x.id desc), '[]'::json) as list from (
+  const rows = await db.query<{ list: unknown }>(
+    `select coalesce(json_agg(x order by x.rank, x.at desc, x.id desc), '[]'::json) as list from (
        select d.id::int as id, d.host_id::int as host_id, h.hostname, d.severity, d.tactic,
               d.technique, d.description, ${iso('d.detected_at')} as detected_at, d.status,
-              d.assignee,
+              d.resolution, ${iso('d.closed_at')} as closed_at, d.assignee,
               coalesce((select json_agg(json_build_object('id', c.id, 'author', c.author,
                           'body', c.body, 'created_at', ${iso('c.created_at')}) order by c.id)
                           from edr_detection_comments c where c.detection_id = d.id),
-                       '[]'::json) as comments
+                       '[]'::json) as comments,
+              array_position(array['critical', 'high', 'medium', 'low'], d.severity) as rank,
+              d.detected_at as at
          from edr_detections d join edr_hosts h on h.id = d.host_id
-        where d.subscription_id = $1 and ($2::text is null or d.status = $2)) x`,
-    [subscriptionId, status ?? null],
+        where d.subscription_id = $1 and ($2::text is null or d.status = $2)
+          and ($3::bigint is null or d.host_id = $3)
+          and ($4::bigint is null or d.id = $4)) x`,
+    [subscriptionId, filter.status ?? null, filter.hostId ?? null, filter.detectionId ?? null],
   );
   const list = rows[0]?.list ?? [];
-  return typeof list === 'string' ? (JSON.parse(list) as EdrDetection[]) : list;
+  const parsed = (typeof list === 'string' ? JSON.parse(list) : list) as (EdrDetection & {
+    rank?: number;
+    at?: string;
+  })[];
+  // The sort keys are not the contract's.
+  for (const row of parsed) {
+    delete row.rank;
+    delete row.at;
+  }
+  return parsed;
 }
+
+/** A host of a subscription already found visible, or null. */
+export async function findHost(
+  db: Queryable,
+  subscriptionId: number,
+  hostId: number,
+): Promise<HostRecord | null> {
+  const rows = await db.query<HostRecord>(`${HOST} where h.subscription_id = $1 and h.id = $2`, [
+    subscriptionId,
+    hostId,
+  ]);
+  return rows[0] ?? null;
+}
+
+/**
+ * The users a detection of the subscription may be assigned to: those of the subscription's own
+ * tenant and of the caller's (an MSSP's analysts), not disabled, by tenant and name.
+ */
+export const listAssignees = (db: Queryable, tenantIds: readonly number[]) =>
+  db.query<{ email: string; name: string; tenant_name: string }>(
+    `select u.email, coalesce(nullif(u.display_name, ''), u.email) as name, t.name as tenant_name
+       from users u join tenants t on t.id = u.tenant_id
+      where u.tenant_id = any($1::int[]) and u.state <> 'disabled'
+      order by t.name, lower(coalesce(nullif(u.display_name, ''), u.email)), u.email`,
+    [tenantIds],
+  );
 
 /** The ids among `ids` that are detections of the subscription. */
 export async function existingDetections(
@@ -205,11 +255,20 @@ export async function updateDetections(
   tx: Queryable,
   subscriptionId: number,
   ids: readonly number[],
-  changes: { status?: DetectionStatus; assignee?: string | null },
+  changes: {
+    status?: DetectionStatus;
+    resolution?: DetectionResolution;
+    assignee?: string | null;
+  },
 ): Promise<number> {
+  // A new status sets the resolution with it (none unless closed) and when it was closed.
   const rows = await tx.query<{ id: number }>(
     `update edr_detections
         set status = coalesce($3, status),
+            resolution = case when $3::text is null then resolution
+                              when $3 = 'closed' then $6 else null end,
+            closed_at = case when $3::text is null then closed_at
+                             when $3 = 'closed' then coalesce(closed_at, now()) else null end,
             assignee = case when $4::boolean then $5 else assignee end
       where subscription_id = $1 and id = any($2::bigint[]) returning id`,
     [
@@ -218,6 +277,7 @@ export async function updateDetections(
       changes.status ?? null,
       changes.assignee !== undefined,
       changes.assignee ?? null,
+      changes.resolution ?? null,
     ],
   );
   return rows.length;

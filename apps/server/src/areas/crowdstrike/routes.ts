@@ -3,17 +3,22 @@ import {
   ContainmentBody,
   DetectionBulkBody,
   DetectionBulkReply,
+  EdrAssignee,
   EdrComment,
   EdrDetection,
+  EdrDetectionDetail,
   EdrDetectionParams,
   EdrDetectionQuery,
   EdrHost,
+  EdrHostDetail,
   EdrHostParams,
   EdrHostQuery,
   EdrParams,
   EdrPolicyBody,
   EdrSubscription,
   Envelope,
+  ListPagingQuery,
+  ListReply,
   MedrDetail,
   MsspDetail,
 } from '@portal/api/contract';
@@ -29,11 +34,14 @@ import {
   changeDetections,
   changePolicy,
   prepareContainment,
+  readAssignees,
+  readDetection,
   readDetections,
+  readHost,
   readHosts,
   readMedr,
   readMssp,
-  readSubscriptions,
+  readSubscriptionList,
 } from './service.ts';
 import { containmentTask } from './tasks.ts';
 
@@ -48,7 +56,7 @@ const BASE = '/services/crowdstrike';
  */
 const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) => {
   // Not tied to a site: one platform serves every tenant.
-  const deps = { db: app.db, driver: drivers.primary };
+  const deps = { db: app.db, driver: drivers.primary, checkedIn: new Map<number, number>() };
 
   app.get(
     BASE,
@@ -56,11 +64,12 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
       config: READ,
       schema: {
         tags: TAGS,
-        summary: 'Your managed EDR and MSSP subscriptions with their headline figures',
-        response: { 200: Envelope(Type.Array(EdrSubscription)), ...errorReplies(401, 403) },
+        summary: 'Your managed EDR and MSSP subscriptions (or a page) with their headline figures',
+        querystring: ListPagingQuery,
+        response: { 200: ListReply(EdrSubscription), ...errorReplies(400, 401, 403) },
       },
     },
-    async (request) => ({ data: await readSubscriptions(deps, callerOf(request)) }),
+    async (request) => readSubscriptionList(deps, callerOf(request), request.query),
   );
 
   app.get(
@@ -100,7 +109,8 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
       config: READ,
       schema: {
         tags: TAGS,
-        summary: "A managed EDR subscription's detections, newest first, with comments",
+        summary:
+          "A managed EDR subscription's detections, by severity then newest first, with comments",
         params: EdrParams,
         querystring: EdrDetectionQuery,
         response: {
@@ -112,6 +122,60 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
     async (request) => ({
       data: await readDetections(deps, callerOf(request), request.params.id, request.query),
     }),
+  );
+
+  app.get(
+    `${BASE}/medr/:id/hosts/:hostId`,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: 'One host of a managed EDR subscription, with its detections',
+        params: EdrHostParams,
+        response: { 200: Envelope(EdrHostDetail), ...errorReplies(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      data: await readHost(deps, callerOf(request), request.params.id, request.params.hostId),
+    }),
+  );
+
+  app.get(
+    `${BASE}/medr/:id/detections/:detectionId`,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: 'One detection of a managed EDR subscription, with its comments and host',
+        params: EdrDetectionParams,
+        response: { 200: Envelope(EdrDetectionDetail), ...errorReplies(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      data: await readDetection(
+        deps,
+        callerOf(request),
+        request.params.id,
+        request.params.detectionId,
+      ),
+    }),
+  );
+
+  app.get(
+    `${BASE}/medr/:id/assignees`,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: "The users a detection may be assigned to: the subscription's tenant's and yours",
+        params: EdrParams,
+        response: {
+          200: Envelope(Type.Array(EdrAssignee)),
+          ...errorReplies(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({ data: await readAssignees(deps, callerOf(request), request.params.id) }),
   );
 
   app.patch(
@@ -131,6 +195,8 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
         request,
         { action: 'edr.policy', target: `edr:${request.params.id}`, detail: { ...request.body } },
         () => changePolicy(deps, callerOf(request), request.params.id, request.body),
+        undefined,
+        (subscription) => subscription.name,
       ),
     }),
   );
@@ -153,7 +219,12 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
         {
           action: 'edr.detections',
           target: `edr:${request.params.id}`,
-          detail: { ids: request.body.ids, status: request.body.status },
+          detail: {
+            ids: request.body.ids,
+            status: request.body.status,
+            resolution: request.body.resolution,
+            assignee: request.body.assignee,
+          },
         },
         () => changeDetections(deps, callerOf(request), request.params.id, request.body),
         (result) => result,
@@ -175,11 +246,12 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
     },
     async (request, reply) => {
       const { id, detectionId } = request.params;
-      const comment = await audited(
+      const { comment } = await audited(
         request,
         { action: 'edr.comment', target: `edr-detection:${detectionId}` },
         () => addComment(deps, callerOf(request), id, detectionId, request.body.body),
-        (result) => ({ comment_id: result.id }),
+        (result) => ({ comment_id: result.comment.id }),
+        (result) => result.detectionName,
       );
       return reply.code(201).send({ data: comment });
     },

@@ -2,12 +2,16 @@
 // Reads first let the platform's sensors check in (a round of `observeEndpoints`), so figures are
 // as of the call; the round's facts are written to the portal's tables here.
 import type {
+  ListPagingQuery,
   ContainmentBody,
   DetectionBulkBody,
+  EdrAssignee,
   EdrComment,
   EdrDetection,
+  EdrDetectionDetail,
   EdrDetectionQuery,
   EdrHost,
+  EdrHostDetail,
   EdrHostQuery,
   EdrPolicyBody,
   EdrSubscription,
@@ -17,6 +21,7 @@ import type {
 } from '@portal/api/contract';
 import {
   containmentRefusal,
+  detectionChangeRefusal,
   isOutdated,
   isStale,
   policyRefusal,
@@ -25,6 +30,7 @@ import {
 import type { Database, Queryable } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { Caller } from '../../plugins/access.ts';
+import { pageRows, parsePaging, type RowListSpec } from '../../platform/paging.ts';
 import type { Prepared } from '../../platform/tasks/route.ts';
 import { listVms } from '../compute/index.ts';
 import type { EndpointDriver } from './driver.ts';
@@ -32,9 +38,11 @@ import {
   applyEndpointFacts,
   countChildren,
   existingDetections,
+  findHost,
   findMedr,
   findMssp,
   insertComment,
+  listAssignees,
   listDetections,
   listHosts,
   listMsspChildren,
@@ -51,7 +59,17 @@ import {
 export interface CrowdstrikeDeps {
   db: Database;
   driver: EndpointDriver;
+  /**
+   * When this server last checked in each medr subscription (ms): the list refreshes only the
+   * stale ones. Without it, every list read checks in every subscription.
+   */
+  checkedIn?: Map<number, number>;
 }
+
+/** Figures a list shows may be this old: the portal reads the list again every 30 s. */
+const FRESH_MS = 15_000;
+/** Stale subscriptions a list read waits for; the others are checked in after it answers. */
+const AWAITED_PER_READ = 4;
 
 const MEDR_NOT_FOUND = (id: number) => `The managed EDR subscription ${id} does not exist.`;
 
@@ -72,10 +90,46 @@ async function checkIn(deps: CrowdstrikeDeps, subscription: SubscriptionRecord):
   await deps.db.transaction((tx) => applyEndpointFacts(tx, subscription, facts));
 }
 
-const checkInAll = async (deps: CrowdstrikeDeps, subscriptions: readonly SubscriptionRecord[]) => {
-  for (const subscription of subscriptions)
-    if (subscription.kind === 'medr') await checkIn(deps, subscription);
-};
+const sweeps = new WeakMap<Map<number, number>, Promise<void>>();
+
+/**
+ * Checks in the list's medr subscriptions that are stale: the stalest few before the list
+ * answers, the rest one after another once it has (a tenant with 1,000 subscriptions would
+ * otherwise wait for 1,000 platform rounds on every read). Each is marked when its round is
+ * planned, so concurrent reads do not repeat it; a failed round is tried again by a later read.
+ */
+async function checkInAll(deps: CrowdstrikeDeps, subscriptions: readonly SubscriptionRecord[]) {
+  const medrs = subscriptions.filter((subscription) => subscription.kind === 'medr');
+  const checkedIn = deps.checkedIn;
+  if (!checkedIn) {
+    for (const subscription of medrs) await checkIn(deps, subscription);
+    return;
+  }
+  const now = Date.now();
+  const due = medrs
+    .filter((subscription) => now - (checkedIn.get(subscription.id) ?? 0) >= FRESH_MS)
+    .sort((a, b) => (checkedIn.get(a.id) ?? 0) - (checkedIn.get(b.id) ?? 0));
+  for (const subscription of due) checkedIn.set(subscription.id, now);
+  const round = async (subscription: SubscriptionRecord) => {
+    try {
+      await checkIn(deps, subscription);
+    } catch (error) {
+      checkedIn.delete(subscription.id);
+      throw error;
+    }
+  };
+  for (const subscription of due.slice(0, AWAITED_PER_READ)) await round(subscription);
+  const later = due.slice(AWAITED_PER_READ);
+  if (later.length === 0) return;
+  const previous = sweeps.get(checkedIn) ?? Promise.resolve();
+  const sweep = previous.then(async () => {
+    for (const subscription of later) await round(subscription).catch(() => undefined);
+  });
+  sweeps.set(checkedIn, sweep);
+  void sweep.finally(() => {
+    if (sweeps.get(checkedIn) === sweep) sweeps.delete(checkedIn);
+  });
+}
 
 const versionsOf = async (db: Queryable) =>
   (await listReleases(db)).map((release) => release.version);
@@ -148,6 +202,34 @@ const sum = (parts: readonly EdrTotals[]): EdrTotals =>
   }, emptyTotals());
 
 /** `GET /services/crowdstrike`: the tenant's own medr and mssp subscriptions. */
+/** The subscription list's sorts and search: its figures come from the platform, so it pages here. */
+const SUBSCRIPTION_LIST: RowListSpec<EdrSubscription> = {
+  name: 'crowdstrike',
+  id: (row) => row.id,
+  sorts: {
+    id: { value: (row) => row.id, type: 'integer' },
+    name: { value: (row) => row.name, type: 'text' },
+    kind: { value: (row) => row.kind, type: 'text' },
+    state: { value: (row) => row.state, type: 'text' },
+    children: { value: (row) => row.children ?? -1, type: 'integer' },
+    hosts: { value: (row) => row.totals.hosts, type: 'integer' },
+    tenant: { value: (row) => row.tenant_name, type: 'text' },
+  },
+  defaultSort: 'id',
+  search: (row) => [row.name, row.kind, row.state, row.tenant_name],
+};
+
+/** `GET /services/crowdstrike`: the whole list, or a page of it. */
+export async function readSubscriptionList(
+  deps: CrowdstrikeDeps,
+  caller: Caller,
+  query: ListPagingQuery,
+) {
+  const paging = parsePaging(SUBSCRIPTION_LIST, query, String(caller.tenantId));
+  const rows = await readSubscriptions(deps, caller);
+  return paging ? pageRows(SUBSCRIPTION_LIST, rows, paging) : { data: rows };
+}
+
 export async function readSubscriptions(
   deps: CrowdstrikeDeps,
   caller: Caller,
@@ -181,7 +263,10 @@ export async function readSubscriptions(
 async function visibleMedr(deps: CrowdstrikeDeps, caller: Caller, id: number, sync = true) {
   const subscription = await findMedr(deps.db, caller.tenantId, id);
   if (!subscription) throw notFound(MEDR_NOT_FOUND(id));
-  if (sync) await checkIn(deps, subscription);
+  if (sync) {
+    await checkIn(deps, subscription);
+    deps.checkedIn?.set(subscription.id, Date.now());
+  }
   return subscription;
 }
 
@@ -241,7 +326,61 @@ export async function readDetections(
   query: EdrDetectionQuery,
 ): Promise<EdrDetection[]> {
   await visibleMedr(deps, caller, id);
-  return listDetections(deps.db, id, query.status);
+  return listDetections(deps.db, id, { status: query.status });
+}
+
+const hostOf = async (db: Queryable, subscription: SubscriptionRecord, hostId: number) => {
+  const host = await findHost(db, subscription.id, hostId);
+  if (!host) throw notFound(`The host ${hostId} does not exist.`);
+  return hostView(host, targetOf(subscription, await versionsOf(db)), Date.now());
+};
+
+/** `GET /services/crowdstrike/medr/{id}/hosts/{hostId}`: the host and its detections. */
+export async function readHost(
+  deps: CrowdstrikeDeps,
+  caller: Caller,
+  id: number,
+  hostId: number,
+): Promise<EdrHostDetail> {
+  const subscription = await visibleMedr(deps, caller, id);
+  const host = await hostOf(deps.db, subscription, hostId);
+  return {
+    host,
+    subscription_name: subscription.name,
+    detections: await listDetections(deps.db, id, { hostId }),
+  };
+}
+
+/** `GET /services/crowdstrike/medr/{id}/detections/{detectionId}`: the detection and its host. */
+export async function readDetection(
+  deps: CrowdstrikeDeps,
+  caller: Caller,
+  id: number,
+  detectionId: number,
+): Promise<EdrDetectionDetail> {
+  const subscription = await visibleMedr(deps, caller, id);
+  const [detection] = await listDetections(deps.db, id, { detectionId });
+  if (!detection) throw notFound(`Detection ${detectionId} does not exist.`);
+  return {
+    detection,
+    host: await hostOf(deps.db, subscription, detection.host_id),
+    subscription_name: subscription.name,
+  };
+}
+
+/** The tenants whose users may take a detection of the subscription: its own and the caller's. */
+const assigneeTenants = (subscription: SubscriptionRecord, caller: Caller) => [
+  ...new Set([subscription.tenantId, caller.tenantId]),
+];
+
+/** `GET /services/crowdstrike/medr/{id}/assignees` */
+export async function readAssignees(
+  deps: CrowdstrikeDeps,
+  caller: Caller,
+  id: number,
+): Promise<EdrAssignee[]> {
+  const subscription = await visibleMedr(deps, caller, id, false);
+  return listAssignees(deps.db, assigneeTenants(subscription, caller));
 }
 
 /** `PATCH /services/crowdstrike/medr/{id}/policy`: answers the detail with the new policy. */
@@ -282,8 +421,22 @@ export async function changeDetections(
 ): Promise<{ updated: number }> {
   if (body.status === undefined && body.assignee === undefined && body.comment === undefined)
     throw badRequest('status: give a status, an assignee or a comment', 'status');
+  const refusal = detectionChangeRefusal(body);
+  if (refusal) throw badRequest(`${refusal.field}: ${refusal.message}`, refusal.field);
   return deps.db.transaction(async (tx) => {
-    if (!(await findMedr(tx, caller.tenantId, id))) throw notFound(MEDR_NOT_FOUND(id));
+    const subscription = await findMedr(tx, caller.tenantId, id);
+    if (!subscription) throw notFound(MEDR_NOT_FOUND(id));
+    const wanted = body.assignee?.trim().toLowerCase();
+    if (
+      wanted !== undefined &&
+      !(await listAssignees(tx, assigneeTenants(subscription, caller))).some(
+        (user) => user.email === wanted,
+      )
+    )
+      throw badRequest(
+        `assignee: ${wanted} is not one of the users who may take this subscription's detections`,
+        'assignee',
+      );
     const ids = [...new Set(body.ids)];
     const found = await existingDetections(tx, id, ids);
     const missing = ids.filter((each) => !found.includes(each));
@@ -291,8 +444,12 @@ export async function changeDetections(
       throw notFound(
         `Detection${missing.length === 1 ? '' : 's'} ${missing.join(', ')} ${missing.length === 1 ? 'does' : 'do'} not exist.`,
       );
-    const assignee = body.assignee === undefined ? undefined : (body.assignee?.trim() ?? null);
-    const updated = await updateDetections(tx, id, ids, { status: body.status, assignee });
+    const assignee = body.assignee === undefined ? undefined : (wanted ?? null);
+    const updated = await updateDetections(tx, id, ids, {
+      status: body.status,
+      resolution: body.resolution,
+      assignee,
+    });
     if (body.comment !== undefined)
       for (const detection of ids)
         await insertComment(tx, caller.tenantId, detection, caller.email, body.comment.trim());
@@ -307,14 +464,25 @@ export async function addComment(
   id: number,
   detectionId: number,
   body: string,
-): Promise<EdrComment> {
+): Promise<{ comment: EdrComment; detectionName: string }> {
   return deps.db.transaction(async (tx) => {
     if (!(await findMedr(tx, caller.tenantId, id))) throw notFound(MEDR_NOT_FOUND(id));
-    if ((await existingDetections(tx, id, [detectionId])).length === 0)
-      throw notFound(`Detection ${detectionId} does not exist.`);
-    return insertComment(tx, caller.tenantId, detectionId, caller.email, body.trim());
+    const [detection] = await listDetections(tx, id, { detectionId });
+    if (!detection) throw notFound(`Detection ${detectionId} does not exist.`);
+    const comment = await insertComment(
+      tx,
+      caller.tenantId,
+      detectionId,
+      caller.email,
+      body.trim(),
+    );
+    return { comment, detectionName: detectionName(detection) };
   });
 }
+
+/** A detection as people know it, as its page's title says: "Execution on acme-web-01". */
+export const detectionName = (detection: Pick<EdrDetection, 'tactic' | 'hostname'>): string =>
+  `${detection.tactic} on ${detection.hostname}`;
 
 /** `GET /services/crowdstrike/mssp/{id}`: totals over the children and the children table. */
 export async function readMssp(

@@ -6,8 +6,9 @@ import {
   LicenseSubscription,
   LicenseSummary,
   LicenseUpdate,
+  ListPagingQuery,
+  ListReply,
 } from '@portal/api/contract';
-import { Type } from 'typebox';
 import { callerOf } from '../../plugins/access.ts';
 import { audited } from '../../plugins/audit.ts';
 import type { AreaRoutes } from '../../platform/area.ts';
@@ -26,6 +27,10 @@ const read = { access: { area: 'license', level: 'read' } } as const;
 const manage = { access: { area: 'license', level: 'manage' } } as const;
 const tags = ['license'];
 
+/** How the log names a licence: its product and the provider's reference. */
+const licenceLabel = (licence: { product_name: string; reference: string }) =>
+  `${licence.product_name} (${licence.reference})`;
+
 /** Licences: the tenant's subscriptions, their seats in use, renewal and pinned seats. */
 /** Seats in use are counted by every area's seat counters (the platform hands them in). */
 const licenseRoutes: AreaRoutes<never> = async (app, { platform }) => {
@@ -37,11 +42,12 @@ const licenseRoutes: AreaRoutes<never> = async (app, { platform }) => {
       config: read,
       schema: {
         tags,
-        summary: 'Your licence subscriptions, with the seats in use and who holds them',
-        response: { 200: Envelope(Type.Array(LicenseSubscription)), ...errorReplies(401, 403) },
+        summary: 'Your licence subscriptions (or a page), with the seats in use and who holds them',
+        querystring: ListPagingQuery,
+        response: { 200: ListReply(LicenseSubscription), ...errorReplies(400, 401, 403) },
       },
     },
-    async (request) => ({ data: await listLicenses(deps, callerOf(request)) }),
+    async (request) => listLicenses(deps, callerOf(request), request.query),
   );
 
   app.get(
@@ -93,6 +99,8 @@ const licenseRoutes: AreaRoutes<never> = async (app, { platform }) => {
         request,
         { action: 'license.renewal', target: `license:${id}`, detail: { auto_renew } },
         () => updateLicense(deps, callerOf(request), id, auto_renew),
+        undefined,
+        licenceLabel,
       );
       return { data };
     },
@@ -123,6 +131,8 @@ const licenseRoutes: AreaRoutes<never> = async (app, { platform }) => {
           detail: { kind: request.body.kind, holder_id: request.body.holder_id },
         },
         () => assignLicense(deps, callerOf(request), id, request.body),
+        undefined,
+        licenceLabel,
       );
       return { data };
     },
@@ -152,6 +162,8 @@ const licenseRoutes: AreaRoutes<never> = async (app, { platform }) => {
           detail: { kind, holder_id: holderId },
         },
         () => unassignLicense(deps, callerOf(request), id, { kind, id: holderId }),
+        undefined,
+        licenceLabel,
       );
       return { data };
     },

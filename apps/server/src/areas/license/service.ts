@@ -5,6 +5,7 @@ import {
   LICENSE_PRODUCT_NAMES,
   LICENSE_PRODUCTS,
   type LicenseAssign,
+  type ListPagingQuery,
   type LicenseProduct,
   type LicenseProductUsage,
   type LicenseSubscription,
@@ -23,6 +24,7 @@ import {
 import type { Database, Queryable } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { Caller } from '../../plugins/access.ts';
+import { pageRows, parsePaging, type RowListSpec } from '../../platform/paging.ts';
 import type { SeatCounter } from '../../platform/seats.ts';
 import {
   findSubscription,
@@ -92,30 +94,39 @@ async function tenantLicences(
       holders,
       pins.filter((pin) => pin.product === product),
     );
-    let contracted = 0;
+    const views: LicenseSubscription[] = [];
     for (const row of own) {
       const term = terms.get(row.id) ?? currentTerm(row, today);
       const seats = allocation.seats.get(row.id) ?? [];
-      if (term.state !== 'expired') contracted += row.seats;
-      subscriptions.set(row.id, {
+      const expired = term.state === 'expired';
+      const view: LicenseSubscription = {
         id: row.id,
         product,
         product_name: LICENSE_PRODUCT_NAMES[product],
         reference: row.reference,
         seats_contracted: row.seats,
+        // An expired subscription's seats cannot be held: none is in force, none available.
+        seats_in_force: expired ? 0 : row.seats,
         seats_used: seats.length,
-        // An expired subscription's seats cannot be held: none is available.
-        seats_available: term.state === 'expired' ? 0 : Math.max(0, row.seats - seats.length),
+        seats_available: expired ? 0 : Math.max(0, row.seats - seats.length),
         seats_over: Math.max(0, seats.length - row.seats),
         ...term,
         auto_renew: row.auto_renew,
         assignments: seats,
-      });
+      };
+      views.push(view);
+      subscriptions.set(row.id, view);
     }
+    // The product's figures add up the rows the table shows: one source for both.
+    const contracted = views.reduce((sum, view) => sum + view.seats_in_force, 0);
     products.push({
       product,
       product_name: LICENSE_PRODUCT_NAMES[product],
       seats_contracted: contracted,
+      seats_ended: views.reduce(
+        (sum, view) => sum + (view.state === 'expired' ? view.seats_contracted : 0),
+        0,
+      ),
       seats_used: holders.length,
       seats_over: Math.max(0, holders.length - contracted),
       holders,
@@ -131,9 +142,37 @@ const today = (deps: LicenseDeps) => utcDay(deps.now?.() ?? new Date());
 
 const missing = (id: number) => notFound(`There is no licence subscription ${id} in your tenant.`);
 
-/** `GET /services/license` */
-export async function listLicenses(deps: LicenseDeps, caller: Caller) {
-  return (await tenantLicences(deps.db, deps.counters, caller.tenantId, today(deps))).subscriptions;
+/** The licence list's sorts and search: its seats are allocated in Node, so it pages there. */
+const LICENSE_LIST: RowListSpec<LicenseSubscription> = {
+  name: 'license',
+  id: (row) => row.id,
+  sorts: {
+    id: { value: (row) => row.id, type: 'integer' },
+    product: { value: (row) => row.product_name, type: 'text' },
+    reference: { value: (row) => row.reference, type: 'text' },
+    state: { value: (row) => row.state, type: 'text' },
+    available: { value: (row) => row.seats_available, type: 'integer' },
+    term: { value: (row) => row.term_end, type: 'text' },
+  },
+  defaultSort: 'id',
+  search: (row) => [
+    row.product_name,
+    row.reference,
+    row.state,
+    ...row.assignments.map((holder) => holder.name),
+  ],
+};
+
+/** `GET /services/license`: the whole list (oldest first), or a page of it. */
+export async function listLicenses(deps: LicenseDeps, caller: Caller, query: ListPagingQuery) {
+  const paging = parsePaging(LICENSE_LIST, query, String(caller.tenantId));
+  const { subscriptions } = await tenantLicences(
+    deps.db,
+    deps.counters,
+    caller.tenantId,
+    today(deps),
+  );
+  return pageRows(LICENSE_LIST, subscriptions, paging);
 }
 
 /** `GET /services/license/summary` */

@@ -16,6 +16,8 @@ export interface ProbeSpec {
   tlsDaysThreshold: number | null;
   intervalSeconds: number;
   timeoutSeconds: number;
+  /** A VM target's address, where a real prober checks it (set when the probe is created). */
+  vmAddress?: string | null;
 }
 
 /** What the platform reports once a probe is set up. */
@@ -41,6 +43,14 @@ export interface CheckFacts {
   message: string;
 }
 
+/** A probe's checks, and the time each answers for (its period). */
+export interface ProbeChecks {
+  periodMs: number;
+  checks: CheckFacts[];
+  /** The checks really ran (a real prober's): their alerts are really sent. */
+  live?: boolean;
+}
+
 /**
  * The monitoring platform: what a real driver implements (Uptime Kuma's, Checkly's API). Probes
  * are named by the portal's monitor id; creation is idempotent per `ctx.taskId`.
@@ -59,9 +69,14 @@ export interface MonitoringDriver {
     probes: readonly { monitorId: number; spec: ProbeSpec; since: number }[],
     until: number,
     limit: number,
-  ): Promise<Map<number, CheckFacts[]>>;
+  ): Promise<Map<number, ProbeChecks>>;
   /** Removes a probe; a probe that is not there (never set up, or removed) is no error. */
   deleteProbe(ctx: OperationContext, monitorId: number): Promise<ProbeDeletedFacts>;
-  /** Milliseconds between two checks of a probe with this interval. */
+  /**
+   * Milliseconds between two checks of a probe with this interval (the shortest, where the
+   * platform runs probes at more than one pace).
+   */
   checkPeriodMs(intervalSeconds: number): number;
+  /** Stops or restarts a probe's checks, where checks run on their own (a paused monitor is not probed). */
+  pauseProbe?(monitorId: number, paused: boolean): Promise<void>;
 }

@@ -340,16 +340,39 @@ export interface NewDelivery {
   address: string;
   at: string;
   message: string;
+  /** simulated (never sent), or pending: the alert sender sends it. */
+  status: 'simulated' | 'pending';
+  /** What is sent (pending deliveries). */
+  payload: AlertPayload | null;
 }
 
-export async function insertDeliveries(tx: Queryable, rows: readonly NewDelivery[]) {
+/** What an alert sends: the e-mail's subject and text, or the webhook's JSON body. */
+export interface AlertPayload {
+  subject: string;
+  text: string;
+  body: Record<string, unknown>;
+}
+
+export async function insertDeliveries(tx: Queryable, rows: readonly NewDelivery[], now: Date) {
   if (rows.length === 0) return;
   await tx.query(
-    `insert into monitor_alert_deliveries (monitor_id, incident_id, event, kind, address, at, message)
-     select * from json_to_recordset($1::json) as x(monitor_id bigint, incident_id bigint,
-            event text, kind text, address text, at timestamptz, message text)`,
-    [JSON.stringify(rows)],
+    `insert into monitor_alert_deliveries (monitor_id, incident_id, event, kind, address, at,
+            message, status, payload, next_attempt_at)
+     select x.monitor_id, x.incident_id, x.event, x.kind, x.address, x.at, x.message, x.status,
+            x.payload, case when x.status = 'pending' then $2::timestamptz end
+       from json_to_recordset($1::json) as x(monitor_id bigint, incident_id bigint,
+            event text, kind text, address text, at timestamptz, message text, status text,
+            payload jsonb)`,
+    [JSON.stringify(rows), now],
   );
+}
+
+/** Keeps a new monitor's webhook signing secret (never read back by a route). */
+export async function insertWebhookSecret(tx: Queryable, monitorId: number, secret: string) {
+  await tx.query('insert into monitor_webhook_secrets (monitor_id, secret) values ($1, $2)', [
+    monitorId,
+    secret,
+  ]);
 }
 
 /** Incidents of the monitors that were open at any time since `since`, oldest first. */
@@ -437,7 +460,8 @@ export async function listResults(
 
 export async function listDeliveries(db: Queryable, monitorId: number): Promise<AlertDelivery[]> {
   return db.query<AlertDelivery>(
-    `select id, incident_id, event, kind, address, ${isoText('at')} as at, message
+    `select id, incident_id, event, kind, address, ${isoText('at')} as at, message, status,
+            attempts
        from monitor_alert_deliveries where monitor_id = $1
       order by monitor_alert_deliveries.at desc, monitor_alert_deliveries.id desc limit 200`,
     [monitorId],
@@ -500,4 +524,25 @@ export async function existingMonitors(
     params,
   );
   return rows.map((row) => row.id);
+}
+
+/** The cdb_id of each monitor's tenant. */
+export async function tenantCodes(
+  db: Queryable,
+  rows: readonly { tenant_id: number }[],
+): Promise<Map<number, string>> {
+  const found = await db.query<{ id: number; cdb_id: string }>(
+    'select id, cdb_id from tenants where id = any($1::integer[])',
+    [[...new Set(rows.map((row) => row.tenant_id))]],
+  );
+  return new Map(found.map((row) => [row.id, row.cdb_id]));
+}
+
+/** When an incident started, as ISO text. */
+export async function incidentStartOf(db: Queryable, id: number): Promise<string> {
+  const rows = await db.query<{ started_at: string }>(
+    `select ${isoText('started_at')} as started_at from monitor_incidents where id = $1`,
+    [id],
+  );
+  return rows[0]?.started_at ?? '';
 }

@@ -81,7 +81,11 @@ const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) 
     },
     definition: createMonitorTask,
     audit: { action: 'monitor.create', target: ({ body }) => `tenant:${body.tenant}` },
-    prepare: (tx, caller, { body }) => prepareCreate(tx, caller, body),
+    prepare: (tx, caller, { body }) =>
+      prepareCreate(tx, caller, body, {
+        real: app.config.monitoring.driver === 'real',
+        allowPrivate: app.config.monitoring.allowPrivate,
+      }),
   });
 
   app.get(
@@ -207,7 +211,7 @@ const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) 
       config: READ,
       schema: {
         tags: TAGS,
-        summary: "A monitor's alert deliveries (simulated, never sent), newest first",
+        summary: "A monitor's alert deliveries with every attempt to send them, newest first",
         params: MonitorParams,
         response: {
           200: Envelope(Type.Array(AlertDelivery)),

@@ -1,6 +1,7 @@
 // The monitoring area's rules: who sees which monitors, the creation check, and bringing a
 // monitor's checks up to date when it is read (the platform works them out from time, so no loop
 // runs in the background): results, state, incidents, alert deliveries and uptime.
+import { randomBytes } from 'node:crypto';
 import {
   SLA_MAX_DAYS,
   SUPER_TENANT_CDB_ID,
@@ -22,7 +23,10 @@ import {
   maintenanceSpans,
   monitorSettingsRefusal,
   slaFigures,
+  targetHost,
+  type FieldRefusal,
 } from '@portal/api/domain';
+import { hostRefusal } from './drivers/real/guard.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { findTenantByCdbId } from '../../db/tenants.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -33,6 +37,9 @@ import type { MonitoringDriver, ProbeSpec } from './driver.ts';
 import {
   closeIncident,
   deleteWindow,
+  incidentStartOf,
+  insertWebhookSecret,
+  tenantCodes,
   findMonitor,
   incidentsOf,
   insertDeliveries,
@@ -55,6 +62,7 @@ import {
   type MonitorProgress,
   type MonitorRow,
   type MonitorScope,
+  type AlertPayload,
   type NewDelivery,
   type NewResult,
 } from './repository.ts';
@@ -111,17 +119,67 @@ export const probeSpec = (row: MonitorRow): ProbeSpec => ({
 const inWindow = (windows: readonly MaintenanceWindow[], at: number) =>
   windows.some((window) => maintenanceSpans(window, at, at + 1).length > 0);
 
+const summaryOf = (row: MonitorRow, event: 'down' | 'up', message: string) =>
+  event === 'down' ? `${row.name} is down: ${message}` : `${row.name} is up again`;
+
+/** The alert log's line: what is sent, or (simulated checks) what would have been. */
 const deliveryText = (
   row: MonitorRow,
   event: 'down' | 'up',
   contact: { kind: string; address: string },
   message: string,
+  live: boolean,
 ) => {
-  const summary = event === 'down' ? `${row.name} is down: ${message}` : `${row.name} is up again`;
+  const summary = summaryOf(row, event, message);
+  if (live)
+    return contact.kind === 'email'
+      ? `E-mail to ${contact.address}: "${summary}"`
+      : `POST ${contact.address}: "${summary}"`;
   return contact.kind === 'email'
     ? `E-mail to ${contact.address}: "${summary}" (simulated, not sent)`
     : `POST ${contact.address} {"monitor":${row.id},"event":"${event}"}: "${summary}" (simulated, not sent)`;
 };
+
+/** What a real alert sends: an e-mail's subject and text, a webhook's JSON body. */
+function alertPayload(
+  row: MonitorRow,
+  tenant: string,
+  event: 'down' | 'up',
+  incident: { id: number; startedAt: string },
+  check: { at: string; message: string },
+): AlertPayload {
+  const summary = summaryOf(row, event, check.message);
+  return {
+    subject: `[${event === 'down' ? 'Down' : 'Up'}] ${row.name}`,
+    text: [
+      summary,
+      '',
+      `Monitor: ${row.name} (${row.type}, every ${row.interval_seconds} s) for ${tenant}`,
+      `Target: ${row.target}`,
+      `Checked at: ${check.at}`,
+      `Check: ${check.message}`,
+      `Incident ${incident.id}, since ${incident.startedAt}`,
+    ].join('\n'),
+    body: {
+      event,
+      at: check.at,
+      message: check.message,
+      summary,
+      monitor: {
+        id: row.id,
+        name: row.name,
+        tenant,
+        type: row.type,
+        target: row.target,
+      },
+      incident: {
+        id: incident.id,
+        started_at: incident.startedAt,
+        ended_at: event === 'up' ? check.at : null,
+      },
+    },
+  };
+}
 
 /**
  * Asks the platform for the checks each due monitor in scope (or just `ids`) ran since it was last
@@ -133,17 +191,13 @@ export async function refreshMonitors(
   scope: MonitorScope,
   ids: readonly number[] | null,
   now = Date.now(),
+  /** Ask the platform even when no check is due by the interval (it just reported new checks). */
+  { force = false }: { force?: boolean } = {},
 ): Promise<void> {
+  const msPerIntervalSecond = force ? 0 : deps.driver.checkPeriodMs(1);
   // The platform is asked first, outside the transaction (PGlite runs one at a time); then the
   // rows are locked and only those nobody brought up to date meanwhile are recorded.
-  const due = await lockDueMonitors(
-    deps.db,
-    scope,
-    ids,
-    new Date(now),
-    deps.driver.checkPeriodMs(1),
-    false,
-  );
+  const due = await lockDueMonitors(deps.db, scope, ids, new Date(now), msPerIntervalSecond, false);
   if (due.length === 0) return;
   const checks = await deps.driver.checks(
     due.map((row) => ({
@@ -161,7 +215,7 @@ export async function refreshMonitors(
       scope,
       due.map((row) => row.id),
       new Date(now),
-      deps.driver.checkPeriodMs(1),
+      msPerIntervalSecond,
     );
     const rows = locked.filter(
       (row) => asked.get(row.id) === new Date(row.checked_until ?? 0).getTime(),
@@ -170,15 +224,19 @@ export async function refreshMonitors(
     const monitorIds = rows.map((row) => row.id);
     const windows = await windowsOf(tx, monitorIds);
     const open = await openIncidents(tx, monitorIds);
+    const tenants = await tenantCodes(tx, rows);
     const results: NewResult[] = [];
     const deliveries: NewDelivery[] = [];
     const progress: MonitorProgress[] = [];
     for (const row of rows) {
-      const done = checks.get(row.id) ?? [];
+      const reported = checks.get(row.id);
+      const done = reported?.checks ?? [];
       const own = windows.filter((window) => window.monitor_id === row.id);
       let state: MonitorState = row.state;
       let streak = row.fail_streak;
       let incident = open.get(row.id) ?? null;
+      let incidentStart = '';
+      const live = reported?.live === true;
       const stored: NewResult[] = [];
       const storeFrom = done.length - RESULTS_PER_READ;
       for (const [index, check] of done.entries()) {
@@ -193,6 +251,15 @@ export async function refreshMonitors(
           state = streak > row.retries ? 'down' : 'pending';
         }
         const alert = (event: 'down' | 'up', incidentId: number) => {
+          const payload = live
+            ? alertPayload(
+                row,
+                tenants.get(row.tenant_id) ?? '',
+                event,
+                { id: incidentId, startedAt: incidentStart || at },
+                { at, message: check.message },
+              )
+            : null;
           for (const contact of row.contacts)
             deliveries.push({
               monitor_id: row.id,
@@ -201,16 +268,21 @@ export async function refreshMonitors(
               kind: contact.kind,
               address: contact.address,
               at,
-              message: deliveryText(row, event, contact, check.message),
+              message: deliveryText(row, event, contact, check.message, live),
+              status: live ? 'pending' : 'simulated',
+              payload,
             });
         };
         if (state === 'down' && incident === null && !maintenance) {
           incident = await openIncident(tx, row.id, at, check.message);
+          incidentStart = at;
           alert('down', incident);
         } else if (check.ok && incident !== null) {
           await closeIncident(tx, incident, at);
+          if (!incidentStart) incidentStart = await incidentStartOf(tx, incident);
           alert('up', incident);
           incident = null;
+          incidentStart = '';
         }
         if (keep)
           stored.push({
@@ -233,7 +305,7 @@ export async function refreshMonitors(
               checkedSpan(
                 first.at,
                 last.at,
-                row.interval_seconds * deps.driver.checkPeriodMs(1),
+                reported?.periodMs ?? row.interval_seconds * deps.driver.checkPeriodMs(1),
                 new Date(row.checked_until ?? row.created_at).getTime(),
               ),
               now - CHECKED_SPANS_KEPT_MS,
@@ -260,7 +332,7 @@ export async function refreshMonitors(
       });
     }
     await insertResults(tx, results, monitorIds, new Date(now - RESULTS_KEPT_MS));
-    await insertDeliveries(tx, deliveries);
+    await insertDeliveries(tx, deliveries, new Date());
     const incidents = await incidentsOf(tx, monitorIds, new Date(now - 30 * DAY_MS));
     for (const item of progress) {
       const row = rows.find((candidate) => candidate.id === item.id);
@@ -353,6 +425,7 @@ export async function operateMonitor(
     if (operation === 'resume' && !row.paused) throw conflict(`${row.name} is not paused.`);
     await setPaused(tx, id, operation === 'pause', new Date());
   });
+  await deps.driver.pauseProbe?.(id, operation === 'pause');
   return readMonitor(deps, caller, id);
 }
 
@@ -455,11 +528,12 @@ export async function prepareCreate(
   tx: Queryable,
   caller: Caller,
   body: MonitorCreate,
+  policy: ReachPolicy,
 ): Promise<Prepared<Record<string, never>>> {
   if (!isSuper(caller)) throw forbidden(NOT_SUPER_TENANT_MESSAGE);
   const tenant = await findTenantByCdbId(tx, body.tenant);
   if (!tenant) throw badRequest(`tenant: there is no tenant ${body.tenant}`, 'tenant');
-  const refusal = monitorSettingsRefusal(body);
+  const refusal = monitorSettingsRefusal(body) ?? reachRefusal(body, policy);
   if (refusal) throw badRequest(`${refusal.field}: ${refusal.message}`, refusal.field);
   let target = body.target?.trim() ?? '';
   if (body.target_kind === 'vm') {
@@ -485,12 +559,44 @@ export async function prepareCreate(
     retries: body.retries,
     contacts: body.contacts,
   });
+  // Webhooks are signed with a secret of the monitor's, shown this once.
+  const secret = body.contacts.some((contact) => contact.kind === 'webhook')
+    ? `whsec_${randomBytes(32).toString('base64url')}`
+    : null;
+  if (secret) await insertWebhookSecret(tx, id, secret);
   return {
     target: { id, name: body.name },
     payload: {},
     reply: { id },
+    ...(secret ? { secretReply: { webhook_secret: secret } } : {}),
     detail: { tenant: tenant.cdb_id, name: body.name },
   };
+}
+
+/** What the real prober may reach (MONITORING_DRIVER, MONITORING_ALLOW_PRIVATE). */
+export interface ReachPolicy {
+  real: boolean;
+  allowPrivate: boolean;
+}
+
+/**
+ * A target (or webhook) the real prober would refuse, where that is known before any lookup (an
+ * IP address outside the public ranges, `localhost`): refused at once, naming the field. Names
+ * are checked on what they resolve to at each connection.
+ */
+function reachRefusal(body: MonitorCreate, policy: ReachPolicy): FieldRefusal | null {
+  if (!policy.real || policy.allowPrivate) return null;
+  if (body.target_kind !== 'vm' && body.target) {
+    const refusal = hostRefusal(targetHost(body.target.trim()), false);
+    if (refusal) return { field: 'target', message: refusal };
+  }
+  for (const contact of body.contacts) {
+    if (contact.kind !== 'webhook') continue;
+    const refusal = hostRefusal(targetHost(contact.address), false);
+    if (refusal)
+      return { field: 'contacts', message: `The webhook ${contact.address}: ${refusal}` };
+  }
+  return null;
 }
 
 /** `DELETE /services/monitoring/{id}`: refused while it is still being created. */

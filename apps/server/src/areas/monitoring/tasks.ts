@@ -1,8 +1,10 @@
 // The monitoring area's slow operations: creating a monitor sets up its probe on the platform.
 import { Type } from 'typebox';
+import type { Queryable } from '../../db/database.ts';
 import { DriverError } from '../../platform/driver.ts';
 import { taskDefiner, type TargetKind } from '../../platform/tasks/registry.ts';
 import { SUPER_TENANT_CDB_ID } from '@portal/api/contract';
+import { findVm } from '../compute/index.ts';
 import type { MonitoringDriver } from './driver.ts';
 import { activateMonitor, deleteMonitor, existingMonitors, lockMonitor } from './repository.ts';
 import { probeSpec } from './service.ts';
@@ -23,7 +25,23 @@ export const monitorTargets: TargetKind = {
     const found = await existingMonitors(db, { tenantId: everyTenant ? null : tenantId }, ids);
     return new Map(found.map((id) => [id, `/monitoring/${id}`]));
   },
+  // A VM's monitor is set up by the platform of the VM's site (simulated VMs, simulated probes).
+  async location(db, _tenantId, id) {
+    const vm = await watchedVm(db, id);
+    return vm?.location ?? null;
+  },
 };
+
+/** The VM a monitor watches, or null. */
+async function watchedVm(db: Queryable, monitorId: number) {
+  const rows = await db.query<{ tenant_id: number; vm_id: number | null }>(
+    'select tenant_id, vm_id from monitors where id = $1',
+    [monitorId],
+  );
+  const row = rows[0];
+  if (!row || row.vm_id === null) return null;
+  return findVm(db, row.tenant_id, { series: 'any' }, row.vm_id);
+}
 
 const gone = () => new DriverError('The monitor no longer exists.');
 
@@ -38,7 +56,12 @@ export const createMonitorTask = defineTask({
     // The monitor belongs to the customer tenant; the task to the super-tenant user who made it.
     const row = await lockMonitor(ctx.db, { tenantId: null }, task.targetId);
     if (!row) throw gone();
-    return ctx.driver.createProbe(ctx, row.id, probeSpec(row));
+    const spec = probeSpec(row);
+    if (row.vm_id !== null) {
+      const vm = await watchedVm(ctx.db, row.id);
+      spec.vmAddress = vm?.adapters.find((adapter) => adapter.ip)?.ip ?? null;
+    }
+    return ctx.driver.createProbe(ctx, row.id, spec);
   },
   async apply(tx, task, facts) {
     const row = await lockMonitor(tx, { tenantId: null }, task.targetId);

@@ -18,6 +18,9 @@ export type NetworkUpdateFacts = Static<typeof NetworkUpdateFacts>;
 export const GatewayFacts = Type.Object({ externalAddress: Type.String(), snat: Type.Boolean() });
 export type GatewayFacts = Static<typeof GatewayFacts>;
 
+export const GatewayDeletedFacts = Type.Object({ externalAddress: Type.String() });
+export type GatewayDeletedFacts = Static<typeof GatewayDeletedFacts>;
+
 export const AddressFacts = Type.Object({
   globalIpaddressId: Type.Integer(),
   address: Type.String(),
@@ -30,10 +33,23 @@ export interface NetworkSpec {
   location: string;
   vlanId: number;
   cidr: string;
+  /** The network's own address for its VMs (the bridge's address on LXD). */
+  gatewayAddress: string;
   dhcpStart: string;
   dhcpEnd: string;
   dnsServers: string[];
   gatewayId: number | null;
+}
+
+/** What a real platform has now for a tenant's networks, for the topology graph. */
+export interface PlatformTopology {
+  location: string;
+  /** The portal networks the platform has, by id. */
+  networkIds: number[];
+  /** Each VM adapter on one of them, with the address the platform reports. */
+  ports: { vmId: number; networkId: number; ip: string | null }[];
+  /** Public addresses forwarded to a VM: the address and the VM's address it goes to. */
+  forwards: { address: string; vmId: number; privateIp: string }[];
 }
 
 /**
@@ -60,9 +76,13 @@ export interface NetworkingDriver {
     gatewayId: number,
     change: { snat: boolean },
   ): Promise<GatewayFacts>;
+  /** Removes a gateway no network, NAT entry or public address uses any more. */
+  deleteGateway(ctx: OperationContext, gatewayId: number): Promise<GatewayDeletedFacts>;
   allocateAddress(
     ctx: OperationContext,
     request: { location: string; gatewayId: number },
   ): Promise<AddressFacts>;
   releaseAddress(ctx: OperationContext, globalIpaddressId: number): Promise<AddressFacts>;
+  /** The tenant's networks as the platform has them now (a real platform; not the simulator). */
+  observeTopology?(tenant: { tenantId: number; tenantCode: string }): Promise<PlatformTopology>;
 }

@@ -1,7 +1,15 @@
 // The networking area's SQL: the tenant's networks, gateways and public addresses. Always scoped
 // by tenant. The state shown comes from the row and the open task on it (a failed creation shows
 // as error, a running deletion as deleting), so no row is left in a passing state.
+import type { ListPagingQuery } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
+import {
+  isoText,
+  listJson,
+  parsePaging,
+  type ListSpec,
+  type Paging,
+} from '../../platform/paging.ts';
 
 export interface NetworkRecord {
   id: number;
@@ -82,6 +90,51 @@ export async function listNetworks(db: Queryable, tenantId: number): Promise<Net
   );
   return rows.map(toNetwork);
 }
+
+/** The state a network shows, in SQL: as `shownState` says, from its newest open task (`ot`). */
+const NETWORK_STATE_SQL = `case
+  when n.state = 'creating' and ot.id is null then 'error'
+  when ot.operation in ('delete', 'release') then 'deleting'
+  when ot.operation = 'update' and n.state <> 'creating' then 'updating'
+  else n.state end`;
+
+/** The VMs with an adapter on a network (`n`): same site, an adapter on its VLAN. */
+const NETWORK_VM_COUNT_SQL = `(select count(*) from vms m
+  where m.tenant_id = n.tenant_id and m.location = n.location
+    and m.adapters @> jsonb_build_array(jsonb_build_object('vlan_id', n.vlan_id)))::integer`;
+
+/** The network list as the contract's `Network`, field by field in its order. */
+const NETWORK_LIST: ListSpec = {
+  name: 'networking',
+  from: `networks n left join lateral (
+      select t.id, t.operation from tasks t
+       where t.kind = 'network' and t.target_id = n.id and t.state in ('PENDING', 'RUNNING')
+       order by t.id desc limit 1) ot on true`,
+  id: 'n.id',
+  fields: `n.id, n.name, n.location, n.vlan_id, n.cidr, n.gateway_address, n.dhcp_start,
+    n.dhcp_end, n.dns_servers, n.gateway_id, ${NETWORK_STATE_SQL} as state,
+    ${NETWORK_VM_COUNT_SQL} as vm_count, ot.id::integer as task_id,
+    ${isoText('n.created_at')} as created_at`,
+  sorts: {
+    name: { sql: 'n.name', type: 'text' },
+    cidr: { sql: 'n.cidr', type: 'text' },
+    vlan: { sql: 'n.vlan_id', type: 'integer' },
+    // By site, then VLAN: the order of the whole list.
+    location: { sql: `n.location || ':' || lpad(n.vlan_id::text, 5, '0')`, type: 'text' },
+    vms: { sql: NETWORK_VM_COUNT_SQL, type: 'integer' },
+    state: { sql: NETWORK_STATE_SQL, type: 'text' },
+  },
+  defaultSort: 'location',
+  search: ['n.name', 'n.cidr', 'n.location', 'n.vlan_id::text'],
+};
+
+/** Checks the network list's paging parameters; null: the whole list. */
+export const networkPaging = (query: ListPagingQuery, tenantId: number): Paging | null =>
+  parsePaging(NETWORK_LIST, query, String(tenantId));
+
+/** The tenant's networks (by site and VLAN, or a page) as the reply's JSON text. */
+export const listNetworksJson = (db: Queryable, tenantId: number, paging: Paging | null) =>
+  listJson(db, NETWORK_LIST, { tenantId, where: 'n.tenant_id = $1', params: [tenantId] }, paging);
 
 /** One row of the tenant by id from `select` (whose table is aliased `alias`), locked if asked. */
 async function findTenantRow<Row>(
@@ -193,7 +246,7 @@ export interface GatewayRecord {
   location: string;
   externalAddress: string;
   snat: boolean;
-  state: 'creating' | 'active' | 'updating' | 'down' | 'error';
+  state: 'creating' | 'active' | 'updating' | 'deleting' | 'down' | 'error';
   networkCount: number;
   taskId: number | null;
   createdAt: Date;
@@ -290,6 +343,27 @@ export async function updateGateway(
   );
 }
 
+/** What still uses a gateway: the networks behind it and the public addresses on it. */
+export async function gatewayUsers(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+): Promise<{ networks: string[]; addresses: number }> {
+  const networks = await db.query<{ name: string }>(
+    'select name from networks where tenant_id = $1 and gateway_id = $2 order by name, id',
+    [tenantId, id],
+  );
+  const addresses = await db.query<{ n: number }>(
+    'select count(*)::integer as n from public_addresses where tenant_id = $1 and gateway_id = $2',
+    [tenantId, id],
+  );
+  return { networks: networks.map((row) => row.name), addresses: addresses[0]?.n ?? 0 };
+}
+
+export async function deleteGateway(db: Queryable, tenantId: number, id: number): Promise<void> {
+  await db.query('delete from network_gateways where tenant_id = $1 and id = $2', [tenantId, id]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Public addresses
 
@@ -317,7 +391,7 @@ interface AddressRow {
 }
 
 const SELECT_ADDRESS = `
-  select a.id, a.address, a.global_ipaddress_id::integer as global_ipaddress_id, a.location,
+  select a.id, a.address, a.global_ipaddress_id::float8 as global_ipaddress_id, a.location,
          a.gateway_id, a.state, a.created_at, ${openTask('public_address', 'a')}
     from public_addresses a`;
 

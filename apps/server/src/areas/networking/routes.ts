@@ -4,12 +4,16 @@ import {
   Gateway,
   GatewayCreate,
   GatewayUpdate,
+  ListPagingQuery,
+  ListReply,
   Network,
   NetworkCreate,
   NetworkDetail,
   NetworkParams,
   NetworkTaskAccepted,
   NetworkUpdate,
+  NetworkUsage,
+  NetworkUsageQuery,
   PublicAddress,
   Topology,
 } from '@portal/api/contract';
@@ -19,26 +23,30 @@ import type { AreaRoutes } from '../../platform/area.ts';
 import { computeArea, siteCatalogue } from '../compute/index.ts';
 import type { NetworkingDriver } from './driver.ts';
 import { errorReplies } from '../../platform/schemas.ts';
+import { sendJsonText } from '../../platform/paging.ts';
 import { NONE, taskRoute } from '../../platform/tasks/route.ts';
 import {
   listAddressReplies,
   listGatewayReplies,
-  listNetworkReplies,
+  listNetworkJson,
   prepareAllocate,
   prepareCreateGateway,
   prepareCreateNetwork,
+  prepareDeleteGateway,
   prepareDeleteNetwork,
   prepareRelease,
   prepareUpdateGateway,
   prepareUpdateNetwork,
   readNetwork,
   readTopology,
+  readUsage,
   type NetworkingDeps,
 } from './service.ts';
 import {
   addressAllocateTask,
   addressReleaseTask,
   gatewayCreateTask,
+  gatewayDeleteTask,
   gatewayUpdateTask,
   networkCreateTask,
   networkDeleteTask,
@@ -69,14 +77,39 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
       };
     },
   };
+  // Real platforms' own view of the caller's networks, for the topology; one that does not answer
+  // leaves its site as recorded.
+  deps.observed = async (caller) => {
+    const settled = await Promise.allSettled(
+      drivers.all.flatMap(({ driver }) =>
+        driver.observeTopology
+          ? [driver.observeTopology({ tenantId: caller.tenantId, tenantCode: caller.tenantCdbId })]
+          : [],
+      ),
+    );
+    return settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  };
   const read = <T extends TSchema>(summary: string, data: T) => ({
     config: READ,
     schema: { tags: TAGS, summary, response: { 200: Envelope(data), ...errorReplies(401, 403) } },
   });
 
-  app.get(BASE, read('Your networks', Type.Array(Network)), async (request) => ({
-    data: await listNetworkReplies(deps, callerOf(request)),
-  }));
+  app.get(
+    BASE,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary: 'Your networks (all, by site and VLAN, or a page)',
+        querystring: ListPagingQuery,
+        response: { 200: ListReply(Network), ...errorReplies(400, 401, 403) },
+      },
+      // The reply is JSON text made by the database.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request, reply) =>
+      sendJsonText(reply, await listNetworkJson(deps, callerOf(request), request.query)),
+  );
   app.get(`${BASE}/gateways`, read('Your gateways', Type.Array(Gateway)), async (request) => ({
     data: await listGatewayReplies(deps, callerOf(request)),
   }));
@@ -89,6 +122,22 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
     `${BASE}/topology`,
     read('Gateways, networks, VMs and addresses, for the graph', Topology),
     async (request) => ({ data: await readTopology(deps, callerOf(request)) }),
+  );
+  app.get(
+    `${BASE}/usage`,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary:
+          "The VLANs and ranges your networks use at a site, and a free VLAN (the wizard's check)",
+        querystring: NetworkUsageQuery,
+        response: { 200: Envelope(NetworkUsage), ...errorReplies(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      data: await readUsage(deps, callerOf(request), request.query.location),
+    }),
   );
   app.get(
     `${BASE}/:id`,
@@ -112,7 +161,7 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
     access: MANAGE.access,
     schema: {
       tags: TAGS,
-      summary: 'Create a network (a portgroup VMs can use once it is ready)',
+      summary: 'Create a network that VMs can use once it is ready',
       params: Type.Object({}),
       body: NetworkCreate,
       querystring: NONE,
@@ -188,6 +237,22 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
     audit: { action: 'gateway.update', target: ({ params }) => `network_gateway:${params.id}` },
     prepare: (tx, caller, { params, body }) =>
       prepareUpdateGateway(tx, caller, params.id, body.snat),
+  });
+
+  taskRoute(app, {
+    method: 'DELETE',
+    url: `${BASE}/gateways/:id`,
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Delete a gateway (refused while a network, NAT entry or public address uses it)',
+      params: NetworkParams,
+      body: NONE,
+      querystring: NONE,
+    },
+    definition: gatewayDeleteTask,
+    audit: { action: 'gateway.delete', target: ({ params }) => `network_gateway:${params.id}` },
+    prepare: (tx, caller, { params }) => prepareDeleteGateway(tx, caller, params.id),
   });
 
   taskRoute(app, {

@@ -3,11 +3,13 @@ import type {
   Catalogue,
   Gateway,
   GatewayCreate,
+  ListPagingQuery,
   Network,
   NetworkCreate,
   NetworkDetail,
   NetworkPort,
   NetworkUpdate,
+  NetworkUsage,
   PublicAddress,
   Topology,
 } from '@portal/api/contract';
@@ -17,24 +19,30 @@ import {
   cidrRefusal,
   defaultAddressing,
   dnsRefusal,
+  freeVlan,
+  gatewayDeleteRefusal,
   networkClash,
   networkDeleteRefusal,
 } from '@portal/api/domain';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { Caller } from '../../plugins/access.ts';
+import type { PlatformTopology } from './driver.ts';
 import type { Prepared } from '../../platform/tasks/route.ts';
 import { listNats, listVms, type VmRecord } from '../compute/index.ts';
 import {
   findAddress,
   findGateway,
   findNetwork,
+  gatewayUsers,
   insertAddress,
   insertGateway,
   insertNetwork,
   listAddresses,
   listGateways,
   listNetworks,
+  listNetworksJson,
+  networkPaging,
   type AddressRecord,
   type GatewayRecord,
   type NetworkRecord,
@@ -45,6 +53,8 @@ export interface NetworkingDeps {
   db: Queryable;
   /** The platform's catalogue: which sites (locations) exist. */
   catalogue(): Promise<Catalogue>;
+  /** What real platforms have now for the caller's networks (sites that can say; none fails). */
+  observed?(caller: Caller): Promise<PlatformTopology[]>;
 }
 
 const invalid = (field: string, reason: string) => badRequest(`${field}: ${reason}`, field);
@@ -166,13 +176,9 @@ async function addressReplies(
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-export async function listNetworkReplies(deps: NetworkingDeps, caller: Caller): Promise<Network[]> {
-  const [networks, vms] = await Promise.all([
-    listNetworks(deps.db, caller.tenantId),
-    tenantVms(deps.db, caller),
-  ]);
-  return networks.map((network) => toNetwork(network, vms));
-}
+/** `GET /services/networking`: the reply's JSON text, the whole list or a page. */
+export const listNetworkJson = (deps: NetworkingDeps, caller: Caller, query: ListPagingQuery) =>
+  listNetworksJson(deps.db, caller.tenantId, networkPaging(query, caller.tenantId));
 
 async function requireNetwork(
   db: Queryable,
@@ -206,25 +212,43 @@ export async function listAddressReplies(
   return addressReplies(deps.db, caller, await tenantVms(deps.db, caller));
 }
 
-/** Everything the topology graph draws, in one reply. */
+/**
+ * Everything the topology graph draws, in one reply. At a site whose platform can say (LXD), the
+ * VMs' ports and addresses, the networks that exist and the forwarded addresses are its own.
+ */
 export async function readTopology(deps: NetworkingDeps, caller: Caller): Promise<Topology> {
-  const [networks, gateways, vms] = await Promise.all([
+  const [networks, gateways, vms, observed] = await Promise.all([
     listNetworks(deps.db, caller.tenantId),
     listGateways(deps.db, caller.tenantId),
     tenantVms(deps.db, caller),
+    deps.observed?.(caller) ?? Promise.resolve([]),
   ]);
   const addresses = await addressReplies(deps.db, caller, vms);
+  const seenAt = new Map(observed.map((seen) => [seen.location, seen]));
   const networkAt = new Map(
     networks.map((network) => [`${network.location}/${network.vlanId}`, network]),
   );
+  const byId = new Map(vms.map((vm) => [vm.id, vm]));
   return {
     gateways: gateways.map(toGateway),
-    networks: networks.map((network) => toNetwork(network, vms)),
+    networks: networks.map((network) => {
+      const reply = toNetwork(network, vms);
+      const seen = seenAt.get(network.location);
+      // A network the platform no longer has is shown as broken, not as ready.
+      return seen && reply.state === 'active' && !seen.networkIds.includes(network.id)
+        ? { ...reply, state: 'error' as const }
+        : reply;
+    }),
     vms: vms.flatMap((vm) => {
-      const ports = vm.adapters.flatMap((adapter) => {
-        const network = networkAt.get(`${vm.location}/${adapter.vlan_id}`);
-        return network ? [{ network_id: network.id, ip: adapter.ip ?? null }] : [];
-      });
+      const seen = seenAt.get(vm.location);
+      const ports = seen
+        ? seen.ports
+            .filter((port) => port.vmId === vm.id)
+            .map((port) => ({ network_id: port.networkId, ip: port.ip }))
+        : vm.adapters.flatMap((adapter) => {
+            const network = networkAt.get(`${vm.location}/${adapter.vlan_id}`);
+            return network ? [{ network_id: network.id, ip: adapter.ip ?? null }] : [];
+          });
       return ports.length === 0
         ? []
         : [
@@ -237,7 +261,19 @@ export async function readTopology(deps: NetworkingDeps, caller: Caller): Promis
             },
           ];
     }),
-    addresses,
+    addresses: addresses.map((address) => {
+      const seen = seenAt.get(address.location);
+      if (!seen) return address;
+      const forward = seen.forwards.find((each) => each.address === address.address);
+      const vm = forward ? byId.get(forward.vmId) : undefined;
+      if (!forward || !vm) return { ...address, nat: null };
+      return {
+        ...address,
+        nat: address.nat
+          ? { ...address.nat, private_ip: forward.privateIp }
+          : { id: 0, vm_id: vm.id, display_name: vm.displayName, private_ip: forward.privateIp },
+      };
+    }),
   };
 }
 
@@ -260,6 +296,7 @@ async function checkGateway(
   const gateway = await findGateway(db, caller.tenantId, gatewayId);
   if (!gateway || gateway.location !== location)
     throw invalid('gateway_id', `is not one of your gateways at ${location}`);
+  if (gateway.state === 'deleting') throw invalid('gateway_id', 'is being deleted');
 }
 
 function checkAddressing(
@@ -323,6 +360,27 @@ const ready = (network: NetworkRecord) => {
     throw conflict(`The network ${network.name} is not ready; wait until it has been created.`);
 };
 
+/**
+ * `GET /services/networking/usage?location=…`: what the tenant's networks use at a site (the
+ * networks the creation's clash check counts), and the VLAN the wizard suggests.
+ */
+export async function readUsage(
+  deps: NetworkingDeps,
+  caller: Caller,
+  location: string,
+): Promise<NetworkUsage> {
+  await checkLocation(deps, location);
+  const used = (await listNetworks(deps.db, caller.tenantId))
+    .filter((network) => network.state !== 'error' && network.location === location)
+    .map((network) => ({
+      name: network.name,
+      location: network.location,
+      vlan_id: network.vlanId,
+      cidr: network.cidr,
+    }));
+  return { location, used, free_vlan: freeVlan(location, used) };
+}
+
 /** `PATCH /services/networking/{id}`: DHCP range, DNS servers, gateway. */
 export async function prepareUpdateNetwork(
   tx: Queryable,
@@ -384,6 +442,31 @@ export async function prepareUpdateGateway(
   if (gateway.snat === snat)
     throw conflict(`Source NAT is already ${snat ? 'on' : 'off'} on ${gateway.name}.`);
   return { target: { id, name: gateway.name }, payload: { snat }, detail: { snat } };
+}
+
+/**
+ * `DELETE /services/networking/gateways/{id}`: refused while a network leads through it, a NAT
+ * entry uses it or it holds public addresses. A gateway whose creation failed may go too.
+ */
+export async function prepareDeleteGateway(tx: Queryable, caller: Caller, id: number) {
+  const gateway = await findGateway(tx, caller.tenantId, id, true);
+  if (!gateway) throw notFound(`No gateway ${id}.`);
+  if (gateway.state === 'creating')
+    throw conflict(`The gateway ${gateway.name} is still being created; delete it once it is up.`);
+  if (gateway.state === 'deleting')
+    throw conflict(`The gateway ${gateway.name} is already being deleted.`);
+  const users = await gatewayUsers(tx, caller.tenantId, id);
+  const vms = await tenantVms(tx, caller);
+  const nats = (
+    await listNats(
+      tx,
+      caller.tenantId,
+      vms.map((vm) => vm.id),
+    )
+  ).filter((nat) => nat.gatewayId === id && nat.status !== 'cancelled').length;
+  const refusal = gatewayDeleteRefusal(gateway.name, { ...users, nats });
+  if (refusal) throw conflict(refusal);
+  return { target: { id, name: gateway.name }, payload: {} };
 }
 
 /** `POST /services/networking/addresses`: a public address on one of the tenant's gateways. */

@@ -5,10 +5,12 @@ import { taskDefiner, type TargetKind } from '../../platform/tasks/registry.ts';
 import type { NetworkingDriver } from './driver.ts';
 import {
   deleteAddress,
+  deleteGateway,
   deleteNetwork,
   findAddress,
   findGateway,
   findNetwork,
+  gatewayUsers,
   listNetworks,
   recordAllocation,
   updateGateway,
@@ -33,17 +35,28 @@ export const networkTargets: TargetKind = {
         .map((network) => [network.id, `/networking/${network.id}`]),
     );
   },
+  location: async (db, tenantId, id) => (await findNetwork(db, tenantId, id))?.location ?? null,
 };
 
 /** Gateways and public addresses are shown on the networking page's tabs. */
-const tabTargets = (kind: string, tab: string): TargetKind => ({
+const tabTargets = (kind: string, tab: string, location: TargetKind['location']): TargetKind => ({
   kind,
   async paths(_db, _tenantId, ids) {
     return new Map(ids.map((id) => [id, `/networking?tab=${tab}`]));
   },
+  location,
 });
-export const gatewayTargets = tabTargets('network_gateway', 'gateways');
-export const addressTargets = tabTargets('public_address', 'addresses');
+/** A gateway's and a public address's tasks run on the driver of the site they are at. */
+export const gatewayTargets = tabTargets(
+  'network_gateway',
+  'gateways',
+  async (db, tenantId, id) => (await findGateway(db, tenantId, id))?.location ?? null,
+);
+export const addressTargets = tabTargets(
+  'public_address',
+  'addresses',
+  async (db, tenantId, id) => (await findAddress(db, tenantId, id))?.location ?? null,
+);
 
 export const networkCreateTask = defineTask({
   area: AREA,
@@ -60,6 +73,7 @@ export const networkCreateTask = defineTask({
       location: network.location,
       vlanId: network.vlanId,
       cidr: network.cidr,
+      gatewayAddress: network.gatewayAddress,
       dhcpStart: network.dhcpStart,
       dhcpEnd: network.dhcpEnd,
       dnsServers: network.dnsServers,
@@ -159,6 +173,25 @@ export const gatewayUpdateTask = defineTask({
   },
 });
 
+export const gatewayDeleteTask = defineTask({
+  area: AREA,
+  op: 'gateway.delete',
+  kind: 'network_gateway',
+  label: () => 'Delete gateway',
+  operation: () => 'delete',
+  payload: Empty,
+  run: (ctx, task) => ctx.driver.deleteGateway(ctx, task.targetId),
+  async apply(tx, task) {
+    const gateway = await findGateway(tx, task.tenantId, task.targetId, true);
+    if (!gateway) throw gone('gateway');
+    // Networks are refused a gateway being deleted; this holds should one have slipped in.
+    if ((await gatewayUsers(tx, task.tenantId, gateway.id)).networks.length > 0)
+      throw new DriverError(`The gateway ${gateway.name} is in use again; it was not deleted.`);
+    await deleteGateway(tx, task.tenantId, gateway.id);
+    return `The gateway ${gateway.name} was deleted.`;
+  },
+});
+
 export const addressAllocateTask = defineTask({
   area: AREA,
   op: 'address.allocate',
@@ -200,6 +233,7 @@ export const NETWORKING_TASKS = [
   networkDeleteTask,
   gatewayCreateTask,
   gatewayUpdateTask,
+  gatewayDeleteTask,
   addressAllocateTask,
   addressReleaseTask,
 ] as const;

@@ -2,16 +2,25 @@
 // everyone's to read.
 import type {
   CampaignState,
+  ListPagingQuery,
   PhishingCampaign,
   PhishingGroup,
   PhishingRecipient,
   PhishingResults,
+  PhishingOffender,
   PhishingStats,
   PhishingTemplate,
   TemplateKind,
 } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
-import { isoText } from '../../platform/paging.ts';
+import type { ListCache } from '../../platform/list-cache.ts';
+import {
+  isoText,
+  listJson,
+  parsePaging,
+  type ListSpec,
+  type Paging,
+} from '../../platform/paging.ts';
 import type { ActivityEvent } from './driver.ts';
 
 const TEMPLATE_FIELDS = `t.id, t.kind, t.name, t.subject, t.content, t.tenant_id is null as builtin,
@@ -106,41 +115,85 @@ export async function insertGroup(
   return row.id;
 }
 
-const CAMPAIGN_FIELDS = `c.id, c.name, c.state,
+/** Whom a campaign (`c`, of group `g`) reaches: its group's members until it is launched. */
+const RECIPIENT_COUNT_SQL = `(case when c.state = 'draft'
+  then (select count(*) from phishing_group_recipients gr where gr.group_id = g.id)
+  else (select count(*) from phishing_campaign_recipients r where r.campaign_id = c.id) end)`;
+
+/** A campaign's fields before its counts: `c`, its template `t`, landing page `l`, group `g`. */
+const CAMPAIGN_HEAD = `c.id, c.name, c.state,
   json_build_object('id', t.id, 'name', t.name) as template,
   json_build_object('id', l.id, 'name', l.name) as landing_page,
   json_build_object('id', g.id, 'name', g.name) as "group",
   ${isoText('c.launch_at')} as launch_at, ${isoText('c.send_by')} as send_by,
   ${isoText('c.launched_at')} as launched_at, ${isoText('c.ended_at')} as ended_at,
-  ${isoText('c.created_at')} as created_at,
-  json_build_object(
-    'recipients', (case when c.state = 'draft'
-      then (select count(*) from phishing_group_recipients gr where gr.group_id = g.id)
-      else (select count(*) from phishing_campaign_recipients r where r.campaign_id = c.id) end),
+  ${isoText('c.created_at')} as created_at`;
+
+/** The counts object, from the events counted by kind (`ev`). */
+const COUNTS_JSON = `json_build_object(
+    'recipients', ${RECIPIENT_COUNT_SQL},
     'sent', ev.sent, 'opened', ev.opened, 'clicked', ev.clicked,
-    'submitted', ev.submitted, 'reported', ev.reported) as counts`;
+    'submitted', ev.submitted, 'reported', ev.reported)`;
+
+const CAMPAIGN_FIELDS = `${CAMPAIGN_HEAD}, ${COUNTS_JSON} as counts`;
 
 /** A campaign's (`c`) events counted by kind (`ev.sent`, …) in one pass over them. */
-const EVENT_COUNTS = `cross join lateral (
+const EVENT_COUNT_SELECT = `
     select count(*) filter (where e.kind = 'sent')::integer as sent,
            count(*) filter (where e.kind = 'opened')::integer as opened,
            count(*) filter (where e.kind = 'clicked')::integer as clicked,
            count(*) filter (where e.kind = 'submitted')::integer as submitted,
            count(*) filter (where e.kind = 'reported')::integer as reported
       from phishing_campaign_recipients r join phishing_events e on e.recipient_id = r.id
-     where r.campaign_id = c.id) ev`;
+     where r.campaign_id = c.id`;
 
-const CAMPAIGN_FROM = `phishing_campaigns c
+const CAMPAIGN_JOINS = `phishing_campaigns c
   join phishing_templates t on t.id = c.template_id
   join phishing_templates l on l.id = c.landing_page_id
-  join phishing_groups g on g.id = c.group_id
-  ${EVENT_COUNTS}`;
+  join phishing_groups g on g.id = c.group_id`;
 
-/** The tenant's campaigns, newest first. */
-export const listCampaigns = (db: Queryable, tenantId: number) =>
-  db.query<PhishingCampaign>(
-    `select ${CAMPAIGN_FIELDS} from ${CAMPAIGN_FROM} where c.tenant_id = $1 order by c.id desc`,
-    [tenantId],
+const CAMPAIGN_FROM = `${CAMPAIGN_JOINS} cross join lateral (${EVENT_COUNT_SELECT}) ev`;
+
+/** The campaign list: newest first; events counted only for the rows a page shows. */
+const CAMPAIGN_LIST: ListSpec = {
+  name: 'phishing-campaigns',
+  from: CAMPAIGN_JOINS,
+  id: 'c.id',
+  fields: `${CAMPAIGN_HEAD},
+    (select ${COUNTS_JSON} from (${EVENT_COUNT_SELECT}) ev) as counts`,
+  sorts: {
+    id: { sql: 'c.id', type: 'integer' },
+    name: { sql: 'c.name', type: 'text' },
+    state: { sql: 'c.state', type: 'text' },
+    // Launched, or due to launch; not yet planned sorts first.
+    launched: {
+      sql: `coalesce(${isoText('coalesce(c.launched_at, c.launch_at)')}, '')`,
+      type: 'text',
+    },
+    recipients: { sql: RECIPIENT_COUNT_SQL, type: 'integer' },
+  },
+  defaultSort: 'id',
+  defaultDesc: true,
+  search: ['c.name', 'c.state', 't.name', 'g.name'],
+};
+
+/** The campaign list's paging parameters checked; null: the whole list. */
+export const campaignPaging = (query: ListPagingQuery, tenantId: number): Paging | null =>
+  parsePaging(CAMPAIGN_LIST, query, String(tenantId));
+
+/** The tenant's campaigns (newest first, or a page) as the reply's JSON text. */
+export const listCampaignsJson = (
+  db: Queryable,
+  tenantId: number,
+  paging: Paging | null,
+  cache?: ListCache,
+) =>
+  listJson(
+    db,
+    CAMPAIGN_LIST,
+    { tenantId, where: 'c.tenant_id = $1', params: [tenantId] },
+    paging,
+    cache,
   );
 
 export async function findCampaign(
@@ -343,7 +396,7 @@ export async function tenantStats(db: Queryable, tenantId: number): Promise<Phis
   const clickRate = await db.query<PhishingStats['click_rate'][number]>(
     `select c.id as campaign_id, c.name, ${isoText('c.launched_at')} as launched_at,
             ev.sent, ev.clicked
-       from phishing_campaigns c ${EVENT_COUNTS}
+       from phishing_campaigns c cross join lateral (${EVENT_COUNT_SELECT}) ev
       where c.tenant_id = $1 and c.launched_at is not null and c.state <> 'scheduled'
       order by c.launched_at, c.id`,
     [tenantId],
@@ -387,4 +440,172 @@ export async function tenantStats(db: Queryable, tenantId: number): Promise<Phis
     median_seconds_to_report: total.median === null ? null : Math.round(total.median),
     repeat_offenders: offenders,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edits and deletes. Templates and groups are locked while they are checked and changed, so a
+// campaign made meanwhile waits for the outcome.
+
+/** The tenant's own template (never a built-in one), locked; or null. */
+export async function lockOwnTemplate(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+): Promise<{ id: number; kind: TemplateKind; name: string } | null> {
+  const rows = await db.query<{ id: number; kind: TemplateKind; name: string }>(
+    'select id, kind, name from phishing_templates where tenant_id = $1 and id = $2 for update',
+    [tenantId, id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Whether the id is a built-in template (everyone's to read, nobody's to change). */
+export async function isBuiltinTemplate(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query(
+    'select 1 from phishing_templates where id = $1 and tenant_id is null',
+    [id],
+  );
+  return rows.length > 0;
+}
+
+export async function updateTemplate(
+  db: Queryable,
+  id: number,
+  changes: { name?: string; subject?: string; content?: string },
+): Promise<void> {
+  await db.query(
+    `update phishing_templates set name = coalesce($2, name), subject = coalesce($3, subject),
+            content = coalesce($4, content) where id = $1`,
+    [id, changes.name ?? null, changes.subject ?? null, changes.content ?? null],
+  );
+}
+
+/** The names of the campaigns (any state) that use a template, landing page or group. */
+export async function campaignsUsing(
+  db: Queryable,
+  use: { templateId: number } | { groupId: number },
+): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    'templateId' in use
+      ? `select name from phishing_campaigns where template_id = $1 or landing_page_id = $1
+          order by id`
+      : 'select name from phishing_campaigns where group_id = $1 order by id',
+    ['templateId' in use ? use.templateId : use.groupId],
+  );
+  return rows.map((row) => row.name);
+}
+
+export async function deleteTemplate(db: Queryable, id: number): Promise<void> {
+  await db.query('delete from phishing_templates where id = $1', [id]);
+}
+
+export async function lockGroup(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+): Promise<{ id: number; name: string } | null> {
+  const rows = await db.query<{ id: number; name: string }>(
+    'select id, name from phishing_groups where tenant_id = $1 and id = $2 for update',
+    [tenantId, id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Renames a group, and with `recipients` replaces who is in it. */
+export async function updateGroup(
+  db: Queryable,
+  id: number,
+  changes: { name?: string; recipients?: readonly PhishingRecipient[] },
+): Promise<void> {
+  if (changes.name !== undefined)
+    await db.query('update phishing_groups set name = $2 where id = $1', [id, changes.name]);
+  if (changes.recipients === undefined) return;
+  await db.query('delete from phishing_group_recipients where group_id = $1', [id]);
+  await db.query(
+    `insert into phishing_group_recipients (group_id, email, first_name, last_name, department)
+     select $1, r.email, r.first_name, r.last_name, r.department
+       from json_to_recordset($2::json)
+         as r(email text, first_name text, last_name text, department text)
+     on conflict do nothing`,
+    [id, JSON.stringify(changes.recipients)],
+  );
+}
+
+/** Deletes a group with its recipients. */
+export async function deleteGroup(db: Queryable, id: number): Promise<void> {
+  await db.query('delete from phishing_groups where id = $1', [id]);
+}
+
+export async function updateCampaign(
+  db: Queryable,
+  id: number,
+  changes: {
+    name: string;
+    templateId: number;
+    landingPageId: number;
+    groupId: number;
+    launchAt: string | null;
+    sendBy: string | null;
+  },
+): Promise<void> {
+  await db.query(
+    `update phishing_campaigns set name = $2, template_id = $3, landing_page_id = $4,
+            group_id = $5, launch_at = $6, send_by = $7 where id = $1`,
+    [
+      id,
+      changes.name,
+      changes.templateId,
+      changes.landingPageId,
+      changes.groupId,
+      changes.launchAt,
+      changes.sendBy,
+    ],
+  );
+}
+
+/** Deletes a campaign with its recipients and their events. */
+export async function deleteCampaign(db: Queryable, tenantId: number, id: number): Promise<void> {
+  await db.query('delete from phishing_campaigns where tenant_id = $1 and id = $2', [tenantId, id]);
+}
+
+/**
+ * Everyone who clicked in at least `minCampaigns` of the tenant's campaigns, most campaigns
+ * first, each with what they did in every launched campaign they received (newest first).
+ */
+export async function listOffenders(
+  db: Queryable,
+  tenantId: number,
+  minCampaigns: number,
+): Promise<PhishingOffender[]> {
+  const iso = (column: string) =>
+    `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const rows = await db.query<{ list: PhishingOffender[] | string }>(
+    `with received as (
+       select r.email, r.first_name, r.last_name, r.department, c.id as campaign_id,
+              c.name as campaign_name, c.launched_at,
+              exists (select 1 from phishing_events e where e.recipient_id = r.id and e.kind = 'opened') as opened,
+              exists (select 1 from phishing_events e where e.recipient_id = r.id and e.kind = 'clicked') as clicked,
+              exists (select 1 from phishing_events e where e.recipient_id = r.id and e.kind = 'submitted') as submitted,
+              exists (select 1 from phishing_events e where e.recipient_id = r.id and e.kind = 'reported') as reported
+         from phishing_campaign_recipients r
+         join phishing_campaigns c on c.id = r.campaign_id
+        where c.tenant_id = $1 and c.launched_at is not null),
+     people as (
+       select email, count(*) filter (where clicked)::int as campaigns
+         from received group by email
+       having count(*) filter (where clicked) >= $2)
+     select coalesce(json_agg(x order by x.campaigns desc, x.email), '[]'::json) as list from (
+       select p.email, p.campaigns,
+              (select trim(max(r.first_name) || ' ' || max(r.last_name)) from received r where r.email = p.email) as name,
+              (select max(r.department) from received r where r.email = p.email) as department,
+              (select json_agg(json_build_object('campaign_id', r.campaign_id,
+                        'campaign_name', r.campaign_name, 'launched_at', ${iso('r.launched_at')},
+                        'opened', r.opened, 'clicked', r.clicked, 'submitted', r.submitted,
+                        'reported', r.reported) order by r.launched_at desc, r.campaign_id desc)
+                 from received r where r.email = p.email) as history
+         from people p) x`,
+    [tenantId, minCampaigns],
+  );
+  const list = rows[0]?.list ?? [];
+  return typeof list === 'string' ? (JSON.parse(list) as PhishingOffender[]) : list;
 }

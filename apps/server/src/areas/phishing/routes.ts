@@ -1,48 +1,69 @@
 import {
   Envelope,
+  ListPagingQuery,
+  ListReply,
   MAX_CSV_LENGTH,
   MAX_GROUP_RECIPIENTS,
   MAX_TEMPLATE_LENGTH,
   PhishingCampaign,
   PhishingCampaignCreate,
   PhishingCampaignParams,
+  PhishingCampaignUpdate,
   PhishingCsvBody,
   PhishingCsvPreview,
   PhishingGroup,
   PhishingGroupCreate,
   PhishingGroupCreated,
   PhishingGroupDetail,
+  PhishingGroupUpdate,
   PhishingRecipientsAdd,
   PhishingResults,
+  PhishingOffender,
+  PhishingOffendersQuery,
   PhishingStats,
   PhishingTemplate,
   PhishingTemplateCreate,
+  PhishingTemplateUpdate,
 } from '@portal/api/contract';
 import { Type } from 'typebox';
 import { callerOf } from '../../plugins/access.ts';
+import { audited } from '../../plugins/audit.ts';
 import { textBodyLimit } from '../../plugins/input.ts';
 import type { AreaRoutes } from '../../platform/area.ts';
 import type { PhishingDriver } from './driver.ts';
 import { errorReplies } from '../../platform/schemas.ts';
+import { sendJsonText } from '../../platform/paging.ts';
 import { NONE, taskRoute } from '../../platform/tasks/route.ts';
 import {
   createCampaign,
   createGroup,
   createTemplate,
+  editCampaign,
+  editGroup,
+  editTemplate,
   prepareAddRecipients,
+  prepareDeleteCampaign,
   prepareEnd,
   prepareLaunch,
   previewCsv,
   readCampaign,
-  readCampaigns,
+  readCampaignsJson,
   readGroup,
   readGroups,
   readResults,
+  readOffenders,
   readStats,
   readTemplate,
   readTemplates,
+  removeGroup,
+  removeTemplate,
 } from './service.ts';
-import { addRecipientsTask, endCampaignTask, launchCampaignTask } from './tasks.ts';
+import {
+  addRecipientsTask,
+  deleteCampaignTask,
+  endCampaignTask,
+  launchCampaignTask,
+} from './tasks.ts';
 
 const READ = { access: { area: 'phishing-prevention', level: 'read' } } as const;
 const MANAGE = { access: { area: 'phishing-prevention', level: 'manage' } } as const;
@@ -50,13 +71,14 @@ const TAGS = ['phishing-prevention'];
 const BASE = '/services/phishing';
 const Params = PhishingCampaignParams;
 const READ_ERRORS = errorReplies(400, 401, 403, 404);
+const CHANGE_ERRORS = errorReplies(400, 401, 403, 404, 409);
 /** One recipient at its longest in JSON: e-mail, names and department, quoted and keyed. */
 const RECIPIENT_BYTES = 1024;
 
 /** Phishing prevention: campaigns, templates and landing pages, recipient groups, figures. */
 const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
   // Not tied to a site: one platform serves every tenant.
-  const deps = { db: app.db, driver: drivers.primary };
+  const deps = { db: app.db, driver: drivers.primary, lists: app.listCache };
 
   app.get(
     `${BASE}/campaigns`,
@@ -64,11 +86,15 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
       config: READ,
       schema: {
         tags: TAGS,
-        summary: 'Your phishing campaigns, newest first, with their counts',
-        response: { 200: Envelope(Type.Array(PhishingCampaign)), ...errorReplies(401, 403) },
+        summary: 'Your phishing campaigns, newest first (or a page), with their counts',
+        querystring: ListPagingQuery,
+        response: { 200: ListReply(PhishingCampaign), ...errorReplies(400, 401, 403) },
       },
+      // The reply is JSON text made by the database.
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => ({ data: await readCampaigns(deps, callerOf(request)) }),
+    async (request, reply) =>
+      sendJsonText(reply, await readCampaignsJson(deps, callerOf(request), request.query)),
   );
 
   app.post(
@@ -166,6 +192,52 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
     prepare: (tx, caller, { params, body }) => prepareAddRecipients(tx, caller, params.id, body),
   });
 
+  app.patch(
+    `${BASE}/campaigns/:id`,
+    {
+      config: MANAGE,
+      schema: {
+        tags: TAGS,
+        summary: "Change a draft campaign's name, template, landing page, group or times",
+        params: Params,
+        body: PhishingCampaignUpdate,
+        response: { 200: Envelope(PhishingCampaign), ...CHANGE_ERRORS },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return {
+        data: await audited(
+          request,
+          {
+            action: 'phishing.edit',
+            target: `phishing-campaign:${id}`,
+            detail: { fields: Object.keys(request.body) },
+          },
+          () => editCampaign(deps, callerOf(request), id, request.body),
+          undefined,
+          (campaign) => campaign.name,
+        ),
+      };
+    },
+  );
+
+  taskRoute(app, {
+    method: 'DELETE',
+    url: `${BASE}/campaigns/:id`,
+    access: MANAGE.access,
+    schema: {
+      tags: TAGS,
+      summary: 'Delete a draft or scheduled campaign (a scheduled one is called off first)',
+      params: Params,
+      body: NONE,
+      querystring: NONE,
+    },
+    definition: deleteCampaignTask,
+    audit: { action: 'phishing.delete', target: ({ params }) => `phishing-campaign:${params.id}` },
+    prepare: (tx, caller, { params }) => prepareDeleteCampaign(tx, caller, params.id),
+  });
+
   app.get(
     `${BASE}/stats`,
     {
@@ -177,6 +249,26 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
       },
     },
     async (request) => ({ data: await readStats(deps, callerOf(request)) }),
+  );
+
+  app.get(
+    `${BASE}/offenders`,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Everyone who clicked in two or more campaigns (or min_campaigns), with what they did in each',
+        querystring: PhishingOffendersQuery,
+        response: {
+          200: Envelope(Type.Array(PhishingOffender)),
+          ...errorReplies(400, 401, 403),
+        },
+      },
+    },
+    async (request) => ({
+      data: await readOffenders(deps, callerOf(request), request.query.min_campaigns),
+    }),
   );
 
   app.get(
@@ -220,6 +312,61 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
     },
     async (request, reply) =>
       reply.code(201).send({ data: await createTemplate(deps, callerOf(request), request.body) }),
+  );
+
+  app.patch(
+    `${BASE}/templates/:id`,
+    {
+      config: MANAGE,
+      bodyLimit: textBodyLimit(MAX_TEMPLATE_LENGTH),
+      schema: {
+        tags: TAGS,
+        summary: 'Change one of your templates or landing pages (built-in ones stay as they are)',
+        params: Params,
+        body: PhishingTemplateUpdate,
+        response: { 200: Envelope(PhishingTemplate), ...CHANGE_ERRORS },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return {
+        data: await audited(
+          request,
+          {
+            action: 'phishing.template-edit',
+            target: `phishing-template:${id}`,
+            detail: { fields: Object.keys(request.body) },
+          },
+          () => editTemplate(deps, callerOf(request), id, request.body),
+          undefined,
+          (template) => template.name,
+        ),
+      };
+    },
+  );
+
+  app.delete(
+    `${BASE}/templates/:id`,
+    {
+      config: MANAGE,
+      schema: {
+        tags: TAGS,
+        summary: 'Delete one of your templates or landing pages (refused while a campaign uses it)',
+        params: Params,
+        response: { 204: Type.Null(), ...CHANGE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await audited(
+        request,
+        { action: 'phishing.template-delete', target: `phishing-template:${id}` },
+        () => removeTemplate(deps, callerOf(request), id),
+        (template) => ({ name: template.name, kind: template.kind }),
+        (template) => template.name,
+      );
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(
@@ -278,6 +425,61 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
     },
     async (request, reply) =>
       reply.code(201).send({ data: await createGroup(deps, callerOf(request), request.body) }),
+  );
+  app.patch(
+    `${BASE}/groups/:id`,
+    {
+      config: MANAGE,
+      bodyLimit: textBodyLimit(MAX_CSV_LENGTH),
+      schema: {
+        tags: TAGS,
+        summary:
+          'Rename a recipient group, or replace its recipients with the valid rows of a CSV file',
+        params: Params,
+        body: PhishingGroupUpdate,
+        response: { 200: Envelope(PhishingGroupCreated), ...CHANGE_ERRORS },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return {
+        data: await audited(
+          request,
+          {
+            action: 'phishing.group-edit',
+            target: `phishing-group:${id}`,
+            detail: { fields: Object.keys(request.body) },
+          },
+          () => editGroup(deps, callerOf(request), id, request.body),
+          (edited) => ({ recipients: edited.group.recipient_count, skipped: edited.skipped }),
+          (edited) => edited.group.name,
+        ),
+      };
+    },
+  );
+
+  app.delete(
+    `${BASE}/groups/:id`,
+    {
+      config: MANAGE,
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a recipient group with its recipients (refused while a campaign uses it)',
+        params: Params,
+        response: { 204: Type.Null(), ...CHANGE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await audited(
+        request,
+        { action: 'phishing.group-delete', target: `phishing-group:${id}` },
+        () => removeGroup(deps, callerOf(request), id),
+        (group) => ({ name: group.name }),
+        (group) => group.name,
+      );
+      return reply.code(204).send(null);
+    },
   );
 };
 

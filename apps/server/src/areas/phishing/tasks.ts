@@ -7,6 +7,7 @@ import type { PhishingDriver } from './driver.ts';
 import {
   addCampaignRecipients,
   campaignMessage,
+  deleteCampaign,
   groupRecipients,
   lockCampaign,
   recordActivity,
@@ -126,4 +127,35 @@ export const addRecipientsTask = defineTask({
   },
 });
 
-export const PHISHING_TASKS = [launchCampaignTask, endCampaignTask, addRecipientsTask] as const;
+/**
+ * Deletes a draft or scheduled campaign: a scheduled one's sending is called off on the platform
+ * first; then the campaign goes with its recipients.
+ */
+export const deleteCampaignTask = defineTask({
+  area: 'phishing-prevention',
+  op: 'phishing.delete',
+  kind: 'phishing-campaign',
+  label: () => 'Delete campaign',
+  operation: () => 'delete',
+  payload: Type.Object({ launched: Type.Boolean() }),
+  async run(ctx, task) {
+    if (!task.payload.launched) return { calledOff: false };
+    await ctx.driver.endPhishingCampaign(ctx, task.targetId);
+    return { calledOff: true };
+  },
+  async apply(tx, task, facts) {
+    const campaign = await lockCampaign(tx, task.tenantId, task.targetId);
+    if (!campaign) throw gone();
+    await deleteCampaign(tx, task.tenantId, campaign.id);
+    return facts.calledOff
+      ? `The campaign ${campaign.name} was called off and deleted.`
+      : `The campaign ${campaign.name} was deleted.`;
+  },
+});
+
+export const PHISHING_TASKS = [
+  launchCampaignTask,
+  endCampaignTask,
+  addRecipientsTask,
+  deleteCampaignTask,
+] as const;

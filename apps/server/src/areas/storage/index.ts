@@ -1,8 +1,9 @@
 // The storage area: its descriptor and its public surface.
-import { computeSimulator } from '../compute/index.ts';
-import { defineArea, type SiteContext } from '../../platform/area.ts';
+import { computeSimulator, lxdClientOf, SITE_UNAVAILABLE } from '../compute/index.ts';
+import { defineArea, provide, type SiteContext } from '../../platform/area.ts';
 import { seedDemoStorage } from './demo.ts';
 import type { StorageDriver } from './driver.ts';
+import { LxdStorageDriver } from './drivers/lxd/index.ts';
 import { StorageSimulator } from './drivers/simulator/index.ts';
 import storageRoutes from './routes.ts';
 import { STORAGE_TASKS, volumeTargets } from './tasks.ts';
@@ -23,13 +24,27 @@ const storageSimulator = (site: SiteContext) => {
   );
 };
 
+/** The storage of an LXD site: custom volumes in each tenant's project on the site's pool. */
+const makeLxdStorage = (site: SiteContext): LxdStorageDriver =>
+  new LxdStorageDriver({
+    client: site.shared(lxdClientOf),
+    db: site.db,
+    location: site.site.locations?.[0] ?? 'LXD1',
+    pool: site.site.lxd?.storagePool ?? 'portal',
+    ...(site.site.lxd?.storageLookMs ? { watch: { everyMs: site.site.lxd.storageLookMs } } : {}),
+  });
+
+const lxdStorage = (site: SiteContext): LxdStorageDriver => site.shared(makeLxdStorage);
+
 export const storageArea = defineArea<StorageDriver>({
   name: 'storage',
   permission: 'storage',
   routes: [storageRoutes],
   tasks: STORAGE_TASKS,
   targets: [volumeTargets],
-  drivers: { simulator: storageSimulator },
+  drivers: { simulator: storageSimulator, lxd: lxdStorage },
+  // What LXD storage cannot do is offered disabled on the site's catalogue entry.
+  provides: [provide(SITE_UNAVAILABLE, 'lxd', (site) => lxdStorage(site).unavailable)],
   seed: seedDemoStorage,
 });
 

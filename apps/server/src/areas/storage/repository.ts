@@ -21,9 +21,14 @@ const VOLUME_FIELDS = `v.id, v.name, v.size_gb, v.type, v.location, ${STATE_SQL}
   case when m.id is null then null
        else json_build_object('id', m.id, 'display_name', m.display_name) end as attached_vm,
   case when v.source_vm_id is null then null
-       else json_build_object('vm_id', v.source_vm_id, 'snapshot_id', v.source_snapshot_id)
+       else json_build_object('vm_id', v.source_vm_id,
+         'vm_name', (select sv.display_name from vms sv
+                      where sv.id = v.source_vm_id and sv.tenant_id = v.tenant_id),
+         'snapshot_id', v.source_snapshot_id,
+         'snapshot_name', (select ss.name from snapshots ss
+                            where ss.id = v.source_snapshot_id and ss.tenant_id = v.tenant_id))
   end as source,
-  ${isoText('v.created_at')} as created_at`;
+  ${isoText('v.created_at')} as created_at, v.platform_message`;
 
 const FROM = 'volumes v left join vms m on m.id = v.attached_vm_id';
 
@@ -171,10 +176,19 @@ export async function deleteVolume(db: Queryable, tenantId: number, id: number):
   await db.query('delete from volumes where tenant_id = $1 and id = $2', [tenantId, id]);
 }
 
-/** Volumes attached to a VM (for the per-VM limit). */
+/**
+ * The volumes attached to a VM, and those on their way to it (an attach task still open): the
+ * limit counts both, so attachments asked for at once cannot together pass it.
+ */
 export async function countAttached(db: Queryable, tenantId: number, vmId: number) {
   const rows = await db.query<{ n: number }>(
-    'select count(*)::integer as n from volumes where tenant_id = $1 and attached_vm_id = $2',
+    `select (select count(*) from volumes where tenant_id = $1 and attached_vm_id = $2)::integer
+          + (select count(*) from tasks t
+              where t.tenant_id = $1 and t.kind = 'volume' and t.operation = 'AttachVolume'
+                and t.state in ('PENDING', 'RUNNING') and (t.payload ->> 'vm_id')::bigint = $2
+                and not exists (select 1 from volumes v
+                                 where v.id = t.target_id and v.attached_vm_id = $2))::integer
+            as n`,
     [tenantId, vmId],
   );
   return rows[0]?.n ?? 0;
@@ -200,4 +214,86 @@ export async function volumeLocation(
     [tenantId, id],
   );
   return rows[0]?.location ?? null;
+}
+
+/** A volume the platform is asked about: settled, with no task of the portal's on its way. */
+export interface SettledVolume {
+  id: number;
+  name: string;
+}
+
+/**
+ * The tenant's volumes at these locations whose record the platform's state may be written to:
+ * ready ones, and those the platform had lost (they may be back), with no task pending or
+ * running on them (the task writes what it did when it ends).
+ */
+export async function settledVolumesAt(
+  db: Queryable,
+  tenantId: number,
+  locations: readonly string[],
+): Promise<SettledVolume[]> {
+  return db.query<SettledVolume>(
+    `select v.id::integer as id, v.name from volumes v
+      where v.tenant_id = $1 and v.location = any($2::text[])
+        and (v.state = 'ready' or (v.state = 'error' and v.platform_message is not null))
+        and not exists (select 1 from tasks t
+                         where t.tenant_id = v.tenant_id and t.kind = 'volume'
+                           and t.target_id = v.id and t.state in ('PENDING', 'RUNNING'))
+      order by v.id`,
+    [tenantId, locations],
+  );
+}
+
+/**
+ * Writes what the platform says of a volume to its record: the size and the VM attached (a VM
+ * that is not the tenant's counts as none), or, when the platform no longer has it, `error` with
+ * `lostMessage`. Only a settled volume is written, and only when something differs, so that the
+ * list's version moves only on a real change.
+ */
+export async function applyObservedVolume(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+  facts: { sizeGb: number; attachedVmId: number | null } | null,
+  lostMessage: string,
+): Promise<boolean> {
+  const settled = `(state = 'ready' or (state = 'error' and platform_message is not null))
+    and not exists (select 1 from tasks t where t.tenant_id = volumes.tenant_id
+                     and t.kind = 'volume' and t.target_id = volumes.id
+                     and t.state in ('PENDING', 'RUNNING'))`;
+  if (facts === null) {
+    const rows = await db.query(
+      `update volumes set state = 'error', platform_message = $3, attached_vm_id = null
+        where tenant_id = $1 and id = $2 and ${settled}
+          and (state, platform_message, attached_vm_id) is distinct from ('error', $3::text, null)
+        returning id`,
+      [tenantId, id, lostMessage],
+    );
+    return rows.length > 0;
+  }
+  const rows = await db.query(
+    `with seen as (
+       select greatest($3::integer, 1) as seen_size,
+              (select m.id from vms m where m.id = $4::bigint and m.tenant_id = $1) as seen_vm)
+     update volumes set state = 'ready', platform_message = null,
+            size_gb = seen.seen_size, attached_vm_id = seen.seen_vm
+       from seen
+      where tenant_id = $1 and id = $2 and ${settled}
+        and (state, platform_message, size_gb, attached_vm_id)
+            is distinct from ('ready', null::text, seen.seen_size, seen.seen_vm)
+      returning volumes.id`,
+    [tenantId, id, facts.sizeGb, facts.attachedVmId],
+  );
+  return rows.length > 0;
+}
+
+/** The tenants whose code is one of these, in any case (a platform may lower-case it). */
+export async function tenantsByCode(
+  db: Queryable,
+  codes: readonly string[],
+): Promise<{ id: number; cdbId: string }[]> {
+  return db.query<{ id: number; cdbId: string }>(
+    `select id, cdb_id as "cdbId" from tenants where lower(cdb_id) = any($1::text[]) order by id`,
+    [codes.map((code) => code.toLowerCase())],
+  );
 }

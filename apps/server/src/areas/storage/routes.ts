@@ -16,6 +16,7 @@ import { sendJsonText } from '../../platform/paging.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { NONE, taskRoute } from '../../platform/tasks/route.ts';
 import type { StorageDriver } from './driver.ts';
+import { followOutsideVolumeChanges } from './outside.ts';
 import {
   listVolumes,
   prepareAttach,
@@ -43,6 +44,17 @@ const volumeTarget = ({ params }: { params: { id: number } }) => `volume:${param
 /** Storage volumes: the list, one volume, and the slow operations as tasks. */
 const storageRoutes: AreaRoutes<StorageDriver> = async (app, { drivers }) => {
   const deps = { db: app.db, drivers, lists: app.listCache };
+  // Volumes made, attached, detached or deleted outside the portal (on the LXD host) show up.
+  const outside = new AbortController();
+  app.addHook('onReady', async () =>
+    followOutsideVolumeChanges(
+      app.db,
+      drivers,
+      app.log.child({ component: 'outside-volumes' }),
+      outside.signal,
+    ),
+  );
+  app.addHook('onClose', async () => outside.abort());
 
   app.get(
     BASE,

@@ -9,6 +9,7 @@ import {
 } from '@portal/api/domain';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
+import { DriverError } from '../../platform/driver.ts';
 import type { Caller } from '../../plugins/access.ts';
 import type { ListCache } from '../../platform/list-cache.ts';
 import type { Prepared } from '../../platform/tasks/route.ts';
@@ -57,9 +58,40 @@ export async function listVolumes(
   return listVolumesJson(deps.db, caller.tenantId, vmId, paging, deps.lists);
 }
 
-/** `GET /services/storage/{id}` */
-export const readVolume = (deps: Pick<StorageDeps, 'db'>, caller: Caller, id: number) =>
-  requireVolume(deps.db, caller, id);
+/**
+ * `GET /services/storage/{id}`. Where the site's platform knows its volumes (LXD), what it says
+ * now is shown: the VM attached, the state that follows from it, the size and the bytes used. A
+ * platform that does not answer leaves the portal's record as it is.
+ */
+export async function readVolume(
+  deps: Pick<StorageDeps, 'db'> & Partial<Pick<StorageDeps, 'drivers'>>,
+  caller: Caller,
+  id: number,
+): Promise<Volume> {
+  const volume = await requireVolume(deps.db, caller, id);
+  const driver = deps.drivers?.siteAt(volume.location) ? deps.drivers.at(volume.location) : null;
+  const settled = volume.state === 'available' || volume.state === 'in-use';
+  if (!driver?.observe || !settled) return volume;
+  let seen;
+  try {
+    seen = (await driver.observe(caller.tenantCdbId, [volume.id])).get(volume.id);
+  } catch (error) {
+    if (error instanceof DriverError) return volume;
+    throw error;
+  }
+  if (!seen) return { ...volume, used_bytes: null };
+  const vm =
+    seen.attachedVmId === null
+      ? null
+      : await findVm(deps.db, caller.tenantId, { series: 'any' }, seen.attachedVmId);
+  return {
+    ...volume,
+    size_gb: seen.sizeGb || volume.size_gb,
+    state: vm ? 'in-use' : 'available',
+    attached_vm: vm ? { id: vm.id, display_name: vm.displayName } : null,
+    used_bytes: seen.usedBytes,
+  };
+}
 
 const target = (volume: Pick<Volume, 'id' | 'name'>) => ({ id: volume.id, name: volume.name });
 
@@ -84,6 +116,11 @@ export async function prepareCreateVolume(
     if (!snapshot) throw conflict(deletedSnapshotSentence(source.snapshot_id));
     if (body.location !== undefined && body.location !== vm.location)
       throw invalid('location', `must be ${vm.location}, where ${vm.displayName} is`);
+    // A site whose storage cannot copy a snapshot says so at once, with its reason.
+    const unavailable = deps.drivers.siteAt(vm.location)
+      ? deps.drivers.at(vm.location).unavailable?.volumeFromSnapshot
+      : undefined;
+    if (unavailable) throw conflict(unavailable);
     const size = snapshotVolumeSize(vm.diskSizeGb, body.size_gb);
     if (size.refusal) throw invalid('size_gb', size.refusal);
     location = vm.location;

@@ -1,5 +1,6 @@
 // The storage area's slow operations: what each task carries, how the driver runs it, and how
 // the facts it reports (or its failure) are written to the portal's volumes.
+import { formatSizeGb } from '@portal/api/domain';
 import { Type } from 'typebox';
 import { DriverError } from '../../platform/driver.ts';
 import { taskDefiner, type TargetKind } from '../../platform/tasks/registry.ts';
@@ -46,7 +47,7 @@ export const createVolumeTask = defineTask({
     const volume = await findVolume(tx, task.tenantId, task.targetId, true);
     if (!volume) throw gone();
     await updateVolume(tx, task.tenantId, volume.id, { state: 'ready', sizeGb: facts.sizeGb });
-    return `The volume ${volume.name} was created (${facts.sizeGb} GB).`;
+    return `The volume ${volume.name} was created (${formatSizeGb(facts.sizeGb)}).`;
   },
   // The volume that could not be built stays, marked as failed, until it is deleted.
   failed: (tx, task) => updateVolume(tx, task.tenantId, task.targetId, { state: 'error' }),
@@ -98,7 +99,7 @@ export const extendVolumeTask = defineTask({
     const volume = await findVolume(tx, task.tenantId, task.targetId, true);
     if (!volume) throw gone();
     await updateVolume(tx, task.tenantId, volume.id, { state: 'ready', sizeGb: facts.sizeGb });
-    return `The volume ${volume.name} now has ${facts.sizeGb} GB.`;
+    return `The volume ${volume.name} now has ${formatSizeGb(facts.sizeGb)}.`;
   },
   failed: (tx, task) => updateVolume(tx, task.tenantId, task.targetId, { state: 'ready' }),
 });

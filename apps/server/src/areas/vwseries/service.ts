@@ -52,6 +52,7 @@ export async function checkService(
 /**
  * The service's backup: the policy and last run as the platform reported them at the last
  * refresh, and per VM (each VM's share follows from its disk, as a backup system would report).
+ * The size adds up what the runs backed up, so it is 0 while no run has happened.
  */
 export async function readBackup(
   deps: VwseriesDeps,
@@ -61,14 +62,21 @@ export async function readBackup(
   const service = await requireService(deps, caller, serviceid);
   const vms = await listVms(deps.db, caller.tenantId, { series: 'vwseries', serviceid });
   const { backup } = service;
-  const jobs = vms.map((vm) => ({
-    vm_id: vm.id,
-    display_name: vm.displayName,
-    last_backup_at: backup.last_backup_at,
-    result: backup.last_result,
-    // Used space: a deterministic 20–60 % of the disk.
-    size_gb: Math.round(vm.diskSizeGb * (0.2 + ((vm.id * 37) % 41) / 100) * 10) / 10,
-  }));
+  const lastRun = backup.last_backup_at ? new Date(backup.last_backup_at) : null;
+  const jobs = vms.map((vm) => {
+    // A VM is backed up only by a run after it was made: before the first run nothing is.
+    const backedUp = lastRun !== null && vm.createdAt <= lastRun;
+    return {
+      vm_id: vm.id,
+      display_name: vm.displayName,
+      last_backup_at: backedUp ? backup.last_backup_at : null,
+      result: backedUp ? backup.last_result : null,
+      // Used space: a deterministic 20–60 % of the disk.
+      size_gb: backedUp
+        ? Math.round(vm.diskSizeGb * (0.2 + ((vm.id * 37) % 41) / 100) * 10) / 10
+        : 0,
+    };
+  });
   return {
     serviceid: service.serviceid,
     policy: backup.policy,

@@ -16,6 +16,14 @@ import { sql as monitorCheckedSpans } from './020_monitor_checked_spans.ts';
 import { sql as rateLimits } from './016_rate_limits.ts';
 import { sql as phishingMail } from './018_phishing_mail.ts';
 import { sql as vmPlatformMessage } from './021_vm_platform_message.ts';
+import { sql as monitoringProber } from './022_monitoring_prober.ts';
+import { sql as auditTargetLabel } from './024_audit_target_label.ts';
+import { sql as monitorAlertSending } from './025_monitor_alert_sending.ts';
+import { sql as installation } from './026_installation.ts';
+import { sql as edrDetectionResolution } from './029_edr_detection_resolution.ts';
+import { sql as lxdNetworking } from './027_lxd_networking.ts';
+import { sql as phishingListVersions } from './030_phishing_list_versions.ts';
+import { sql as volumePlatformMessage } from './031_volume_platform_message.ts';
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -46,4 +54,12 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '016_rate_limits', sql: rateLimits },
   { id: '014_lxd', sql: lxd },
   { id: '021_vm_platform_message', sql: vmPlatformMessage },
+  { id: '022_monitoring_prober', sql: monitoringProber },
+  { id: '024_audit_target_label', sql: auditTargetLabel },
+  { id: '025_monitor_alert_sending', sql: monitorAlertSending },
+  { id: '026_installation', sql: installation },
+  { id: '029_edr_detection_resolution', sql: edrDetectionResolution },
+  { id: '027_lxd_networking', sql: lxdNetworking },
+  { id: '030_phishing_list_versions', sql: phishingListVersions },
+  { id: '031_volume_platform_message', sql: volumePlatformMessage },
 ];

@@ -104,12 +104,21 @@ export class LxdClient {
   private readonly dispatcher: Agent;
   private readonly origin: string;
   private readonly timeoutMs: number;
+  private readonly ownerOf: () => Promise<string>;
 
   constructor(
     private readonly endpoint: LxdEndpoint,
-    options: { timeoutMs?: number } = {},
+    options: {
+      timeoutMs?: number;
+      /**
+       * The portal installation this client acts for (platform/installation.ts): what it makes
+       * carries it, and only what carries it is taken for its own. None: untagged objects are.
+       */
+      owner?: () => Promise<string>;
+    } = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.ownerOf = options.owner ?? (() => Promise.resolve(''));
     if (endpoint.socketPath) {
       this.origin = 'http://lxd';
       this.dispatcher = new Agent({
@@ -128,6 +137,11 @@ export class LxdClient {
     } else {
       throw new Error('An LXD endpoint needs a socketPath or a url.');
     }
+  }
+
+  /** The installation this client acts for ('' when none was given). */
+  owner(): Promise<string> {
+    return this.ownerOf();
   }
 
   /** Where this client talks to, for sentences and logs (the socket path or the URL). */

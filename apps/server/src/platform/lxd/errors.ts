@@ -1,4 +1,5 @@
-import type { LxdError } from './client.ts';
+import { DriverError } from '../driver.ts';
+import { LxdError } from './client.ts';
 
 /**
  * LXD's error as a sentence a customer understands. `site` names the LXD server (its site or
@@ -25,4 +26,11 @@ export function lxdSentence(error: LxdError, what: string, site = 'this site'): 
   if (error.status === 403)
     return `The LXD server at ${site} does not allow the portal to ${what}.`;
   return `The LXD server at ${site} could not ${what}.`;
+}
+
+/** What a driver throws for `error`: LXD's refusal as a DriverError sentence, anything else as is. */
+export function asDriverError(error: unknown, what: string, site?: string): unknown {
+  if (error instanceof LxdError)
+    return new DriverError(lxdSentence(error, what, site), { detail: error.lxdMessage });
+  return error;
 }

@@ -38,3 +38,17 @@ export const deleteForward = (
   listenAddress: string,
   signal?: AbortSignal,
 ) => client.delete<null>(`${forwardsOf(network)}/${encodeURIComponent(listenAddress)}`, { signal });
+
+/** Every forward on the networks that can have one, with its network. */
+export async function allForwards(
+  client: LxdClient,
+  signal?: AbortSignal,
+): Promise<{ network: string; forward: LxdForward }[]> {
+  const networks = await forwardingNetworks(client);
+  const lists = await Promise.all(
+    networks.map(async ({ name }) =>
+      (await listForwards(client, name, signal)).map((forward) => ({ network: name, forward })),
+    ),
+  );
+  return lists.flat();
+}

@@ -29,6 +29,25 @@ const path = (name: string) => `/1.0/instances/${encodeURIComponent(name)}`;
 export const listInstances = (client: LxdClient, project: string, signal?: AbortSignal) =>
   client.get<LxdInstance[]>('/1.0/instances', { project, query: { recursion: '1' }, signal });
 
+/**
+ * Every instance name on the server, in every project. LXD gives each instance a DNS name on its
+ * bridge, so a name used in one project cannot start on the same bridge in another.
+ */
+export async function instanceNamesEverywhere(
+  client: LxdClient,
+  signal?: AbortSignal,
+): Promise<Set<string>> {
+  const urls = await client.get<string[]>('/1.0/instances', {
+    query: { 'all-projects': 'true' },
+    signal,
+  });
+  return new Set(urls.map((url) => decodeURIComponent(url.split('?')[0]?.split('/').pop() ?? '')));
+}
+
+/** LXD's refusal to start an instance whose DNS name another instance holds on the bridge. */
+export const isDnsNameClash = (message: string) =>
+  /DNS name .* already used on network/i.test(message);
+
 export const getInstance = (
   client: LxdClient,
   project: string,
@@ -97,3 +116,37 @@ export const deleteInstance = (
   name: string,
   signal?: AbortSignal,
 ) => client.deleteWait(path(name), { project, signal });
+
+/**
+ * Removes one device from the instance (PATCH merges devices and cannot remove one: the
+ * instance is put back whole without it, guarded by its ETag-free read just before).
+ */
+export async function removeInstanceDevice(
+  client: LxdClient,
+  project: string,
+  name: string,
+  device: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const instance = await client.get<LxdInstance & Record<string, unknown>>(path(name), {
+    project,
+    signal,
+  });
+  if (!(device in instance.devices)) return;
+  const devices = Object.fromEntries(
+    Object.entries(instance.devices).filter(([key]) => key !== device),
+  );
+  await client.putWait(
+    path(name),
+    {
+      architecture: instance['architecture'],
+      config: instance.config,
+      devices,
+      ephemeral: instance['ephemeral'],
+      profiles: instance['profiles'],
+      stateful: instance.stateful,
+      description: instance.description,
+    },
+    { project, signal },
+  );
+}

@@ -1,5 +1,12 @@
 import { LxdError, type LxdClient } from './client.ts';
 
+/** How a tenant's project is made: its own instances and volumes, the default images and profiles. */
+export const TENANT_PROJECT_FEATURES: Record<string, string> = {
+  'features.images': 'false',
+  'features.profiles': 'false',
+  'features.storage.volumes': 'true',
+};
+
 export interface LxdProject {
   name: string;
   config: Record<string, string>;

@@ -134,48 +134,53 @@ export function taskRoute<D, P, PS extends TSchema, BS extends TSchema, QS exten
       const caller = callerOf(request);
       const action = options.audit.action;
       let data: Record<string, number | string>;
+      // Known once prepared: a refusal after that (too many open tasks) still names its target.
+      let prepared = undefined as { id: number; name: string } | undefined;
       try {
         data = await app.db.transaction(async (tx) => {
           if (options.locksTenant)
             await tx.query('select id from tenants where id = $1 for update', [caller.tenantId]);
-          const prepared = await options.prepare(tx, caller, input);
-          const target = prepared.target;
+          const ready = await options.prepare(tx, caller, input);
+          const target = ready.target;
+          prepared = target;
           if ((await countOpenTasks(tx, definition.kind, target.id)) >= MAX_OPEN_TASKS_PER_TARGET) {
             throw conflict(
               `${target.name} already has ${MAX_OPEN_TASKS_PER_TARGET} operations waiting or running; try again once one has ended.`,
             );
           }
-          const label = definition.label(prepared.payload);
+          const label = definition.label(ready.payload);
           const taskId = await insertTask(tx, caller.tenantId, {
             kind: definition.kind,
             targetId: target.id,
-            operation: definition.operation(prepared.payload),
-            payload: definition.stored(prepared.payload),
+            operation: definition.operation(ready.payload),
+            payload: definition.stored(ready.payload),
             createdBy: caller.email,
             area: definition.area,
             label,
             targetName: target.name,
           });
-          const accepted = { task_id: taskId, ...prepared.reply };
+          const accepted = { task_id: taskId, ...ready.reply };
           await audit(
             request,
             {
               action,
               target: `${definition.kind}:${target.id}`,
+              targetLabel: target.name,
               result: 'success',
               // The log names what was asked for and of what ("Power off: plant-scada").
-              detail: { message: `${label}: ${target.name}`, ...prepared.detail, ...accepted },
+              detail: { message: `${label}: ${target.name}`, ...ready.detail, ...accepted },
             },
             tx,
           );
-          return { ...accepted, ...prepared.secretReply };
+          return { ...accepted, ...ready.secretReply };
         });
       } catch (error) {
         if (error instanceof HttpError) {
           const status = error.statusCode;
           await audit(request, {
             action,
-            target: options.audit.target(input),
+            target: prepared ? `${definition.kind}:${prepared.id}` : options.audit.target(input),
+            targetLabel: prepared?.name ?? null,
             result: status === 401 || status === 403 ? 'denied' : 'failure',
             detail: { status, message: error.message },
           });

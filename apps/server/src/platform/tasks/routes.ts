@@ -64,10 +64,16 @@ export function taskRoutes(registry: TaskRegistry): FastifyPluginAsyncTypebox {
         const id = request.params.id;
         try {
           return await app.db.transaction(async (tx) => {
-            const { status, target } = await cancelTask(tx, registry, caller, id);
+            const { status, target, targetName } = await cancelTask(tx, registry, caller, id);
             await audit(
               request,
-              { action: 'task.cancel', target, result: 'success', detail: { task_id: id } },
+              {
+                action: 'task.cancel',
+                target,
+                targetLabel: targetName,
+                result: 'success',
+                detail: { task_id: id },
+              },
               tx,
             );
             return { data: status };

@@ -134,13 +134,14 @@ export async function cancelTask(
   registry: TaskRegistry,
   caller: Caller,
   id: number,
-): Promise<{ status: TaskStatus; target: string }> {
+): Promise<{ status: TaskStatus; target: string; targetName: string | null }> {
   const task = await lockTask(tx, caller.tenantId, id);
   if (!task) throw notFound(`No task ${id}.`);
-  const rows = await tx.query<{ area: string | null; payload: unknown }>(
-    'select area, payload from tasks where id = $1',
-    [id],
-  );
+  const rows = await tx.query<{
+    area: string | null;
+    payload: unknown;
+    target_name: string | null;
+  }>('select area, payload, target_name from tasks where id = $1', [id]);
   const area = rows[0]?.area ?? registry.find(rows[0]?.payload)?.area ?? null;
   if (area && isPermissionArea(area) && !hasPermission(caller.principal.role, area, 'manage'))
     throw forbidden(permissionDeniedMessage(area, 'manage'));
@@ -150,5 +151,9 @@ export async function cancelTask(
   const message = `Cancelled by ${caller.email}.`;
   if (!(await cancelPendingTask(tx, id, message)))
     throw conflict('The task has already started and can no longer be cancelled.');
-  return { status: { state: 'FAILURE', message }, target: `${task.kind}:${task.targetId}` };
+  return {
+    status: { state: 'FAILURE', message },
+    target: `${task.kind}:${task.targetId}`,
+    targetName: rows[0]?.target_name ?? null,
+  };
 }

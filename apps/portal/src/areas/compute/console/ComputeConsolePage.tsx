@@ -5,14 +5,15 @@ import { mdiContentPaste, mdiFullscreen, mdiFullscreenExit, mdiRefresh } from '@
 import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import '@xterm/xterm/css/xterm.css';
-import { computeApi } from '@portal/api/client';
 import type { Vm } from '@portal/api/contract';
 import { Alert, BackButton, Button, Spinner, StatusChip } from '@portal/ui';
 import { appState } from '../../../state/app.ts';
 import { useCanState } from '../../../state/permissions.ts';
 import { VWSERIES_PERMISSION } from '../../vwseries/permission.ts';
 import { COMPUTE_PERMISSION } from '../permission.ts';
-import { getServices, notify, reportError } from '../../../services.ts';
+import { notify, reportError } from '../../../services.ts';
+import { loadCurrentUser } from '../../account/queries.ts';
+import { computeCalls, loadVm } from '../queries.ts';
 import {
   openReconnectingConsole,
   type ConsoleState,
@@ -112,12 +113,10 @@ export function ComputeConsolePage() {
   const [unreadable, setUnreadable] = useState(false);
   useEffect(() => {
     if (can !== 'unknown') return;
-    getServices()
-      .currentUser.load()
-      .catch((error: unknown) => {
-        reportError(error);
-        setUnreadable(true);
-      });
+    loadCurrentUser().catch((error: unknown) => {
+      reportError(error);
+      setUnreadable(true);
+    });
   }, [can]);
   if (can === 'allowed' || unreadable) return <ConsoleView />;
   if (can === 'unknown') return <Spinner label="Checking your access" />;
@@ -170,10 +169,7 @@ function ConsoleView() {
   useEffect(() => {
     let live = true;
     Promise.resolve()
-      .then(() => {
-        const compute = computeApi(getServices().api);
-        return serviceid ? compute.vwseries(serviceid).get(id) : compute.anyVm(id);
-      })
+      .then(() => loadVm(id, serviceid))
       .then(
         (vm) => {
           if (live) setName(vm.display_name);
@@ -222,8 +218,7 @@ function ConsoleView() {
   }, []);
 
   useEffect(() => {
-    const compute = computeApi(getServices().api);
-    const base = serviceid ? compute.vwseries(serviceid) : compute;
+    const { base } = computeCalls(serviceid);
     let wasConnected = false;
     const session = openReconnectingConsole(
       () => base.consoleTicket(id),

@@ -1,10 +1,9 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import styled from 'styled-components';
 import { VmCreate, isPocUser, type Catalogue, type CurrentUser } from '@portal/api/contract';
-import { computeApi } from '@portal/api/client';
 import { POC_VM_LIMIT, pocLimitRefusal } from '@portal/api/domain';
 import { Alert, BackButton, Button, ErrorState, PageHeader, Spinner } from '@portal/ui';
 import {
@@ -15,10 +14,11 @@ import {
 } from '../../../kit/form/index.ts';
 import { queryErrorText } from '../../../kit/queryError.ts';
 import { useTaskAction } from '../../../kit/useTaskAction.ts';
-import { getServices, session } from '../../../services.ts';
+import { vmResource } from '../../../kit/vm/power.ts';
+import { session } from '../../../services.ts';
 import { useCanState } from '../../../state/permissions.ts';
 import { COMPUTE_PERMISSION } from '../permission.ts';
-import { computeKeys, computeQueries } from '../queries.ts';
+import { computeCalls, computeKeys, computeQueries } from '../queries.ts';
 import { BasicsStep, MachineStep, NetworkStep, VmSummary } from './StepFields.tsx';
 import {
   EMPTY_FORM,
@@ -117,12 +117,13 @@ function Wizard({ catalogue, user }: { catalogue: Catalogue; user: CurrentUser }
   const vms = useQuery(computeQueries.list());
   const existing = vms.data?.length;
   const blocked = isPocUser(user) && existing !== undefined ? pocLimitRefusal(existing) : null;
-  const [progress, setProgress] = useState<string | undefined>();
   const createTask = useTaskAction({
     operation: 'Create',
     kind: 'vm',
     invalidates: [computeKeys.lists()],
     runningLabel: 'Building…',
+    // The new VM shows "Building…" on its page and in the list until the task ends.
+    createdResource: (accepted) => vmResource({ id: Number(accepted['vm_id']) }),
   });
 
   const form = useContractForm<VmForm>(VmCreate, {
@@ -136,28 +137,15 @@ function Wizard({ catalogue, user }: { catalogue: Catalogue; user: CurrentUser }
 
   const submit = async (values: VmForm) => {
     const body = buildVmCreateBody(catalogue, values, tenantId);
-    const created: { id: number | null } = { id: null };
-    const run = await createTask.run(
-      async () => {
-        const accepted = await computeApi(getServices().api).create(body);
-        created.id = accepted.vm_id;
-        return accepted;
-      },
-      {
-        operation: `Create ${body.display_name}`,
-        // a 400 the wizard shows at its field needs no snackbar as well
-        onRequestError: (error) => serverFieldOf(error, form, formFieldOf) !== undefined,
-      },
-    );
+    const run = await createTask.run(() => computeCalls().compute.create(body), {
+      operation: `Create ${body.display_name}`,
+      // a 400 the wizard shows at its field needs no snackbar as well
+      onRequestError: (error) => serverFieldOf(error, form, formFieldOf) !== undefined,
+    });
     if (!run.ok) throw run.error;
-    setProgress(`Building ${body.display_name}… this takes a moment.`);
-    try {
-      await run.settled;
-    } finally {
-      setProgress(undefined);
-    }
-    // On failure too: the VM's page shows what became of it (the snackbar says why).
-    if (created.id !== null) navigate(`/compute/${created.id}`);
+    // Accepted: the VM's page opens at once, showing it "Building…"; the task's outcome arrives
+    // in the task centre (and the snackbar), not in a wizard left waiting.
+    void navigate(`/compute/${Number(run.accepted['vm_id'])}`);
   };
 
   const content: Record<(typeof STEPS)[number]['id'], ReactNode> = {
@@ -185,7 +173,6 @@ function Wizard({ catalogue, user }: { catalogue: Catalogue; user: CurrentUser }
         onSubmit={submit}
         serverFields={formFieldOf}
         blockedReason={blocked ?? undefined}
-        progress={progress}
         aria-label="Steps to create a virtual machine"
       />
     </>

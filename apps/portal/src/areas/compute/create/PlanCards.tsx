@@ -4,6 +4,7 @@ import type { FieldValues, FieldPath } from 'react-hook-form';
 import type { Catalogue } from '@portal/api/contract';
 import { theme } from '@portal/ui';
 import { useFormController } from '../../../kit/form/index.ts';
+import { formatSizeGb } from '../../../lib/format.ts';
 
 type Plan = Catalogue['plans'][number];
 
@@ -140,7 +141,8 @@ export const PlanCards = forwardRef<HTMLInputElement, PlanCardsProps>(function P
             <Size>{plan.cpu} vCPU</Size>
             <Size>{plan.memory} GB memory</Size>
             <Detail>
-              {plan.disk_gb} GB disk · up to {plan.max_vcpus} vCPU and {plan.max_memory_gb} GB
+              {formatSizeGb(plan.disk_gb)} disk · up to {plan.max_vcpus} vCPU and{' '}
+              {plan.max_memory_gb} GB
             </Detail>
           </CardLabel>
         ))}

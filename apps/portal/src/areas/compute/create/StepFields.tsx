@@ -173,7 +173,7 @@ export function MachineStep({ catalogue }: { catalogue: Catalogue }) {
           step={10}
           help={
             r.plan
-              ? `Leave empty for the ${r.plan.name} plan's ${r.plan.disk_gb} GB.`
+              ? `Leave empty for the ${r.plan.name} plan's ${formatSizeGb(r.plan.disk_gb)}.`
               : "Leave empty for the plan's disk."
           }
         />

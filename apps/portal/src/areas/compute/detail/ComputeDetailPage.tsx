@@ -110,7 +110,12 @@ export function ComputeDetailPage() {
           label: 'Volumes',
           content: (
             <Suspense fallback={<Spinner label="Loading volumes" />}>
-              <VmVolumesPanel vmId={vm.id} vmName={vm.display_name} />
+              <VmVolumesPanel
+                vmId={vm.id}
+                vmName={vm.display_name}
+                vmLocation={vm.location}
+                lockedReason={busy ? TASK_RUNNING_REASON : undefined}
+              />
             </Suspense>
           ),
         },

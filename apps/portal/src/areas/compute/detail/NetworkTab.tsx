@@ -178,7 +178,8 @@ const natBody = ({ data }: NatForm): NatCreateBody => ({
 function NatCard({ vm, busy }: NetworkTabProps) {
   const { data: catalogue } = useQuery(computeQueries.catalogue());
   const create = useVmTask(vm.id, 'network', 'Create NAT', 'Creating a NAT…');
-  const cancel = useVmTask(vm.id, 'network', 'Cancel NAT', 'Cancelling a NAT…');
+  // Removing an entry is the specification's `status: cancel`; customers read "Remove".
+  const cancel = useVmTask(vm.id, 'network', 'Remove NAT', 'Removing a NAT…');
   const site = siteOf(catalogue, vm);
   const refusal = useSiteRefusal(vm);
   const [creating, setCreating] = useState(false);
@@ -201,8 +202,11 @@ function NatCard({ vm, busy }: NetworkTabProps) {
       {
         id: 'gateway',
         header: 'Gateway',
+        // Named by the server (the tenant's own gateways) or the site's catalogue; never by its id.
         accessor: (row) =>
-          site?.gateways.find((g) => g.id === row.gateway_id)?.name ?? `Gateway ${row.gateway_id}`,
+          row.gateway_name ??
+          site?.gateways.find((g) => g.id === row.gateway_id)?.name ??
+          (site ? 'A removed gateway' : ''),
       },
       {
         id: 'status',
@@ -211,7 +215,7 @@ function NatCard({ vm, busy }: NetworkTabProps) {
         cell: (row) => (
           <StatusChip
             status={row.status === 'active' ? 'success' : 'neutral'}
-            label={row.status === 'active' ? 'Active' : 'Cancelled'}
+            label={row.status === 'active' ? 'Active' : 'Removed'}
           />
         ),
       },
@@ -227,10 +231,10 @@ function NatCard({ vm, busy }: NetworkTabProps) {
               variant="outlined"
               tone="secondary"
               disabled={busy}
-              aria-label={`Cancel NAT ${row.global_ipaddress}`}
+              aria-label={`Remove NAT ${row.global_ipaddress}`}
               onClick={() => setCancelling(row)}
             >
-              Cancel
+              Remove
             </Button>
           ) : null,
       },
@@ -296,9 +300,10 @@ function NatCard({ vm, busy }: NetworkTabProps) {
         <ConfirmDialog
           open
           onOpenChange={(open) => !open && setCancelling(null)}
-          title={`Cancel the NAT of ${cancelling.global_ipaddress}?`}
+          title={`Remove the NAT of ${cancelling.global_ipaddress}?`}
           description="The VM is no longer reachable at this public address, and the address goes back to the pool."
-          confirmLabel="Cancel NAT"
+          confirmLabel="Remove NAT"
+          tone="danger"
           cancelLabel="Keep"
           onConfirm={() =>
             confirmTask(cancel.run(() => vmApis(vm).compute.cancelNat(vm.id, cancelling.id)))
@@ -323,8 +328,8 @@ function FirewallCard({ vm, busy }: NetworkTabProps) {
       { id: 'direction', header: 'Direction', accessor: (r) => label(r.direction), width: 110 },
       { id: 'protocol', header: 'Protocol', accessor: (r) => r.protocol.toUpperCase(), width: 100 },
       { id: 'ports', header: 'Ports', accessor: (r) => r.ports ?? 'All', width: 110 },
-      { id: 'source', header: 'Source', accessor: 'source' },
-      { id: 'destination', header: 'Destination', accessor: 'destination' },
+      { id: 'source', header: 'Source', accessor: 'source', priority: 1 },
+      { id: 'destination', header: 'Destination', accessor: 'destination', priority: 1 },
       {
         id: 'action',
         header: 'Action',
@@ -334,7 +339,7 @@ function FirewallCard({ vm, busy }: NetworkTabProps) {
           <StatusChip status={r.action === 'allow' ? 'success' : 'error'} label={label(r.action)} />
         ),
       },
-      { id: 'description', header: 'Description', accessor: 'description' },
+      { id: 'description', header: 'Description', accessor: 'description', priority: 2 },
       {
         id: 'actions',
         header: 'Actions',
@@ -385,6 +390,7 @@ function FirewallCard({ vm, busy }: NetworkTabProps) {
           title="Delete this firewall rule?"
           description={`${label(deleting.action)} ${deleting.direction} ${deleting.protocol.toUpperCase()}${deleting.ports ? ` ${deleting.ports}` : ''} from ${deleting.source} to ${deleting.destination}.`}
           confirmLabel="Delete"
+          tone="danger"
           onConfirm={() =>
             confirmTask(remove.run(() => vmApis(vm).compute.deleteFirewallRule(vm.id, deleting.id)))
           }

@@ -13,7 +13,13 @@ import {
   FormSelect,
   useContractForm,
 } from '../../../kit/form/index.ts';
-import { formatDateTime, formatMemory, formatSizeGb, osName } from '../../../lib/format.ts';
+import {
+  formatDateTime,
+  formatMemory,
+  formatSizeGb,
+  formatSizeMb,
+  osName,
+} from '../../../lib/format.ts';
 import { computeQueries } from '../queries.ts';
 import { monitoringQueries } from '../../monitoring/queries.ts';
 import { vmApis } from './vmApis.ts';
@@ -322,7 +328,7 @@ function BootCdromCard({ vm, busy }: { vm: Vm; busy: boolean }) {
           options={(catalogue?.media ?? []).map((m) => ({
             value: m.key,
             label: m.name,
-            description: `${m.size_mb} MB`,
+            description: formatSizeMb(m.size_mb),
           }))}
           required
         />

@@ -163,6 +163,7 @@ export function PowerActions({ vm, disabledReason }: PowerActionsProps) {
           title={`${POWER_LABELS[confirming]} ${vm.display_name}?`}
           description={CONFIRM[confirming]}
           confirmLabel={POWER_LABELS[confirming]}
+          tone="danger"
           onConfirm={() => confirmTask(start(confirming))}
         />
       )}

@@ -243,6 +243,7 @@ export function SnapshotsTab({ vm, busy }: SnapshotsTabProps) {
           title={`Delete snapshot ${selected.name}?`}
           description="Its changes are merged into the snapshots after it; the VM keeps running as it is. This cannot be undone."
           confirmLabel="Delete"
+          tone="danger"
           onConfirm={async () => {
             await confirmTask(
               send(
@@ -262,6 +263,7 @@ export function SnapshotsTab({ vm, busy }: SnapshotsTabProps) {
           title={`Delete all ${snapshots.length} snapshots of ${vm.display_name}?`}
           description="Every snapshot goes; the VM keeps its current state. This cannot be undone."
           confirmLabel="Delete all"
+          tone="danger"
           requireText={vm.display_name}
           requireTextLabel="VM name"
           onConfirm={async () => {
@@ -456,6 +458,7 @@ function RevertDialog({
       title={`Revert ${vm.display_name} to ${snapshot.name}?`}
       description={revertDescription(snapshot, stayOff)}
       confirmLabel="Revert"
+      tone="danger"
       onConfirm={() =>
         confirmTask(
           send(

@@ -167,6 +167,7 @@ export function VmMenu({ vm, disabledReason, listHref }: VmMenuProps) {
           title={`Delete ${vm.display_name}?`}
           description="The virtual machine, its disks, its snapshots and its NAT addresses are deleted. This cannot be undone."
           confirmLabel="Delete"
+          tone="danger"
           requireText={vm.display_name}
           requireTextLabel="VM name"
           onConfirm={remove}

@@ -28,11 +28,19 @@ const USER: CurrentUser = {
 type Send = ReturnType<typeof vi.fn>;
 
 /** The API boundary, stubbed: the dialogs' behaviour is what is tested. */
-function visit(path: string, { post = vi.fn(), patch = vi.fn() }: { post?: Send; patch?: Send }) {
+function visit(
+  path: string,
+  {
+    post = vi.fn(),
+    patch = vi.fn(),
+    put = vi.fn(),
+    vm = VM,
+  }: { post?: Send; patch?: Send; put?: Send; vm?: typeof VM },
+) {
   session.user = USER;
   const api = {
     get: vi.fn(async (url: string) => {
-      if (url === '/services/compute/5') return VM;
+      if (url === '/services/compute/5') return vm;
       if (url === '/services/eseries/5/snapshot') return [];
       if (url.startsWith('/services/eseries/task_status/'))
         return { state: 'RUNNING', message: '' };
@@ -42,6 +50,7 @@ function visit(path: string, { post = vi.fn(), patch = vi.fn() }: { post?: Send;
     }),
     post,
     patch,
+    put,
   } as unknown as ApiClient;
   provideServices({
     identity: {} as IdentityService,
@@ -217,4 +226,37 @@ describe('VM detail dialogs', () => {
     expect(appState.snackbar.show).toBe(false);
     // Typing five fields takes more than the default 5 s when the whole suite shares two cores.
   }, 15_000);
+
+  it('NAT: names the gateway, and removing an entry says "Remove" (the call stays status cancel)', async () => {
+    const put = vi.fn(async () => ({ task_id: 77 }));
+    visit('/compute/5?tab=network', {
+      put,
+      vm: makeVm({
+        id: 5,
+        nat: [
+          {
+            id: 4,
+            gateway_id: 1002,
+            gateway_name: 'ams1-edge',
+            global_ipaddress_id: 500,
+            global_ipaddress: '203.0.113.50',
+            status: 'active',
+            task_data: { id: null },
+          },
+        ],
+      }),
+    });
+    const table = await screen.findByRole('grid', { name: /NAT entries of/ });
+    expect(within(table).getByText('ams1-edge')).toBeTruthy();
+    expect(within(table).queryByText('Gateway 1002')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'Remove NAT 203.0.113.50' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Remove the NAT of 203.0.113.50?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove NAT' }));
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith('/services/eseries/5/nat/4', { status: 'cancel' }),
+    );
+  });
 });

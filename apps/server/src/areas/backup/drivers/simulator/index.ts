@@ -4,6 +4,7 @@
 // refusals a real platform answers (a name taken in the tenant, a quota above the tenant's
 // allowance, a job that would pass the hard quota). Deterministic: every figure follows from the
 // account's id and the job's number.
+import { formatSizeGb } from '@portal/api/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BackupJob, BackupRetention } from '@portal/api/contract';
 import type { Database, Queryable } from '../../../../db/database.ts';
@@ -137,7 +138,7 @@ export class BackupSimulator implements BackupDriver {
     const { allowance = DEFAULT_ALLOWANCE_GB, allocated = 0 } = rows[0] ?? {};
     if (allocated + quotaGb <= allowance) return null;
     const free = Math.max(0, allowance - allocated);
-    return `A quota of ${quotaGb} GB is above your tenant's backup allowance: ${free} GB of ${allowance} GB is still free.`;
+    return `A quota of ${formatSizeGb(quotaGb)} is above your tenant's backup allowance: ${formatSizeGb(free)} of ${formatSizeGb(allowance)} is still free.`;
   }
 
   async createBackupAccount(
@@ -385,14 +386,14 @@ export class BackupSimulator implements BackupDriver {
     // A first job copies every machine (compressed); later ones only what changed.
     const transferred = round1(first ? total * 0.55 : total * (0.02 + fraction(id, seq) * 0.05));
     let result: BackupJob['result'] = 'success';
-    let message = `${machines.length} machines backed up, ${transferred} GB transferred.`;
+    let message = `${machines.length} machines backed up, ${formatSizeGb(transferred)} transferred.`;
     let overQuota = false;
     let usedAfter = usedBefore;
     if (usedBefore + transferred > account.quota_gb) {
       result = 'failed';
       overQuota = true;
       const free = round1(Math.max(0, account.quota_gb - usedBefore));
-      message = `The job needs ${transferred} GB but only ${free} GB of the ${account.quota_gb} GB hard quota is free; raise the quota or keep fewer restore points.`;
+      message = `The job needs ${formatSizeGb(transferred)} but only ${formatSizeGb(free)} of the ${formatSizeGb(account.quota_gb)} hard quota is free; raise the quota or keep fewer restore points.`;
     } else {
       const offline = machines.length > 1 && fraction(id, seq, 7) < 0.08 ? machines[1] : undefined;
       if (offline) {

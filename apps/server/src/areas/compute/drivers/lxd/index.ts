@@ -1,10 +1,11 @@
-import type {
-  Catalogue,
-  MetricsReply,
-  PowerOperation,
+import {
   PowerState,
-  SnapshotOperation,
-  VmAdapter,
+  type Catalogue,
+  type MetricsReply,
+  type PowerOperation,
+  type SiteAction,
+  type SnapshotOperation,
+  type VmAdapter,
 } from '@portal/api/contract';
 import {
   decidePower,
@@ -12,16 +13,18 @@ import {
   resizeRefusal,
   snapshotRefusal,
 } from '@portal/api/domain';
-import type { Static, TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import type { Database, Queryable } from '../../../../db/database.ts';
 import { DriverError, refuse } from '../../../../platform/driver.ts';
 import { LxdError, type LxdClient } from '../../../../platform/lxd/client.ts';
-import { lxdSentence } from '../../../../platform/lxd/errors.ts';
+import { asDriverError } from '../../../../platform/lxd/errors.ts';
 import { listImages } from '../../../../platform/lxd/images.ts';
 import {
   createInstance,
   deleteInstance,
   getInstance,
+  instanceNamesEverywhere,
+  isDnsNameClash,
   instanceNetwork,
   listInstances,
   patchInstance,
@@ -31,8 +34,16 @@ import {
   type LxdInstanceNetwork,
   type LxdStateAction,
 } from '../../../../platform/lxd/instances.ts';
-import { listClusterMembers, listNetworks, serverInfo } from '../../../../platform/lxd/networks.ts';
-import { ensureProject } from '../../../../platform/lxd/projects.ts';
+import {
+  listClusterMembers,
+  isPortalBridge,
+  listNetworks,
+  portalBridge,
+  serverInfo,
+  type PortalBridge,
+} from '../../../../platform/lxd/networks.ts';
+import { ensureProject, TENANT_PROJECT_FEATURES } from '../../../../platform/lxd/projects.ts';
+import { addressClaims } from '../../../../platform/lxd/public-addresses.ts';
 import {
   createSnapshot,
   deleteSnapshot,
@@ -66,12 +77,14 @@ import { FIREWALL_UNAVAILABLE } from './firewall.ts';
 import { LxdLive } from './live.ts';
 import { DEFAULT_FORWARD_ADDRESSES, TASK_ID_KEY } from './nat.ts';
 import { VM_ID_KEY } from './observe.ts';
+import { ownerConfig, owns } from '../../../../platform/lxd/ownership.ts';
 import {
   deleteLxdSnapshots,
   findLxdFacts,
   findLxdVm,
   forgetLxdVm,
   listLxdSnapshots,
+  oncePerLxdTask,
   recordLxdFacts,
   saveLxdSnapshot,
   saveLxdVm,
@@ -104,13 +117,21 @@ export interface LxdComputeOptions {
   tenantLimits: (tenantId: number) => Promise<TenantLimits>;
   /** Public addresses NAT forwards listen on. */
   natAddresses?: string[];
+  /** What other areas cannot do at this site, listed with compute's own in the catalogue. */
+  otherAreas?: () => Partial<Record<SiteAction, string>> | undefined;
 }
 
 /** The untagged network's VLAN in the catalogue: the contract's VLANs start at 1. */
 export const UNTAGGED_VLAN = 1;
+
+/** How long the catalogue read from LXD is reused. */
+const CATALOGUE_TTL_MS = 10_000;
+/** How long the list of the portal's bridges is reused. */
+const BRIDGES_TTL_MS = 2_000;
+
+/** The power state a power task found before acting, written down before LXD is asked. */
+const PowerIntent = Type.Object({ powerFrom: PowerState });
 const STOP_TIMEOUT_S = 10;
-/** How long a new instance is given to get its DHCP lease before it is reported without an address. */
-const ADDRESS_WAIT_MS = 3000;
 
 /** The tenant's LXD project. */
 export const projectOf = (tenantCode: string) => `portal-${tenantCode.toLowerCase()}`;
@@ -155,8 +176,19 @@ export function memoryMbOf(value: string | undefined): number {
   return Math.round(n * (factor[unit] ?? 1));
 }
 
-/** The instance's adapters, with the addresses its state reports. */
-function adaptersOf(instance: LxdInstance, state: LxdInstanceNetwork | null): VmAdapter[] {
+/** The bridges the portal made for tenants' networks, by bridge name (ADR 037). */
+export type PortalBridges = ReadonlyMap<string, PortalBridge>;
+const NO_BRIDGES: PortalBridges = new Map();
+
+/**
+ * The instance's adapters, with the addresses its state reports. An adapter on a tenant network's
+ * bridge is reported as that network: its portal name and VLAN.
+ */
+function adaptersOf(
+  instance: LxdInstance,
+  state: LxdInstanceNetwork | null,
+  bridges: PortalBridges,
+): VmAdapter[] {
   return Object.entries(instance.expanded_devices)
     .filter(([, device]) => device['type'] === 'nic')
     .sort(([a], [b]) => a.localeCompare(b))
@@ -164,6 +196,9 @@ function adaptersOf(instance: LxdInstance, state: LxdInstanceNetwork | null): Vm
       const inet = state?.network?.[nic['name'] ?? device]?.addresses.find(
         (address) => address.family === 'inet' && address.scope === 'global',
       );
+      const bridge = nic['network'] ? bridges.get(nic['network']) : undefined;
+      if (bridge)
+        return { portgroup: bridge.name, vlan_id: bridge.vlanId, ip: inet?.address ?? null };
       return {
         portgroup: nic['network'] ?? nic['parent'] ?? device,
         vlan_id: Number(nic['vlan']) || UNTAGGED_VLAN,
@@ -173,13 +208,17 @@ function adaptersOf(instance: LxdInstance, state: LxdInstanceNetwork | null): Vm
 }
 
 /** The VM as LXD has it: the instance and its state. */
-function factsOf(instance: LxdInstance, state: LxdInstanceNetwork | null): VmStateFacts {
+function factsOf(
+  instance: LxdInstance,
+  state: LxdInstanceNetwork | null,
+  bridges: PortalBridges = NO_BRIDGES,
+): VmStateFacts {
   return {
     displayName: instance.description || instance.name,
     powerState: powerStateOf(instance.status),
     vcpus: Number(instance.expanded_config['limits.cpu']) || 1,
     memoryMb: memoryMbOf(instance.expanded_config['limits.memory']),
-    adapters: adaptersOf(instance, state),
+    adapters: adaptersOf(instance, state, bridges),
     bootCdrom: null,
   };
 }
@@ -191,7 +230,11 @@ function factsOf(instance: LxdInstance, state: LxdInstanceNetwork | null): VmSta
  * instance's real state and finishes from there; it never repeats a change blindly.
  */
 export class LxdComputeDriver implements ComputeDriver {
-  readonly unavailable: Partial<Record<ComputeAction, string>> = {
+  /** What this site cannot do: compute's own, and what other areas say they cannot. */
+  get unavailable(): Partial<Record<SiteAction, string>> {
+    return { ...this.options.otherAreas?.(), ...this.ownUnavailable };
+  }
+  private readonly ownUnavailable: Partial<Record<ComputeAction, string>> = {
     cdrom: 'LXD containers have no CD-ROM drive.',
     quiescedSnapshot:
       "This LXD server cannot save a running container's memory in a snapshot (CRIU is not installed).",
@@ -222,11 +265,7 @@ export class LxdComputeDriver implements ComputeDriver {
 
   /** LXD's error as the customer's sentence, LXD's words kept as the detail. */
   private fail(error: unknown, what: string): never {
-    if (error instanceof LxdError)
-      throw new DriverError(lxdSentence(error, what, this.site.location), {
-        detail: error.lxdMessage,
-      });
-    throw error;
+    throw asDriverError(error, what, this.site.location);
   }
 
   private async lxd<T>(what: string, work: () => Promise<T>): Promise<T> {
@@ -244,11 +283,7 @@ export class LxdComputeDriver implements ComputeDriver {
     what: string,
     work: () => Promise<Static<S>>,
   ): Promise<Static<S>> {
-    const applied = await findLxdFacts(this.db, ctx.taskId, schema);
-    if (applied !== null) return applied;
-    const facts = await this.lxd(what, work);
-    await recordLxdFacts(this.db, ctx.taskId, facts);
-    return facts;
+    return oncePerLxdTask(this.db, ctx.taskId, schema, () => this.lxd(what, work));
   }
 
   private async mine(ctx: OperationContext, vmId: number): Promise<LxdVm> {
@@ -261,12 +296,13 @@ export class LxdComputeDriver implements ComputeDriver {
   private async instance(vm: LxdVm, signal?: AbortSignal): Promise<LxdInstance> {
     try {
       const found = await getInstance(this.client, vm.project, vm.name, signal);
-      if (found.config[VM_ID_KEY] === String(vm.vmId)) return found;
+      if (owns(found.config, await this.client.owner(), VM_ID_KEY, vm.vmId)) return found;
     } catch (error) {
       if (!(error instanceof LxdError && error.status === 404)) throw error;
     }
-    const renamed = (await listInstances(this.client, vm.project, signal)).find(
-      (each) => each.config[VM_ID_KEY] === String(vm.vmId),
+    const owner = await this.client.owner();
+    const renamed = (await listInstances(this.client, vm.project, signal)).find((each) =>
+      owns(each.config, owner, VM_ID_KEY, vm.vmId),
     );
     if (!renamed)
       refuse(
@@ -277,7 +313,99 @@ export class LxdComputeDriver implements ComputeDriver {
     return renamed;
   }
 
-  async catalogue(_tenantId?: number, _db?: Queryable): Promise<Catalogue> {
+  /** The catalogue as LXD last gave it, and when: every list and VM read needs it. */
+  private catalogueRead: { at: number; value: Promise<Catalogue> } | null = null;
+
+  /**
+   * The site's catalogue, read from LXD at most once per CATALOGUE_TTL_MS: a list of VMs never
+   * waits on LXD, and an image or network added in LXD shows within seconds.
+   */
+  async catalogue(tenantId?: number, db?: Queryable): Promise<Catalogue> {
+    const base = await this.siteCatalogue();
+    return tenantId === undefined ? base : this.withTenantNetworks(base, tenantId, db ?? this.db);
+  }
+
+  /** Bridges read from LXD at most once per BRIDGES_TTL_MS (every VM's facts need them). */
+  private bridgesRead: { at: number; value: Promise<PortalBridges> } | null = null;
+
+  private portalBridges(signal?: AbortSignal, fresh = false): Promise<PortalBridges> {
+    const now = Date.now();
+    if (!fresh && this.bridgesRead && now - this.bridgesRead.at < BRIDGES_TTL_MS)
+      return this.bridgesRead.value;
+    const value = Promise.all([listNetworks(this.client, signal), this.client.owner()]).then(
+      ([networks, owner]) =>
+        new Map(
+          networks.flatMap((network) => {
+            const bridge = portalBridge(network, owner);
+            return bridge ? [[bridge.bridge, bridge] as const] : [];
+          }),
+        ),
+    );
+    const read = { at: now, value };
+    this.bridgesRead = read;
+    value.catch(() => {
+      if (this.bridgesRead === read) this.bridgesRead = null;
+    });
+    return value;
+  }
+
+  /**
+   * The tenant's own networks (bridges the portal made for it) among the site's portgroups, each
+   * standing in for a shared one on the same VLAN, and its gateways among the site's.
+   */
+  private async withTenantNetworks(
+    catalogue: Catalogue,
+    tenantId: number,
+    db: Queryable,
+  ): Promise<Catalogue> {
+    const [networks, gateways] = await Promise.all([
+      this.lxd('read the networks', () => listNetworks(this.client)),
+      db.query<{ gateway_id: string; name: string }>(
+        `select gateway_id, name from lxd_gateway where tenant_id = $1 and location = $2
+          order by gateway_id`,
+        [tenantId, this.site.location],
+      ),
+    ]);
+    const owner = await this.client.owner();
+    const own = networks
+      .map((network) => portalBridge(network, owner))
+      .filter((bridge): bridge is PortalBridge => bridge?.tenantId === tenantId)
+      .sort((a, b) => a.vlanId - b.vlanId);
+    const vlans = new Set(own.map((bridge) => bridge.vlanId));
+    return {
+      ...catalogue,
+      regions: catalogue.regions.map((region) => ({
+        ...region,
+        sites: region.sites.map((site) => ({
+          ...site,
+          portgroups: [
+            ...own.map((bridge) => ({ name: bridge.name, vlan_id: bridge.vlanId })),
+            ...site.portgroups.filter((portgroup) => !vlans.has(portgroup.vlan_id)),
+          ],
+          gateways: [
+            ...site.gateways,
+            ...gateways.map((gateway) => ({ id: Number(gateway.gateway_id), name: gateway.name })),
+          ],
+        })),
+      })),
+    };
+  }
+
+  private siteCatalogue(): Promise<Catalogue> {
+    const now = Date.now();
+    if (this.catalogueRead && now - this.catalogueRead.at < CATALOGUE_TTL_MS)
+      return this.catalogueRead.value;
+    const value = this.readCatalogue();
+    const read = { at: now, value };
+    this.catalogueRead = read;
+    // A failed read is not kept: the next one asks LXD again.
+    value.catch(() => {
+      if (this.catalogueRead === read) this.catalogueRead = null;
+    });
+    return value;
+  }
+
+  private readCatalogue(): Promise<Catalogue> {
     return this.lxd('read its catalogue', async () => {
       const [info, images, networks] = await Promise.all([
         serverInfo(this.client),
@@ -317,8 +445,9 @@ export class LxdComputeDriver implements ComputeDriver {
                 name: this.site.name,
                 location: this.site.location,
                 zones,
+                // Another tenant's network is never offered: only the site's shared ones.
                 portgroups: networks
-                  .filter((network) => network.managed)
+                  .filter((network) => network.managed && !isPortalBridge(network))
                   .map((network) => ({
                     name: network.name,
                     vlan_id: Number(network.config['vlan']) || UNTAGGED_VLAN,
@@ -350,48 +479,43 @@ export class LxdComputeDriver implements ComputeDriver {
     if (limits.instances !== null) config['limits.instances'] = String(limits.instances);
     if (limits.cpu !== null) config['limits.cpu'] = String(limits.cpu);
     if (limits.memoryMb !== null) config['limits.memory'] = `${limits.memoryMb}MB`;
-    await ensureProject(
-      this.client,
-      name,
-      {
-        'features.images': 'false',
-        'features.profiles': 'false',
-        'features.storage.volumes': 'true',
-      },
-      config,
-      ctx.signal,
-    );
+    await ensureProject(this.client, name, TENANT_PROJECT_FEATURES, config, ctx.signal);
     return name;
   }
 
   /** The adapters with the addresses LXD reports (waiting briefly for a DHCP lease). */
+  /** The instance's adapters with the addresses its state has now. */
   private async adapters(
     vm: LxdVm,
     instance: LxdInstance,
     signal: AbortSignal,
-    waitMs = 0,
   ): Promise<VmAdapter[]> {
-    const deadline = Date.now() + waitMs;
-    for (;;) {
-      const state = await instanceNetwork(this.client, vm.project, vm.name, signal);
-      const adapters = adaptersOf(instance, state);
-      if (state.status !== 'Running' || adapters.every((a) => a.ip) || Date.now() >= deadline)
-        return adapters;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const state = await instanceNetwork(this.client, vm.project, vm.name, signal);
+    return adaptersOf(instance, state, await this.portalBridges(signal));
   }
 
   private async stateFacts(vm: LxdVm, signal: AbortSignal): Promise<VmStateFacts> {
     const instance = await this.instance(vm, signal);
-    return factsOf(instance, await instanceNetwork(this.client, vm.project, vm.name, signal));
+    return factsOf(
+      instance,
+      await instanceNetwork(this.client, vm.project, vm.name, signal),
+      await this.portalBridges(signal),
+    );
   }
 
   async createVm(ctx: OperationContext, vmId: number, spec: VmSpec): Promise<BuiltFacts> {
     return this.once(ctx, BuiltFacts, 'create the virtual machine', async () => {
       const project = await this.project(ctx);
       const existing = await listInstances(this.client, project, ctx.signal);
-      // A resumed task finds the instance it already made, by the VM id it carries.
-      let instance = existing.find((each) => each.config[VM_ID_KEY] === String(vmId));
+      // A resumed task finds the instance it already made, by the VM id it carries. Only this
+      // installation's, made by this very task: an instance another portal database left with
+      // the same VM id is a stranger, never adopted.
+      const owner = await this.client.owner();
+      let instance = existing.find(
+        (each) =>
+          owns(each.config, owner, VM_ID_KEY, vmId) &&
+          each.config[TASK_ID_KEY] === String(ctx.taskId),
+      );
       const vm: LxdVm = {
         vmId,
         tenantId: ctx.tenantId,
@@ -400,8 +524,17 @@ export class LxdComputeDriver implements ComputeDriver {
         planId: spec.planId,
       };
       if (!instance) {
-        if (existing.some((each) => each.name === vm.name)) vm.name = `${vm.name}-${vmId}`;
-        const image = (await listImages(this.client, ctx.signal)).find(
+        // What the creation needs from LXD, read at once rather than one after the other.
+        const [taken, images, info, pool, bridges] = await Promise.all([
+          instanceNamesEverywhere(this.client, ctx.signal),
+          listImages(this.client, ctx.signal),
+          serverInfo(this.client, ctx.signal),
+          this.rootPool(ctx.signal),
+          this.portalBridges(ctx.signal, true),
+        ]);
+        // Names are unique per project, but a DNS name is unique per bridge: avoid every project's.
+        if (taken.has(vm.name)) vm.name = `${vm.name}-${vmId}`;
+        const image = images.find(
           (each) =>
             each.properties['os']?.toLowerCase() === spec.image.toLowerCase() &&
             each.properties['release'] === spec.version,
@@ -410,24 +543,29 @@ export class LxdComputeDriver implements ComputeDriver {
           refuse(
             `The image ${spec.image} ${spec.version} is not on the LXD server at ${this.site.location}.`,
           );
-        const info = await serverInfo(this.client, ctx.signal);
         const devices: Record<string, Record<string, string>> = {
           root: {
             type: 'disk',
             path: '/',
-            pool: await this.rootPool(ctx.signal),
-            ...(spec.diskSizeGb !== null && (await this.poolSizes(ctx.signal))
+            pool,
+            ...(spec.diskSizeGb !== null && (await this.poolSizes(ctx.signal, pool))
               ? { size: `${spec.diskSizeGb}GB` }
               : {}),
           },
         };
+        // An adapter on one of the tenant's networks joins its bridge (untagged: the bridge is
+        // the network); any other joins the shared network it names.
+        const own = [...bridges.values()].filter((bridge) => bridge.tenantId === ctx.tenantId);
         spec.adapters.forEach((adapter, index) => {
-          devices[`eth${index}`] = {
-            type: 'nic',
-            name: `eth${index}`,
-            network: adapter.portgroup,
-            ...(adapter.vlan_id !== UNTAGGED_VLAN ? { vlan: String(adapter.vlan_id) } : {}),
-          };
+          const bridge = own.find((candidate) => candidate.vlanId === adapter.vlan_id);
+          devices[`eth${index}`] = bridge
+            ? { type: 'nic', name: `eth${index}`, network: bridge.bridge }
+            : {
+                type: 'nic',
+                name: `eth${index}`,
+                network: adapter.portgroup,
+                ...(adapter.vlan_id !== UNTAGGED_VLAN ? { vlan: String(adapter.vlan_id) } : {}),
+              };
         });
         await saveLxdVm(this.db, vm);
         await createInstance(
@@ -442,6 +580,7 @@ export class LxdComputeDriver implements ComputeDriver {
               'limits.memory': `${spec.memoryMb}MB`,
               [VM_ID_KEY]: String(vmId),
               [TASK_ID_KEY]: String(ctx.taskId),
+              ...(await ownerConfig(this.client)),
               ...(spec.vsnap
                 ? {
                     'snapshots.schedule': '@daily',
@@ -459,14 +598,39 @@ export class LxdComputeDriver implements ComputeDriver {
         instance = await getInstance(this.client, project, vm.name, ctx.signal);
       }
       await saveLxdVm(this.db, vm);
-      if (instance.status !== 'Running')
-        await setInstanceState(this.client, project, vm.name, { action: 'start' }, ctx.signal);
-      const started = await getInstance(this.client, project, vm.name, ctx.signal);
-      return {
-        powerState: 'poweredOn' as const,
-        adapters: await this.adapters(vm, started, ctx.signal, ADDRESS_WAIT_MS),
-      };
+      if (instance.status !== 'Running') await this.start(vm, ctx.signal);
+      // Built once it runs: the build does not wait for DHCP. The addresses it already has are
+      // reported now; the rest are followed and written to the VM as soon as LXD has them.
+      const built = instance;
+      const adapters = await this.adapters(vm, built, ctx.signal);
+      if (adapters.some((adapter) => !adapter.ip))
+        this.live.followAddresses(vmId, async (signal) =>
+          (await this.adapters(vm, built, signal)).every((adapter) => adapter.ip),
+        );
+      return { powerState: 'poweredOn' as const, adapters };
     });
+  }
+
+  /**
+   * Starts the instance. When another project's instance holds its DNS name on the bridge (a
+   * creation raced another), it takes the name with its VM id and starts under that.
+   */
+  private async start(vm: LxdVm, signal: AbortSignal): Promise<void> {
+    try {
+      await setInstanceState(this.client, vm.project, vm.name, { action: 'start' }, signal);
+    } catch (error) {
+      const suffix = `-${vm.vmId}`;
+      if (
+        !(error instanceof LxdError && isDnsNameClash(error.lxdMessage)) ||
+        vm.name.endsWith(suffix)
+      )
+        throw error;
+      const name = `${vm.name}${suffix}`;
+      await renameInstance(this.client, vm.project, vm.name, name, signal);
+      vm.name = name;
+      await saveLxdVm(this.db, vm);
+      await setInstanceState(this.client, vm.project, vm.name, { action: 'start' }, signal);
+    }
   }
 
   /** The pool of the default profile's root disk, else the first pool. */
@@ -486,9 +650,9 @@ export class LxdComputeDriver implements ComputeDriver {
   }
 
   /** Whether the root pool can size a disk (a `dir` pool cannot). */
-  private async poolSizes(signal: AbortSignal): Promise<boolean> {
+  private async poolSizes(signal: AbortSignal, root?: string): Promise<boolean> {
     const pool = await this.client.get<{ driver: string }>(
-      `/1.0/storage-pools/${encodeURIComponent(await this.rootPool(signal))}`,
+      `/1.0/storage-pools/${encodeURIComponent(root ?? (await this.rootPool(signal)))}`,
       { signal },
     );
     return pool.driver !== 'dir';
@@ -500,12 +664,13 @@ export class LxdComputeDriver implements ComputeDriver {
     signal: AbortSignal,
     graceful = false,
   ): Promise<void> {
+    if (action === 'start') return this.start(vm, signal);
     if (!graceful) {
       await setInstanceState(
         this.client,
         vm.project,
         vm.name,
-        { action, force: action !== 'freeze' && action !== 'unfreeze' && action !== 'start' },
+        { action, force: action !== 'freeze' && action !== 'unfreeze' },
         signal,
       );
       return;
@@ -528,25 +693,15 @@ export class LxdComputeDriver implements ComputeDriver {
   async power(ctx: OperationContext, vmId: number, operation: PowerOperation): Promise<PowerFacts> {
     const vm = await this.mine(ctx, vmId);
     return this.once(ctx, PowerFacts, 'change the power state', async () => {
-      const instance = await this.instance(vm, ctx.signal);
-      const now = powerStateOf(instance.status);
-      // A resumed task whose change LXD already made answers it rather than refusing.
-      const from =
-        instance.config['user.portal.power-task'] === String(ctx.taskId)
-          ? ((instance.config['user.portal.power-from'] as PowerState | undefined) ?? now)
-          : now;
+      const now = powerStateOf((await this.instance(vm, ctx.signal)).status);
+      // A resumed task whose change LXD already made answers it rather than refusing: the state
+      // it started from is written down (in our database, not as an LXD config change) first.
+      const intent = await findLxdFacts(this.db, ctx.taskId, PowerIntent);
+      const from = intent?.powerFrom ?? now;
       const decision = decidePower(from, operation);
       if (!decision.allowed) refuse(decision.reason);
-      await patchInstance(
-        this.client,
-        vm.project,
-        vm.name,
-        {
-          config: { 'user.portal.power-task': String(ctx.taskId), 'user.portal.power-from': from },
-        },
-        ctx.signal,
-      );
-      const current = powerStateOf((await this.instance(vm, ctx.signal)).status);
+      if (!intent) await recordLxdFacts(this.db, ctx.taskId, { powerFrom: from });
+      const current = now;
       switch (operation) {
         case 'powerOn':
           if (current === 'suspended') await this.setState(vm, 'unfreeze', ctx.signal);
@@ -655,7 +810,17 @@ export class LxdComputeDriver implements ComputeDriver {
             snapshotName(snapshot.id),
             ctx.signal,
           );
-          const after = powerStateOf((await this.instance(vm, ctx.signal)).status);
+          const restored = await this.instance(vm, ctx.signal);
+          // LXD restores the snapshot's description too; the VM keeps its name.
+          if (restored.description !== instance.description)
+            await patchInstance(
+              this.client,
+              vm.project,
+              vm.name,
+              { description: instance.description },
+              ctx.signal,
+            );
+          const after = powerStateOf(restored.status);
           if (to === 'poweredOn' && after !== 'poweredOn')
             await this.setState(vm, 'start', ctx.signal);
           if (to === 'poweredOff' && after !== 'poweredOff')
@@ -749,9 +914,7 @@ export class LxdComputeDriver implements ComputeDriver {
       );
       const wanted = instanceName(displayName);
       if (instance.status === 'Stopped' && wanted !== vm.name) {
-        const taken = (await listInstances(this.client, vm.project, ctx.signal)).some(
-          (each) => each.name === wanted,
-        );
+        const taken = (await instanceNamesEverywhere(this.client, ctx.signal)).has(wanted);
         const name = taken ? `${wanted}-${vmId}` : wanted;
         if (name !== vm.name) {
           await renameInstance(this.client, vm.project, vm.name, name, ctx.signal);
@@ -777,12 +940,15 @@ export class LxdComputeDriver implements ComputeDriver {
     globalIpaddressId?: number | null,
   ): Promise<NatFacts> {
     await this.mine(ctx, vmId);
-    const gateway = (await this.catalogue()).regions[0]?.sites[0]?.gateways.find(
+    const gateway = (await this.catalogue(ctx.tenantId)).regions[0]?.sites[0]?.gateways.find(
       (g) => g.id === gatewayId,
     );
     if (!gateway) refuse(`The gateway ${gatewayId} is not at ${this.site.location}.`);
-    return this.once(ctx, NatFacts, 'create the NAT entry', () =>
-      this.live.createNat(ctx, vmId, gateway.name, globalIpaddressId ?? null),
+    return this.once(ctx, NatFacts, 'create the NAT entry', async () =>
+      this.live.createNat(ctx, vmId, gateway.name, globalIpaddressId ?? null, {
+        claims: await addressClaims(this.db, this.site.location),
+        gatewayId,
+      }),
     );
   }
 
@@ -849,11 +1015,12 @@ export class LxdComputeDriver implements ComputeDriver {
    * The VMs' state as LXD has it now, for changes made outside the portal; null for a VM whose
    * instance LXD no longer has (an instance renamed outside is found by the VM id it carries).
    */
-  observe(vmIds: number[]): Promise<Map<number, VmStateFacts | null>> {
+  async observe(vmIds: number[]): Promise<Map<number, VmStateFacts | null>> {
+    const bridges = await this.lxd('read the networks', () => this.portalBridges());
     return this.live.observe(
       vmIds,
       (instance: LxdInstance & { state: LxdInstanceNetwork | null }) =>
-        factsOf(instance, instance.state),
+        factsOf(instance, instance.state, bridges),
     );
   }
 
@@ -863,7 +1030,7 @@ export class LxdComputeDriver implements ComputeDriver {
   }
 
   metrics(vmId: number, request: MetricsRequest, now: number): Promise<MetricsReply> {
-    return this.live.metrics(vmId, request, now);
+    return this.lxd('read the metrics', () => this.live.metrics(vmId, request, now));
   }
 
   /** Stops sampling metrics (the server is stopping). */

@@ -1,6 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AddressClaim } from '../../../../platform/lxd/public-addresses.ts';
 import type { MetricsReply } from '@portal/api/contract';
 import { LxdError, type LxdClient } from '../../../../platform/lxd/client.ts';
 import { lxdSentence } from '../../../../platform/lxd/errors.ts';
+import { INSTALLATION_KEY } from '../../../../platform/lxd/ownership.ts';
 import {
   DriverError,
   type ConsoleIo,
@@ -49,6 +52,10 @@ export class LxdLive {
   private readonly sampler: MetricsSampler;
   /** The VM each instance seen so far serves: an event about a deleted instance still names it. */
   private readonly seen = new Map<string, number>();
+  /** Who is told of changes: set by `watch`, also called when a new VM's addresses arrive. */
+  private changed: ((vmIds: number[]) => void) | null = null;
+  /** New VMs whose DHCP leases are awaited, by VM id: ended by `stop`. */
+  private readonly following = new Map<number, AbortController>();
 
   constructor(
     private readonly client: LxdClient,
@@ -71,8 +78,13 @@ export class LxdLive {
 
   /** The instance that serves the VM, in whichever project it is; null when LXD has none. */
   async locate(vmId: number, signal?: AbortSignal): Promise<InstanceRef | null> {
+    const owner = await this.client.owner();
+    const filter = `config.${VM_ID_KEY} eq ${vmId}`;
     const [url] = await this.client.get<string[]>('/1.0/instances', {
-      query: { 'all-projects': 'true', filter: `config.${VM_ID_KEY} eq ${vmId}` },
+      query: {
+        'all-projects': 'true',
+        filter: owner ? `${filter} and config.${INSTALLATION_KEY} eq ${owner}` : filter,
+      },
       signal,
     });
     if (!url) return null;
@@ -107,6 +119,10 @@ export class LxdLive {
 
   /** Calls `onChange` with the VMs whose instances changed, until `signal` aborts. */
   watch(onChange: (vmIds: number[]) => void, signal: AbortSignal): Promise<void> {
+    this.changed = onChange;
+    signal.addEventListener('abort', () => {
+      if (this.changed === onChange) this.changed = null;
+    });
     return watchInstances(this.client, onChange, signal, {
       ...WATCH_DEFAULTS,
       ...this.options.watch,
@@ -129,6 +145,7 @@ export class LxdLive {
     vmId: number,
     gatewayName: string,
     requested: number | null,
+    held: { claims: AddressClaim[]; gatewayId: number } = { claims: [], gatewayId: 0 },
   ): Promise<NatFacts> {
     return this.step('create the NAT entry', async () =>
       addNat(this.client, ctx, vmId, {
@@ -136,6 +153,7 @@ export class LxdLive {
         pool: this.options.forwardAddresses,
         gatewayName,
         requested,
+        ...held,
       }),
     );
   }
@@ -173,9 +191,41 @@ export class LxdLive {
     });
   }
 
-  /** Stops sampling metrics. */
+  /**
+   * A new VM's addresses come from DHCP after it starts, and LXD sends no event for a lease: its
+   * addresses are read every `everyMs` until `ready` says all are there (or `forMs` passes), then
+   * the VM is reported as changed, like an outside change, and reported once more a little later
+   * (the build's own record may have been written after the first report).
+   */
+  followAddresses(
+    vmId: number,
+    ready: (signal: AbortSignal) => Promise<boolean>,
+    { everyMs = 250, forMs = 60_000, againMs = 2000 } = {},
+  ): void {
+    this.following.get(vmId)?.abort();
+    const controller = new AbortController();
+    this.following.set(vmId, controller);
+    const { signal } = controller;
+    const deadline = Date.now() + forMs;
+    const wait = (ms: number) => sleep(ms, undefined, { signal, ref: false });
+    void (async () => {
+      while (Date.now() < deadline && !(await ready(signal).catch(() => false)))
+        await wait(everyMs);
+      this.changed?.([vmId]);
+      await wait(againMs);
+      this.changed?.([vmId]);
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.following.get(vmId) === controller) this.following.delete(vmId);
+      });
+  }
+
+  /** Stops sampling metrics and following new VMs' addresses. */
   stop(): void {
     this.sampler.stop();
+    for (const controller of this.following.values()) controller.abort();
+    this.following.clear();
   }
 
   private async required(vmId: number, signal: AbortSignal): Promise<InstanceRef> {
@@ -194,7 +244,9 @@ export class LxdLive {
       { query: { 'all-projects': 'true', recursion: '1' } },
     );
     const out: { vmId: number; ref: InstanceRef }[] = [];
+    const owner = await this.client.owner();
     for (const instance of instances) {
+      if ((instance.config[INSTALLATION_KEY] ?? '') !== owner) continue;
       const vmId = Number(instance.config[VM_ID_KEY]);
       if (!Number.isInteger(vmId) || vmId <= 0) continue;
       const ref = { project: instance.project, name: instance.name };

@@ -1,4 +1,4 @@
-import type { LxdClient } from '../../../../platform/lxd/client.ts';
+import { LxdError, type LxdClient } from '../../../../platform/lxd/client.ts';
 import {
   createForward,
   deleteForward,
@@ -7,9 +7,11 @@ import {
   type LxdForward,
 } from '../../../../platform/lxd/forwards.ts';
 import { refuse } from '../../../../platform/driver.ts';
+import type { AddressClaim } from '../../../../platform/lxd/public-addresses.ts';
 import type { NatCancelFacts, NatFacts, OperationContext } from '../../driver.ts';
 import type { InstanceRef } from './console.ts';
 import { VM_ID_KEY } from './observe.ts';
+import { ownerConfig, owns } from '../../../../platform/lxd/ownership.ts';
 
 /** The config key naming the task that made a forward: a resumed task finds its own. */
 export const TASK_ID_KEY = 'user.portal.task-id';
@@ -78,20 +80,44 @@ async function allForwards(client: LxdClient, signal: AbortSignal) {
   return lists.flat();
 }
 
-const ownedBy = (forward: LxdForward, vmId: number) => forward.config[VM_ID_KEY] === String(vmId);
+const ownedBy = (forward: LxdForward, owner: string, vmId: number) =>
+  owns(forward.config, owner, VM_ID_KEY, vmId);
 
-/** The public address asked for, when it is free and the site's; else the first free one. */
-function pickAddress(pool: string[], used: Set<string>, requested: number | null): string {
+/**
+ * The public address asked for, when it is free, the site's and not held by anyone else (a
+ * tenant's allocation or a gateway's own, ADR 037); else the first free one held by no one.
+ */
+function pickAddress(
+  pool: string[],
+  used: Set<string>,
+  requested: number | null,
+  held: { tenantId: number; gatewayId: number; claims: AddressClaim[] },
+): string {
   if (requested !== null) {
     const address = addressOf(requested);
     if (!pool.includes(address))
       refuse(`The public address ${address} is not one of this site's public addresses.`);
+    const claim = held.claims.find((each) => each.address === address);
+    if (claim && (claim.kind !== 'allocated' || claim.tenantId !== held.tenantId))
+      refuse('The public address is not allocated to you.');
+    if (claim && claim.gatewayId !== held.gatewayId)
+      refuse(`The public address ${address} belongs to another gateway.`);
     if (used.has(address)) refuse(`The public address ${address} is already in use.`);
     return address;
   }
-  const free = pool.find((candidate) => !used.has(candidate));
-  return free ?? refuse('Every public address of this site is in use. Cancel a NAT entry first.');
+  const claimed = new Set(held.claims.map((claim) => claim.address));
+  const free = pool.find((candidate) => !used.has(candidate) && !claimed.has(candidate));
+  return free ?? refuse('Every public address of this site is in use. Remove a NAT entry first.');
 }
+
+/**
+ * LXD's answers when another forward took the address first: 409 on the same network; a 500
+ * saying it "overlaps with another network or NIC" (another bridge), or LXD's own database's
+ * "UNIQUE constraint failed" when both reached it at the same moment.
+ */
+const takenMeanwhile = (error: LxdError) =>
+  error.status === 409 ||
+  /already exists|overlaps with another|UNIQUE constraint failed/i.test(error.message);
 
 /**
  * NAT on LXD: a network forward of every port of a public address from the site's pool to the
@@ -106,6 +132,9 @@ export async function addNat(
     pool: string[];
     gatewayName: string;
     requested: number | null;
+    /** Who holds which of the site's addresses, and the gateway the entry goes through. */
+    claims?: AddressClaim[];
+    gatewayId?: number;
   },
 ): Promise<NatFacts> {
   const nic = await instanceNic(client, nat.instance, ctx.signal);
@@ -117,26 +146,48 @@ export async function addNat(
     gatewayName: nat.gatewayName,
     privateIp: nic.address ?? '',
   });
-  const mine = forwards.find(({ forward }) => forward.config[TASK_ID_KEY] === String(ctx.taskId));
+  const owner = await client.owner();
+  const mine = forwards.find(
+    ({ forward }) =>
+      ownedBy(forward, owner, vmId) && forward.config[TASK_ID_KEY] === String(ctx.taskId),
+  );
   if (mine) return facts(mine.forward.listen_address);
 
-  const used = new Set(forwards.map(({ forward }) => forward.listen_address));
-  const address = pickAddress(nat.pool, used, nat.requested);
-  await createForward(
-    client,
-    nic.network,
-    {
-      listen_address: address,
-      description: `Portal VM ${vmId}`,
-      config: {
-        target_address: nic.address,
-        [VM_ID_KEY]: String(vmId),
-        [TASK_ID_KEY]: String(ctx.taskId),
-      },
-    },
-    ctx.signal,
-  );
-  return facts(address);
+  // The lowest free address, then the forward: another task may take the same address between
+  // the two. LXD refuses the second forward on an address, so the loser picks again from a
+  // fresh list, as a unique constraint and a retry would (once per address of the pool at most).
+  const owned = await ownerConfig(client);
+  let seen = forwards;
+  for (let attempt = 0; ; attempt += 1) {
+    const used = new Set(seen.map(({ forward }) => forward.listen_address));
+    const address = pickAddress(nat.pool, used, nat.requested, {
+      tenantId: ctx.tenantId,
+      gatewayId: nat.gatewayId ?? 0,
+      claims: nat.claims ?? [],
+    });
+    try {
+      await createForward(
+        client,
+        nic.network,
+        {
+          listen_address: address,
+          description: `Portal VM ${vmId}`,
+          config: {
+            target_address: nic.address,
+            [VM_ID_KEY]: String(vmId),
+            [TASK_ID_KEY]: String(ctx.taskId),
+            ...owned,
+          },
+        },
+        ctx.signal,
+      );
+      return facts(address);
+    } catch (error) {
+      if (!(error instanceof LxdError) || !takenMeanwhile(error) || attempt >= nat.pool.length)
+        throw error;
+      seen = await allForwards(client, ctx.signal);
+    }
+  }
 }
 
 /**
@@ -150,8 +201,9 @@ export async function cancelNat(
   globalIpaddressId: number,
 ): Promise<NatCancelFacts> {
   const address = addressOf(globalIpaddressId);
+  const owner = await client.owner();
   const found = (await allForwards(client, ctx.signal)).find(
-    ({ forward }) => forward.listen_address === address && ownedBy(forward, vmId),
+    ({ forward }) => forward.listen_address === address && ownedBy(forward, owner, vmId),
   );
   if (found) await deleteForward(client, found.network, address, ctx.signal);
   return { globalIpaddress: address };
@@ -163,8 +215,9 @@ export async function removeNats(
   vmId: number,
   signal: AbortSignal,
 ): Promise<void> {
+  const owner = await client.owner();
   for (const { network, forward } of await allForwards(client, signal)) {
-    if (ownedBy(forward, vmId))
+    if (ownedBy(forward, owner, vmId))
       await deleteForward(client, network, forward.listen_address, signal);
   }
 }

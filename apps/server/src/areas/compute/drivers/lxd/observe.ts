@@ -1,8 +1,14 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { LxdError, type LxdClient, type LxdEvent } from '../../../../platform/lxd/client.ts';
 import { lxdSentence } from '../../../../platform/lxd/errors.ts';
 import { DriverError, type VmStateFacts } from '../../driver.ts';
 import type { InstanceRef } from './console.ts';
+import { INSTALLATION_KEY } from '../../../../platform/lxd/ownership.ts';
+import {
+  eventProject,
+  WATCH_DEFAULTS,
+  watchLifecycle,
+  type WatchTiming,
+} from '../../../../platform/lxd/watch.ts';
 
 /** The config key naming the portal's VM on its instance: the truth when names change outside. */
 export const VM_ID_KEY = 'user.portal.vm-id';
@@ -33,6 +39,7 @@ export async function observeInstances<I extends ObservedInstance>(
     if (ref) projects.add(ref.project);
   }
   try {
+    const owner = await client.owner();
     await Promise.all(
       [...projects].map(async (project) => {
         const instances = await client.get<I[]>('/1.0/instances', {
@@ -40,6 +47,7 @@ export async function observeInstances<I extends ObservedInstance>(
           query: { recursion: '2' },
         });
         for (const instance of instances) {
+          if ((instance.config[INSTALLATION_KEY] ?? '') !== owner) continue;
           const id = Number(instance.config[VM_ID_KEY]);
           if (found.has(id) && refs.get(id)?.project === project) found.set(id, factsOf(instance));
         }
@@ -55,20 +63,14 @@ export async function observeInstances<I extends ObservedInstance>(
   return found;
 }
 
-export interface WatchOptions {
+export interface WatchOptions extends WatchTiming {
   /** The VM an instance serves, or null when it is none of the portal's. */
   resolve: (instance: InstanceRef) => Promise<number | null>;
   /** Every VM this driver serves: what to look at again when events may have been missed. */
   all: () => Promise<number[]>;
-  /** Milliseconds between two looks at every VM: an event can be missed. */
-  everyMs: number;
-  /** Milliseconds before the event stream is opened again after it broke. */
-  retryMs: number;
-  /** Events within this many milliseconds are reported together. */
-  batchMs: number;
 }
 
-export const WATCH_DEFAULTS = { everyMs: 60_000, retryMs: 5000, batchMs: 200 };
+export { WATCH_DEFAULTS };
 
 /** The instance a lifecycle event is about, and its former name when it was renamed. */
 function instancesOf(event: LxdEvent): InstanceRef[] {
@@ -78,8 +80,7 @@ function instancesOf(event: LxdEvent): InstanceRef[] {
   if (typeof source !== 'string') return [];
   const match = /^\/1\.0\/instances\/([^/?]+)/.exec(source);
   if (!match?.[1]) return [];
-  const project = event.project || new URL(source, 'http://lxd').searchParams.get('project');
-  const refs = [{ project: project || 'default', name: decodeURIComponent(match[1]) }];
+  const refs = [{ project: eventProject(event), name: decodeURIComponent(match[1]) }];
   const context = event.metadata['context'];
   const old =
     typeof context === 'object' && context !== null ? Reflect.get(context, 'old_name') : null;
@@ -89,51 +90,24 @@ function instancesOf(event: LxdEvent): InstanceRef[] {
 
 /**
  * Follows LXD's lifecycle events and calls `onChange` with the VMs whose instances something
- * happened to (started, stopped, renamed, deleted … from the portal or from outside it). Events
- * are not all there is: when the stream opens, while it is down, and every `everyMs` anyway,
- * every VM is reported, for the caller to observe. Ends when `signal` aborts.
+ * happened to (started, stopped, renamed, deleted … from the portal or from outside it), and with
+ * every VM when events may have been missed (`watchLifecycle`). Ends when `signal` aborts.
  */
-export async function watchInstances(
+export function watchInstances(
   client: LxdClient,
   onChange: (vmIds: number[]) => void,
   signal: AbortSignal,
   options: WatchOptions,
 ): Promise<void> {
-  let batch = new Set<number>();
-  let flushing: NodeJS.Timeout | null = null;
-  const report = (ids: Iterable<number>) => {
-    for (const id of ids) batch.add(id);
-    flushing ??= setTimeout(() => {
-      flushing = null;
-      const ids = [...batch];
-      batch = new Set();
-      if (ids.length > 0 && !signal.aborted) onChange(ids);
-    }, options.batchMs);
-  };
-  const reportAll = async () => report(await options.all().catch(() => []));
-
-  const everything = setInterval(() => void reportAll(), options.everyMs);
-  try {
-    while (!signal.aborted) {
-      try {
-        const events = client.events(['lifecycle'], signal)[Symbol.asyncIterator]();
-        const next = events.next();
-        // What happened before the stream (re)opened, the server down included, is read again.
-        void reportAll();
-        for (let result = await next; !result.done; result = await events.next()) {
-          for (const instance of instancesOf(result.value)) {
-            const id = await options.resolve(instance).catch(() => null);
-            if (id !== null) report([id]);
-          }
-        }
-      } catch {
-        // LXD is down or hung up: every VM is looked at again, then the stream is retried.
-        void reportAll();
+  return watchLifecycle(client, onChange, signal, {
+    ...options,
+    about: async (event) => {
+      const ids: number[] = [];
+      for (const instance of instancesOf(event)) {
+        const id = await options.resolve(instance).catch(() => null);
+        if (id !== null) ids.push(id);
       }
-      await sleep(options.retryMs, undefined, { signal }).catch(() => undefined);
-    }
-  } finally {
-    clearInterval(everything);
-    if (flushing) clearTimeout(flushing);
-  }
+      return ids;
+    },
+  });
 }

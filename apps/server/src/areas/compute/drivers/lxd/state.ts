@@ -1,3 +1,4 @@
+import { asDriverError } from '../../../../platform/lxd/errors.ts';
 import type { PowerState } from '@portal/api/contract';
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
@@ -116,4 +117,42 @@ export async function recordLxdFacts(q: Queryable, taskId: number, facts: unknow
      on conflict (task_id) do update set facts = excluded.facts`,
     [taskId, JSON.stringify(facts)],
   );
+}
+
+/**
+ * Once per task: the facts recorded for `taskId`, or the work's, recorded. A task run again after
+ * a crash answers what it reported the first time and changes nothing more.
+ */
+export async function oncePerLxdTask<S extends TSchema>(
+  q: Queryable,
+  taskId: number,
+  schema: S,
+  work: () => Promise<Static<S>>,
+): Promise<Static<S>> {
+  const applied = await findLxdFacts(q, taskId, schema);
+  if (applied !== null) return applied;
+  const facts = await work();
+  await recordLxdFacts(q, taskId, facts);
+  return facts;
+}
+
+/**
+ * One LXD step of a task, run once per task (oncePerLxdTask), LXD's errors turned into the
+ * customer's sentence about `what` at `site`: what the storage and networking drivers share.
+ */
+export function lxdTaskStep<S extends TSchema>(
+  q: Queryable,
+  taskId: number,
+  schema: S,
+  what: string,
+  site: string,
+  work: () => Promise<Static<S>>,
+): Promise<Static<S>> {
+  return oncePerLxdTask(q, taskId, schema, async () => {
+    try {
+      return await work();
+    } catch (error) {
+      throw asDriverError(error, what, site);
+    }
+  });
 }

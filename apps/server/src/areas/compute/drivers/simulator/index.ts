@@ -482,7 +482,7 @@ export class ComputeSimulator implements ComputeDriver {
       const nat = await findSimNat(q, vm.id, globalIpaddressId);
       if (!nat) return refuse('The NAT entry does not exist.');
       if (nat.status === 'cancelled')
-        refuse(`The NAT entry for ${nat.globalIpaddress} is already cancelled.`);
+        refuse(`The NAT entry for ${nat.globalIpaddress} is already removed.`);
       return async (tx) => {
         await cancelSimNat(tx, nat.globalIpaddressId);
         await this.natAddressFreed(tx, nat.globalIpaddressId);

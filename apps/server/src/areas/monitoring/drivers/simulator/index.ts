@@ -7,6 +7,7 @@ import type {
   MonitoringDriver,
   ProbeCreatedFacts,
   ProbeDeletedFacts,
+  ProbeChecks,
   ProbeSpec,
 } from '../../driver.ts';
 import { checkAt, certificateExpiry } from './checks.ts';
@@ -76,8 +77,8 @@ export class MonitoringSimulator implements MonitoringDriver {
     probes: readonly { monitorId: number; spec: ProbeSpec; since: number }[],
     until: number,
     limit: number,
-  ): Promise<Map<number, CheckFacts[]>> {
-    const out = new Map<number, CheckFacts[]>();
+  ): Promise<Map<number, ProbeChecks>> {
+    const out = new Map<number, ProbeChecks>();
     if (probes.length === 0) return out;
     const rows = await this.db.query<{
       monitor_id: string | number;
@@ -119,7 +120,7 @@ export class MonitoringSimulator implements MonitoringDriver {
           }),
         );
       }
-      out.set(monitorId, checks);
+      out.set(monitorId, { periodMs: period, checks });
     }
     return out;
   }

@@ -6,6 +6,7 @@ import { refuse, type OperationContext } from '../../../../platform/driver.ts';
 import { oncePerTask, simulatedWait } from '../../../../platform/tasks/once.ts';
 import {
   AddressFacts,
+  GatewayDeletedFacts,
   GatewayFacts,
   NetworkFacts,
   NetworkUpdateFacts,
@@ -20,6 +21,7 @@ export const NETWORK_DURATIONS = {
   deleteNetwork: 3,
   createGateway: 5,
   updateGateway: 3,
+  deleteGateway: 3,
   allocate: 2,
   release: 2,
 } as const;
@@ -192,6 +194,34 @@ export class NetworkingSimulator implements NetworkingDriver {
       ]);
       return { externalAddress: gateway.external_address, snat: change.snat };
     });
+  }
+
+  deleteGateway(ctx: OperationContext, gatewayId: number) {
+    const check = async (q: Queryable) => {
+      const networks = await q.query('select 1 from sim_network where gateway_id = $1', [
+        gatewayId,
+      ]);
+      if (networks.length > 0) refuse('The gateway still leads networks to the internet.');
+      const addresses = await q.query('select 1 from sim_public_address where gateway_id = $1', [
+        gatewayId,
+      ]);
+      if (addresses.length > 0) refuse('The gateway still holds public addresses.');
+    };
+    return this.once(
+      ctx,
+      NETWORK_DURATIONS.deleteGateway,
+      GatewayDeletedFacts,
+      async (tx) => {
+        // A gateway whose creation failed may never have reached the platform: nothing to remove.
+        const rows = await tx.query<{ external_address: string }>(
+          `delete from sim_gateway where tenant_id = $1 and gateway_id = $2
+           returning external_address`,
+          [ctx.tenantId, gatewayId],
+        );
+        return { externalAddress: rows[0]?.external_address ?? '' };
+      },
+      check,
+    );
   }
 
   allocateAddress(ctx: OperationContext, request: { location: string; gatewayId: number }) {

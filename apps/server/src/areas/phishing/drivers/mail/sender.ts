@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../../db/database.ts';
+import { Poller } from '../../../../platform/poller.ts';
 import { MailError, type Mailer } from '../../../../platform/mail.ts';
 import { renderMessage, randomToken, TOKEN_BYTES, trackedLinks } from './message.ts';
 
@@ -27,41 +28,34 @@ interface Due {
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest();
 
 export class PhishingMailSender {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private readonly abort = new AbortController();
+  private readonly loop: Poller;
 
   constructor(
     private readonly db: Database,
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
     private readonly options: { trackingUrl: string; pollMs: number },
-  ) {}
-
-  start(): void {
-    const tick = () => {
-      this.running = this.sendDue()
-        .then(() => undefined)
-        .catch((error: unknown) => this.log.error({ err: error }, 'phishing mail: sending failed'))
-        .finally(() => {
-          this.running = null;
-          if (!this.abort.signal.aborted) this.timer = setTimeout(tick, this.options.pollMs);
-        });
-    };
-    tick();
+  ) {
+    this.loop = new Poller(() => this.sendDue(), {
+      pollMs: options.pollMs,
+      log,
+      failure: 'phishing mail: sending failed',
+    });
   }
 
-  async stop(): Promise<void> {
-    this.abort.abort();
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Sends what is due now, batch after batch; answers how many went. */
   async sendDue(): Promise<number> {
     let sent = 0;
     for (;;) {
-      if (this.abort.signal.aborted) return sent;
+      if (this.loop.stopped) return sent;
       const due = await this.claim();
       for (const message of due) {
         if (await this.send(message)) sent += 1;
@@ -103,7 +97,7 @@ export class PhishingMailSender {
           text: message.text,
           html: message.html,
         },
-        this.abort.signal,
+        this.loop.signal,
       );
     } catch (error) {
       const sentence = error instanceof Error ? error.message : String(error);

@@ -1,27 +1,24 @@
-// The compute area's SQL: VMs, snapshots, NAT entries, firewall rules and console tickets, always
-// scoped by tenant. Only this area's service and task definitions use it.
+// The compute area's SQL for VMs, always scoped by tenant (except the observed-state writes of
+// the outside watch, which name the VM). Only this area's services and task definitions use it.
 import type { VM_LIST_SORTS } from '@portal/api/contract';
 import type {
   BootCdrom,
   ListPagingQuery,
-  FirewallRuleBody,
-  NatStatus,
   PowerState,
   VmAdapter,
   VmOs,
   VmStatus,
 } from '@portal/api/contract';
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../../db/database.ts';
 import {
   isoText,
   listJson,
   parsePaging,
   type ListSpec,
   type Paging,
-} from '../../platform/paging.ts';
+} from '../../../platform/paging.ts';
 import { POC_VM_LIMIT } from '@portal/api/domain';
-import type { ListCache } from '../../platform/list-cache.ts';
-import type { NewFirewallRule } from './driver.ts';
+import type { ListCache } from '../../../platform/list-cache.ts';
 
 /** A VM as stored, with its tenant's cdb_id and its vwseries service id. */
 export interface VmRecord {
@@ -193,7 +190,10 @@ function vmFields(plans: string, details: ReadonlySet<string>): string {
   ];
   if (details.has('nat'))
     fields.push(`(select coalesce(json_agg(json_build_object('id', n.id,
-         'gateway_id', n.gateway_id, 'global_ipaddress_id', n.global_ipaddress_id,
+         'gateway_id', n.gateway_id,
+         'gateway_name', (select g.name from network_gateways g
+                           where g.id = n.gateway_id and g.tenant_id = n.tenant_id),
+         'global_ipaddress_id', n.global_ipaddress_id,
          'global_ipaddress', n.global_ipaddress, 'status', n.status,
          'task_data', json_build_object('id', n.task_id)) order by n.id), '[]')
        from nats n where n.tenant_id = v.tenant_id and n.vm_id = v.id) as nat`);
@@ -425,421 +425,6 @@ export async function existingVms(
   return new Map(rows.map((row) => [row.id, row.serviceid]));
 }
 
-export interface SnapshotRecord {
-  id: number;
-  vmId: number;
-  parentId: number | null;
-  name: string;
-  description: string;
-  powerState: PowerState;
-  quiesced: boolean;
-  isCurrent: boolean;
-  createdAt: Date;
-}
-
-interface SnapshotRow {
-  id: number;
-  vm_id: number;
-  parent_id: number | null;
-  name: string;
-  description: string;
-  power_state: PowerState;
-  quiesced: boolean;
-  is_current: boolean;
-  created_at: Date;
-}
-
-const SELECT_SNAPSHOT = `select id, vm_id, parent_id, name, description, power_state, quiesced,
-  is_current, created_at from snapshots`;
-
-const toSnapshot = (row: SnapshotRow): SnapshotRecord => ({
-  id: row.id,
-  vmId: row.vm_id,
-  parentId: row.parent_id,
-  name: row.name,
-  description: row.description,
-  powerState: row.power_state,
-  quiesced: row.quiesced,
-  isCurrent: row.is_current,
-  createdAt: row.created_at,
-});
-
-/** A VM's snapshots, oldest first; `parentId` makes the tree. */
-export async function listSnapshots(
-  db: Queryable,
-  tenantId: number,
-  vmId: number,
-): Promise<SnapshotRecord[]> {
-  const rows = await db.query<SnapshotRow>(
-    `${SELECT_SNAPSHOT} where tenant_id = $1 and vm_id = $2 order by id`,
-    [tenantId, vmId],
-  );
-  return rows.map(toSnapshot);
-}
-
-/** One snapshot of one of the tenant's VMs, or null. */
-export const findSnapshot = vmChildren<SnapshotRow, SnapshotRecord>(
-  SELECT_SNAPSHOT,
-  toSnapshot,
-).find;
-
-/** Takes a snapshot as a child of the current one; it becomes current. Returns its id. */
-export async function insertSnapshot(
-  tx: Queryable,
-  tenantId: number,
-  vmId: number,
-  snapshot: {
-    /** The id the platform reported (from nextSnapshotId); a new one when absent. */
-    id?: number;
-    name: string;
-    description: string;
-    powerState: PowerState;
-    quiesced: boolean;
-  },
-): Promise<number> {
-  const current = await tx.query<{ id: number }>(
-    `update snapshots set is_current = false
-      where tenant_id = $1 and vm_id = $2 and is_current returning id`,
-    [tenantId, vmId],
-  );
-  const rows = await tx.query<{ id: number }>(
-    `insert into snapshots (id, tenant_id, vm_id, parent_id, name, description, power_state,
-                            quiesced, is_current)
-     values (coalesce($8, nextval('snapshots_id_seq')), $1, $2, $3, $4, $5, $6, $7, true)
-     returning id`,
-    [
-      tenantId,
-      vmId,
-      current[0]?.id ?? null,
-      snapshot.name,
-      snapshot.description,
-      snapshot.powerState,
-      snapshot.quiesced,
-      snapshot.id ?? null,
-    ],
-  );
-  const row = rows[0];
-  if (!row) throw new Error('insert into snapshots returned no row');
-  return row.id;
-}
-
-export async function editSnapshot(
-  tx: Queryable,
-  tenantId: number,
-  id: number,
-  changes: { name?: string; description?: string },
-): Promise<void> {
-  await tx.query(
-    `update snapshots set name = coalesce($3, name), description = coalesce($4, description)
-      where tenant_id = $1 and id = $2`,
-    [tenantId, id, changes.name ?? null, changes.description ?? null],
-  );
-}
-
-/** Makes one snapshot the VM's current one. */
-export async function setCurrentSnapshot(
-  tx: Queryable,
-  tenantId: number,
-  vmId: number,
-  id: number,
-): Promise<void> {
-  await tx.query(
-    'update snapshots set is_current = false where tenant_id = $1 and vm_id = $2 and is_current',
-    [tenantId, vmId],
-  );
-  await tx.query('update snapshots set is_current = true where tenant_id = $1 and id = $2', [
-    tenantId,
-    id,
-  ]);
-}
-
-/**
- * Deletes one snapshot as a hypervisor consolidates it: its children move up to its parent, and
- * if it was current, its parent becomes current.
- */
-export async function deleteSnapshot(
-  tx: Queryable,
-  tenantId: number,
-  snapshot: SnapshotRecord,
-): Promise<void> {
-  await tx.query('update snapshots set parent_id = $3 where tenant_id = $1 and parent_id = $2', [
-    tenantId,
-    snapshot.id,
-    snapshot.parentId,
-  ]);
-  await tx.query('delete from snapshots where tenant_id = $1 and id = $2', [tenantId, snapshot.id]);
-  if (snapshot.isCurrent && snapshot.parentId !== null) {
-    await tx.query('update snapshots set is_current = true where tenant_id = $1 and id = $2', [
-      tenantId,
-      snapshot.parentId,
-    ]);
-  }
-}
-
-/** Deletes all of a VM's snapshots; returns how many there were. */
-export async function deleteAllSnapshots(
-  tx: Queryable,
-  tenantId: number,
-  vmId: number,
-): Promise<number> {
-  const rows = await tx.query<{ id: number }>(
-    'delete from snapshots where tenant_id = $1 and vm_id = $2 returning id',
-    [tenantId, vmId],
-  );
-  return rows.length;
-}
-
-export interface NatRecordRow {
-  id: number;
-  vmId: number;
-  gatewayId: number;
-  globalIpaddressId: number;
-  globalIpaddress: string;
-  status: NatStatus;
-  taskId: number | null;
-}
-
-interface NatRow {
-  id: number;
-  vm_id: number;
-  gateway_id: number;
-  global_ipaddress_id: number;
-  global_ipaddress: string;
-  status: NatStatus;
-  task_id: number | null;
-}
-
-/**
- * The reads of a table whose rows belong to one of the tenant's VMs (NAT entries, firewall
- * rules): the rows of several VMs, oldest first, or one row of one VM.
- */
-function vmChildren<Row, Rec>(select: string, toRecord: (row: Row) => Rec) {
-  return {
-    async list(db: Queryable, tenantId: number, vmIds: readonly number[]): Promise<Rec[]> {
-      if (vmIds.length === 0) return [];
-      const rows = await db.query<Row>(
-        `${select} where tenant_id = $1 and vm_id = any($2::bigint[]) order by id`,
-        [tenantId, vmIds],
-      );
-      return rows.map(toRecord);
-    },
-    async find(db: Queryable, tenantId: number, vmId: number, id: number): Promise<Rec | null> {
-      const rows = await db.query<Row>(
-        `${select} where tenant_id = $1 and vm_id = $2 and id = $3`,
-        [tenantId, vmId, id],
-      );
-      const row = rows[0];
-      return row ? toRecord(row) : null;
-    },
-  };
-}
-
-const SELECT_NAT = `select id, vm_id, gateway_id, global_ipaddress_id, global_ipaddress, status,
-  task_id from nats`;
-
-const toNat = (row: NatRow): NatRecordRow => ({
-  id: row.id,
-  vmId: row.vm_id,
-  gatewayId: row.gateway_id,
-  globalIpaddressId: row.global_ipaddress_id,
-  globalIpaddress: row.global_ipaddress,
-  status: row.status,
-  taskId: row.task_id,
-});
-
-const nats = vmChildren<NatRow, NatRecordRow>(SELECT_NAT, toNat);
-/** The NAT entries of several of the tenant's VMs, oldest first. */
-export const listNats = nats.list;
-export const findNat = nats.find;
-
-const nextval = async (q: Queryable, sequence: string): Promise<number> => {
-  const rows = await q.query<{ id: number }>('select nextval($1::regclass) as id', [sequence]);
-  const row = rows[0];
-  if (!row) throw new Error('nextval returned no row');
-  return row.id;
-};
-
-/** An id for a snapshot the platform is asked to take (the platform's reference is ours). */
-export const nextSnapshotId = (q: Queryable) => nextval(q, 'snapshots_id_seq');
-/** An id for a firewall rule the platform is asked to add. */
-export const nextFirewallRuleId = (q: Queryable) => nextval(q, 'firewall_rules_id_seq');
-/** A public address id for demo data (the simulator hands them out from the same pool). */
-export const nextGlobalIpaddressId = (q: Queryable) => nextval(q, 'global_ipaddress_seq');
-
-/** The VM's NAT entry with this public address id, or null. */
-export async function findNatByAddress(
-  db: Queryable,
-  tenantId: number,
-  vmId: number,
-  globalIpaddressId: number,
-): Promise<NatRecordRow | null> {
-  const rows = await db.query<NatRow>(
-    `${SELECT_NAT} where tenant_id = $1 and vm_id = $2 and global_ipaddress_id = $3`,
-    [tenantId, vmId, globalIpaddressId],
-  );
-  const row = rows[0];
-  return row ? toNat(row) : null;
-}
-
-export async function insertNat(
-  tx: Queryable,
-  tenantId: number,
-  nat: Omit<NatRecordRow, 'id'>,
-): Promise<number> {
-  const rows = await tx.query<{ id: number }>(
-    `insert into nats (tenant_id, vm_id, gateway_id, global_ipaddress_id, global_ipaddress, status,
-                       task_id)
-     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-    [
-      tenantId,
-      nat.vmId,
-      nat.gatewayId,
-      nat.globalIpaddressId,
-      nat.globalIpaddress,
-      nat.status,
-      nat.taskId,
-    ],
-  );
-  const row = rows[0];
-  if (!row) throw new Error('insert into nats returned no row');
-  return row.id;
-}
-
-export async function setNatStatus(
-  tx: Queryable,
-  tenantId: number,
-  id: number,
-  status: NatStatus,
-  taskId: number | null,
-): Promise<void> {
-  await tx.query('update nats set status = $3, task_id = $4 where tenant_id = $1 and id = $2', [
-    tenantId,
-    id,
-    status,
-    taskId,
-  ]);
-}
-
-export interface FirewallRuleRecord {
-  id: number;
-  vmId: number;
-  direction: FirewallRuleBody['direction'];
-  protocol: FirewallRuleBody['protocol'];
-  ports: string | null;
-  source: string;
-  destination: string;
-  action: FirewallRuleBody['action'];
-  description: string;
-  createdAt: Date;
-}
-
-export type { NewFirewallRule };
-
-interface RuleRow {
-  id: number;
-  vm_id: number;
-  direction: FirewallRuleRecord['direction'];
-  protocol: FirewallRuleRecord['protocol'];
-  ports: string | null;
-  source: string;
-  destination: string;
-  action: FirewallRuleRecord['action'];
-  description: string;
-  created_at: Date;
-}
-
-const SELECT_RULE = `select id, vm_id, direction, protocol, ports, source, destination, action,
-  description, created_at from firewall_rules`;
-
-const toRule = (row: RuleRow): FirewallRuleRecord => ({
-  id: row.id,
-  vmId: row.vm_id,
-  direction: row.direction,
-  protocol: row.protocol,
-  ports: row.ports,
-  source: row.source,
-  destination: row.destination,
-  action: row.action,
-  description: row.description,
-  createdAt: row.created_at,
-});
-
-const rules = vmChildren<RuleRow, FirewallRuleRecord>(SELECT_RULE, toRule);
-/** The firewall rules of several of the tenant's VMs, oldest first. */
-export const listFirewallRules = rules.list;
-export const findFirewallRule = rules.find;
-
-export async function insertFirewallRule(
-  tx: Queryable,
-  tenantId: number,
-  vmId: number,
-  rule: NewFirewallRule,
-  /** The id the platform reported (from nextFirewallRuleId); a new one when absent. */
-  id: number | null = null,
-): Promise<number> {
-  const rows = await tx.query<{ id: number }>(
-    `insert into firewall_rules (id, tenant_id, vm_id, direction, protocol, ports, source,
-                                 destination, action, description)
-     values (coalesce($10, nextval('firewall_rules_id_seq')), $1, $2, $3, $4, $5, $6, $7, $8, $9)
-     returning id`,
-    [
-      tenantId,
-      vmId,
-      rule.direction,
-      rule.protocol,
-      rule.ports,
-      rule.source,
-      rule.destination,
-      rule.action,
-      rule.description,
-      id,
-    ],
-  );
-  const row = rows[0];
-  if (!row) throw new Error('insert into firewall_rules returned no row');
-  return row.id;
-}
-
-export async function deleteFirewallRule(
-  tx: Queryable,
-  tenantId: number,
-  id: number,
-): Promise<void> {
-  await tx.query('delete from firewall_rules where tenant_id = $1 and id = $2', [tenantId, id]);
-}
-
-export async function insertConsoleTicket(
-  db: Queryable,
-  tenantId: number,
-  ticket: { hash: string; vmId: number; createdBy: string | null; expiresAt: Date },
-): Promise<void> {
-  await db.query(
-    `insert into console_tickets (ticket_hash, tenant_id, vm_id, created_by, expires_at)
-     values ($1, $2, $3, $4, $5)`,
-    [ticket.hash, tenantId, ticket.vmId, ticket.createdBy, ticket.expiresAt],
-  );
-  // Old tickets are of no use to anybody; keep the table small.
-  await db.query("delete from console_tickets where expires_at < now() - interval '1 hour'");
-}
-
-/**
- * Uses a ticket up: returns its tenant and VM if it was unused and unexpired, else null. Not
- * tenant-scoped on purpose: the ticket is the credential that names the tenant.
- */
-export async function redeemConsoleTicket(
-  db: Queryable,
-  hash: string,
-): Promise<{ tenantId: number; vmId: number; createdBy: string | null } | null> {
-  const rows = await db.query<{ tenant_id: number; vm_id: number; created_by: string | null }>(
-    `update console_tickets set used_at = now()
-      where ticket_hash = $1 and used_at is null and expires_at > now()
-      returning tenant_id, vm_id, created_by`,
-    [hash],
-  );
-  const row = rows[0];
-  return row ? { tenantId: row.tenant_id, vmId: row.vm_id, createdBy: row.created_by } : null;
-}
-
 /** Where a VM is (its site's location), or null when the tenant has no such VM. */
 export async function vmLocation(
   db: Queryable,
@@ -867,13 +452,20 @@ export async function vmsAt(
 }
 
 /**
- * What the platform says of a VM now, from outside the portal: its power, name and size, or
- * (null) that it no longer has it, which marks the VM failed with `lostMessage`.
+ * What the platform says of a VM now, from outside the portal: its power, name and size, the
+ * addresses of a running VM (a stopped one keeps its last), or (null) that it no longer has it,
+ * which marks the VM failed with `lostMessage`.
  */
 export async function applyObserved(
   db: Queryable,
   vmId: number,
-  facts: { displayName: string; powerState: PowerState; vcpus: number; memoryMb: number } | null,
+  facts: {
+    displayName: string;
+    powerState: PowerState;
+    vcpus: number;
+    memoryMb: number;
+    adapters?: VmAdapter[];
+  } | null,
   lostMessage: string,
 ): Promise<void> {
   if (facts === null) {
@@ -884,12 +476,14 @@ export async function applyObserved(
     );
     return;
   }
+  const adapters =
+    facts.powerState === 'poweredOn' && facts.adapters ? JSON.stringify(facts.adapters) : null;
   await db.query(
     `update vms set power_state = $2, display_name = $3, vcpus = $4, memory_mb = $5,
-                    platform_message = null
-      where id = $1 and (power_state, display_name, vcpus, memory_mb, platform_message)
-            is distinct from ($2, $3, $4, $5, null::text)`,
-    [vmId, facts.powerState, facts.displayName, facts.vcpus, facts.memoryMb],
+                    adapters = coalesce($6::jsonb, adapters), platform_message = null
+      where id = $1 and (power_state, display_name, vcpus, memory_mb, adapters, platform_message)
+            is distinct from ($2, $3, $4, $5, coalesce($6::jsonb, adapters), null::text)`,
+    [vmId, facts.powerState, facts.displayName, facts.vcpus, facts.memoryMb, adapters],
   );
 }
 

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { BackButton, PageHeader } from '@portal/ui';
+
+const Layout = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 20px;
+  max-width: 880px;
+`;
+
+export interface CreatePageProps {
+  /** The page's `<h1>`: "Create a network". */
+  title: string;
+  /** One sentence under it. */
+  description?: ReactNode;
+  /** The list the back button returns to, and its name ("Networking"). */
+  back: { href: string; label: string };
+  /** The wizard (`CreateFlow`), or what stands in for it while it loads. */
+  children: ReactNode;
+}
+
+/**
+ * The frame every creation wizard sits in: the back button to its list in the page header, the
+ * title and sentence, then the steps, at one width.
+ */
+export function CreatePage({ title, description, back, children }: CreatePageProps) {
+  return (
+    <Layout>
+      <PageHeader
+        title={title}
+        description={description}
+        back={<BackButton href={back.href}>{back.label}</BackButton>}
+      />
+      {children}
+    </Layout>
+  );
+}

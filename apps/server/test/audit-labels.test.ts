@@ -111,4 +111,17 @@ describe.each(databaseKinds())('audit rows name their target on $kind', ({ open 
       target_label: 'Parcel notice',
     });
   });
+
+  it('names what a task ended on, as its request did', async () => {
+    const [vm] = await data<{ id: number; display_name: string }[]>('/services/eseries');
+    expect(vm).toBeDefined();
+    const reply = await fx.call('acme', 'POST', `/services/eseries/${vm?.id}`);
+    expect(reply.statusCode, reply.body).toBe(202);
+    const task = reply.json<{ data: { task_id: number } }>().data;
+    expect((await fx.waitTask('acme', task.task_id)).state).toBe('SUCCESS');
+    expect(await logged('task.finish')).toEqual({
+      target: `vm:${vm?.id}`,
+      target_label: vm?.display_name,
+    });
+  });
 });

@@ -46,6 +46,7 @@ const record = (payload: unknown): TaskRecord => ({
   attempts: 1,
   leaseOwner: 'me',
   createdBy: null,
+  targetName: null,
 });
 
 describe('the task registry', () => {

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_AREAS, AUDIT_RESULTS, type AuditLogEntry } from '@portal/api/contract';
 import { Select, StatusChip, TextField } from '@portal/ui';
+import { TenantCell } from '../../kit/TenantCell.tsx';
 import { ListPage, SERVER_SEARCH_DELAY_MS } from '../../kit/ListPage.tsx';
 import { useDebounced } from '../../kit/useDebounced.ts';
 import { formatDateTime, tenantText } from '../../lib/format.ts';
@@ -9,6 +10,10 @@ import { notify, reportError } from '../../services.ts';
 import { adminKeys, adminQueries, api, saveBlob } from './queries.ts';
 
 const ALL = '__all__';
+
+/** The customer an internal user acted for, when it is not their own tenant. */
+const actedFor = (e: AuditLogEntry) =>
+  e.acted_for && e.acted_for !== e.tenant ? e.acted_for : undefined;
 
 /** How each result shows: colour and icon with the word. */
 const RESULT_LOOK: Record<AuditLogEntry['result'], { status: string; label: string }> = {
@@ -96,15 +101,39 @@ export function AuditLogPage() {
           )
       }
       columns={[
-        { id: 'at', header: 'Time', accessor: (e) => formatDateTime(e.at), sortable: false },
-        { id: 'user', header: 'User', accessor: (e) => e.user ?? '—', sortable: false },
-        { id: 'action', header: 'Action', accessor: 'action', sortable: false, priority: 1 },
+        // At 1,280 px the log keeps who, what, on what, the result and the tenants; the message
+        // gives way first. Free text is flexible (an ellipsis, the whole in the title), so what
+        // fits does not depend on how long some address or name in the rows is.
+        {
+          id: 'at',
+          header: 'Time',
+          accessor: (e) => formatDateTime(e.at),
+          sortable: false,
+          priority: 1,
+        },
+        {
+          id: 'user',
+          header: 'User',
+          accessor: (e) => e.user ?? '—',
+          sortable: false,
+          priority: 1,
+          width: 'minmax(140px, 1.4fr)',
+        },
+        {
+          id: 'action',
+          header: 'Action',
+          accessor: 'action',
+          sortable: false,
+          priority: 1,
+          width: 'minmax(170px, 1.2fr)',
+        },
         {
           id: 'result',
           header: 'Result',
           accessor: 'result',
           cell: (e) => <StatusChip {...RESULT_LOOK[e.result]} />,
           sortable: false,
+          priority: 2,
         },
         {
           id: 'target',
@@ -113,6 +142,7 @@ export function AuditLogPage() {
           // As people know it (the e-mail, the VM's name); older rows without one keep the id.
           accessor: (e) => e.target_label ?? e.target ?? '',
           sortable: false,
+          width: 'minmax(130px, 1.5fr)',
         },
         {
           id: 'target_id',
@@ -126,19 +156,41 @@ export function AuditLogPage() {
           id: 'tenant',
           priority: 2,
           header: 'Tenant',
-          accessor: (e) => (e.tenant ? tenantText(e.tenant, tenantNames.get(e.tenant)) : '—'),
+          // The actor's tenant; under it, the customer an internal user acted for.
+          accessor: (e) =>
+            [
+              e.tenant ? tenantText(e.tenant, tenantNames.get(e.tenant)) : '—',
+              actedFor(e)
+                ? `for ${tenantText(actedFor(e) ?? '', tenantNames.get(actedFor(e) ?? ''))}`
+                : '',
+            ]
+              .filter(Boolean)
+              .join(' '),
+          cell: (e) => {
+            const other = actedFor(e);
+            return (
+              <TenantCell
+                code={e.tenant}
+                name={e.tenant ? tenantNames.get(e.tenant) : undefined}
+                actedFor={other ? { code: other, name: tenantNames.get(other) } : undefined}
+              />
+            );
+          },
           sortable: false,
+          width: 'minmax(180px, 2fr)',
         },
         {
           id: 'acted_for',
-          priority: 2,
+          priority: 3,
           header: 'Acted for',
-          // Only when it differs from the actor's own tenant: an internal user acting for a customer.
-          accessor: (e) =>
-            e.acted_for && e.acted_for !== e.tenant
-              ? tenantText(e.acted_for, tenantNames.get(e.acted_for))
-              : '—',
+          // Also under the tenant; a column of its own for those who sort it out by eye.
+          accessor: (e) => {
+            const other = actedFor(e);
+            return other ? tenantText(other, tenantNames.get(other)) : '—';
+          },
           sortable: false,
+          defaultHidden: true,
+          width: 'minmax(150px, 1fr)',
         },
         {
           id: 'message',
@@ -146,6 +198,7 @@ export function AuditLogPage() {
           accessor: (e) => e.message ?? '',
           sortable: false,
           priority: 4,
+          width: 'minmax(160px, 2fr)',
         },
         {
           id: 'address',

@@ -18,6 +18,8 @@ export interface TaskRecord {
   attempts: number;
   leaseOwner: string | null;
   createdBy: string | null;
+  /** What it acts on, as people know it when it was asked for (the VM's name), for the log. */
+  targetName: string | null;
 }
 
 interface TaskRow {
@@ -33,6 +35,7 @@ interface TaskRow {
   attempts: number;
   lease_owner: string | null;
   created_by: string | null;
+  target_name: string | null;
 }
 
 const toTask = (row: TaskRow): TaskRecord => ({
@@ -48,6 +51,7 @@ const toTask = (row: TaskRow): TaskRecord => ({
   attempts: row.attempts,
   leaseOwner: row.lease_owner,
   createdBy: row.created_by,
+  targetName: row.target_name ?? null,
 });
 
 export const QUEUED_MESSAGE = 'Waiting to start.';
@@ -142,7 +146,8 @@ export async function claimTasks(
          from tenants n
         where t.id = any($1::bigint[]) and n.id = t.tenant_id
         returning t.id, t.tenant_id, n.cdb_id as tenant_cdb_id, t.kind, t.target_id, t.operation,
-                  t.state, t.message, t.payload, t.attempts, t.lease_owner, t.created_by`,
+                  t.state, t.message, t.payload, t.attempts, t.lease_owner, t.created_by,
+                  t.target_name`,
       [candidates.map((row) => row.id), owner, leaseMs, RUNNING_MESSAGE],
     );
     return rows.map(toTask).sort((a, b) => a.id - b.id);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { insertAuditEntry } from '../../db/audit.ts';
@@ -65,6 +66,9 @@ export class TaskEngine {
   ) {
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.maxAttempts = options.maxAttempts ?? 5;
+    // Every running task's driver calls listen on this one signal (several each on LXD), so a
+    // busy worker passes Node's default of 10 without leaking anything: each call removes its own.
+    setMaxListeners(0, this.controller.signal);
   }
 
   start(): void {
@@ -233,6 +237,7 @@ export class TaskEngine {
       actingTenant: task.tenantCdbId,
       action: 'task.finish',
       target: `${task.kind}:${task.targetId}`,
+      targetLabel: task.targetName,
       result: success ? 'success' : 'failure',
       detail: {
         task_id: task.id,

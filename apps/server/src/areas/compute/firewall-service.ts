@@ -8,7 +8,7 @@ import {
   type FirewallRuleRecord,
   type NewFirewallRule,
 } from './repository/firewall-rules.ts';
-import { ESERIES, invalid, onVm, refuseWhereUnavailable, type ComputeDeps } from './service.ts';
+import { invalid, onSiteAction, type ComputeDeps } from './service.ts';
 
 /** A firewall rule as the VM reply shows it. */
 export const toRuleReply = (rule: FirewallRuleRecord): FirewallRule => ({
@@ -64,17 +64,7 @@ export function prepareFirewallAdd(
   body: FirewallRuleBody,
 ) {
   const rule = normaliseFirewallRule(body);
-  return onVm(
-    tx,
-    caller,
-    ESERIES,
-    id,
-    (vm) => {
-      refuseWhereUnavailable(deps, vm, 'firewall');
-      return { rule };
-    },
-    { rule: body },
-  );
+  return onSiteAction(deps, tx, caller, id, 'firewall', () => ({ rule }), { rule: body });
 }
 
 export const prepareFirewallDelete = (
@@ -84,13 +74,13 @@ export const prepareFirewallDelete = (
   id: number,
   ruleId: number,
 ) =>
-  onVm(
+  onSiteAction(
+    deps,
     tx,
     caller,
-    ESERIES,
     id,
+    'firewall',
     async (vm) => {
-      refuseWhereUnavailable(deps, vm, 'firewall');
       if (!(await findFirewallRule(tx, caller.tenantId, vm.id, ruleId)))
         throw notFound(`No firewall rule ${ruleId} on virtual machine ${id}.`);
       return { rule_id: ruleId };

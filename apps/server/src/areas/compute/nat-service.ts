@@ -4,14 +4,7 @@ import type { Queryable } from '../../db/database.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { Caller } from '../../plugins/access.ts';
 import { findNat, type NatRecordRow } from './repository/nats.ts';
-import {
-  ESERIES,
-  invalid,
-  onVm,
-  refuseWhereUnavailable,
-  siteAt,
-  type ComputeDeps,
-} from './service.ts';
+import { ESERIES, invalid, onSiteAction, onVm, siteAt, type ComputeDeps } from './service.ts';
 
 /** A NAT entry as the VM reply shows it. */
 export const toNatReply = (nat: NatRecordRow): NatRecord => ({
@@ -32,13 +25,13 @@ export const prepareNatCreate = (
   gatewayId: number,
   globalIpaddressId: number | null = null,
 ) =>
-  onVm(
+  onSiteAction(
+    deps,
     tx,
     caller,
-    ESERIES,
     id,
+    'nat',
     async (vm) => {
-      refuseWhereUnavailable(deps, vm, 'nat');
       const catalogue = await deps.catalogue(caller.tenantId, tx);
       if (!siteAt(catalogue, vm.location)?.gateways.some((gateway) => gateway.id === gatewayId))
         throw invalid('data.gateway_id', `is not a gateway at ${vm.location}`);

@@ -116,3 +116,28 @@ export const siteAt = (catalogue: Catalogue, location: string) =>
 
 /** The scope of the eseries-only actions. */
 export const ESERIES = { series: 'eseries' } as const;
+
+/**
+ * An eseries-only action that the VM's site must offer (NAT, firewall, VLAN, CD-ROM): the VM
+ * locked, refused with the site's reason where its platform cannot, then `check` makes the payload.
+ */
+export const onSiteAction = <P>(
+  deps: ComputeDeps,
+  tx: Queryable,
+  caller: Caller,
+  id: number,
+  action: SiteAction,
+  check: (vm: VmRecord) => P | Promise<P>,
+  detail?: Record<string, unknown>,
+): Promise<Prepared<P>> =>
+  onVm(
+    tx,
+    caller,
+    ESERIES,
+    id,
+    (vm) => {
+      refuseWhereUnavailable(deps, vm, action);
+      return check(vm);
+    },
+    detail,
+  );

@@ -34,8 +34,8 @@ import {
   ESERIES,
   invalid,
   noSuchVm,
+  onSiteAction,
   onVm,
-  refuseWhereUnavailable,
   requireVm,
   siteAt,
   type ComputeDeps,
@@ -301,13 +301,13 @@ export const prepareVlan = (
   vlanId: number,
   adapter: number,
 ) =>
-  onVm(
+  onSiteAction(
+    deps,
     tx,
     caller,
-    ESERIES,
     id,
+    'vlan',
     async (vm) => {
-      refuseWhereUnavailable(deps, vm, 'vlan');
       const catalogue = await deps.catalogue(caller.tenantId, tx);
       if (!vm.adapters[adapter])
         throw invalid('adapter', `the virtual machine has no adapter ${adapter + 1}`);
@@ -325,13 +325,13 @@ export const prepareBootCdrom = (
   id: number,
   body: BootCdromBody,
 ) =>
-  onVm(
+  onSiteAction(
+    deps,
     tx,
     caller,
-    ESERIES,
     id,
-    async (vm) => {
-      refuseWhereUnavailable(deps, vm, 'cdrom');
+    'cdrom',
+    async () => {
       const catalogue = await deps.catalogue();
       const mediaKey = body.data?.media_key ?? null;
       if (body.operation === 'attach') {

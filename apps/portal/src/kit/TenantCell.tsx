@@ -16,6 +16,11 @@ const Line = styled.span`
     color: var(--ui-color-text-secondary);
     font-size: 0.8125rem;
   }
+  /* A phone's card has the room to wrap: nothing is cut there. */
+  [data-layout='cards'] & {
+    display: block;
+    white-space: normal;
+  }
 `;
 
 /** The name gives way (an ellipsis) before the code does: the code is what people search for. */
@@ -23,6 +28,9 @@ const Name = styled.span`
   min-width: 0;
   overflow: hidden;
   text-overflow: ellipsis;
+  [data-layout='cards'] & {
+    overflow: visible;
+  }
 `;
 
 const Code = styled.span`

@@ -19,14 +19,16 @@ import {
 const CREATE_PATH = '/storage/create';
 
 const COLUMNS: DataTableColumn<Volume>[] = [
-  { id: 'name', header: 'Name', accessor: 'name', width: 'minmax(180px, 1.5fr)', hideable: false },
+  // As wide as the longest name (up to the kit's cap): at 1,440 px a name is read whole, and the
+  // least important columns give way for it.
+  { id: 'name', header: 'Name', accessor: 'name', hideable: false },
   {
     id: 'state',
     priority: 1,
     header: 'State',
     accessor: (volume) => STATE_LOOK[volume.state].label,
     filter: 'select',
-    width: 136,
+    width: 120,
     cell: (volume) => <VolumeStateChip state={volume.state} />,
   },
   {
@@ -45,7 +47,7 @@ const COLUMNS: DataTableColumn<Volume>[] = [
     header: 'Type',
     accessor: (volume) => TYPE_LABELS[volume.type],
     filter: 'select',
-    width: 160,
+    width: 150,
   },
   {
     id: 'location',
@@ -53,7 +55,7 @@ const COLUMNS: DataTableColumn<Volume>[] = [
     header: 'Location',
     accessor: 'location',
     filter: 'select',
-    width: 110,
+    width: 100,
   },
   {
     id: 'attached',
@@ -67,7 +69,7 @@ const COLUMNS: DataTableColumn<Volume>[] = [
     priority: 4,
     header: 'Source',
     accessor: (volume) => sourceText(volume),
-    width: 'minmax(150px, 1fr)',
+    width: 'minmax(150px, 1.8fr)',
   },
   {
     id: 'created',

@@ -1,11 +1,30 @@
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { lazyComponent, lazyRoute, preloadPages } from './area.tsx';
+import { lazyComponent, lazyRoute, preloadPages, usePreloadPage } from './area.tsx';
 
 const Page = () => <p>The page</p>;
 
 describe('lazily loaded components', () => {
+  it('start loading the page a wizard opens next while the wizard is in use', () => {
+    const wizard = vi.fn(async () => ({ Page }));
+    const detail = vi.fn(async () => ({ Page }));
+    preloadPages(
+      [
+        lazyRoute({ path: '/things/create', element: null }, wizard),
+        lazyRoute({ path: '/things/:id', element: null }, detail),
+      ],
+      '/things/create',
+    );
+    expect(detail).not.toHaveBeenCalled();
+    function Wizard() {
+      usePreloadPage('/things/0');
+      return <p>Step 1</p>;
+    }
+    render(<Wizard />);
+    expect(detail).toHaveBeenCalledTimes(1);
+  });
+
   it('render at once when their module was preloaded: no fallback, no throttled reveal', async () => {
     const module = { Page };
     const load = vi.fn(async () => module);

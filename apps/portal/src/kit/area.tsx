@@ -1,6 +1,6 @@
 // An area declares itself once (id, title, icon, routes, drawer entries, permission); the route
 // table, the drawer and the "you may only look" texts are derived from these declarations.
-import { lazy, useState, type ComponentType } from 'react';
+import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import type { CurrentUser, PermissionArea } from '@portal/api/contract';
 import { RequireUser, ValidParams } from '../guards.tsx';
@@ -133,11 +133,26 @@ function pageRoute(route: AreaRoute): RouteObject {
   return lazyRoute({ path: route.path, element: <Page /> }, load);
 }
 
+/** Every route, as the boot preload was given them: what `usePreloadPage` looks paths up in. */
+let knownRoutes: RouteObject[] = [];
+
+/**
+ * Starts loading the page at `pathname` while the current one is in use: a wizard that opens the
+ * new object's page when the server accepts it (`/compute/0` for "a VM's page") shows that page
+ * at once, instead of holding the summary on screen while its code downloads.
+ */
+export function usePreloadPage(pathname: string) {
+  useEffect(() => {
+    preloadPages(knownRoutes, pathname);
+  }, [pathname]);
+}
+
 /**
  * Starts loading the pages `pathname` matches, at boot: their code then downloads while the
  * session is read, not after the guards let the page render.
  */
 export function preloadPages(routes: RouteObject[], pathname: string) {
+  knownRoutes = routes;
   for (const { route } of matchRoutes(routes, pathname) ?? [])
     // A failed load is the page's to report, when it renders.
     pageLoads

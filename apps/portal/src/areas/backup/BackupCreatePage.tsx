@@ -23,6 +23,7 @@ import {
   useContractForm,
   type CreateStep,
 } from '../../kit/form/index.ts';
+import { usePreloadPage } from '../../kit/area.tsx';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
 import { useCanState } from '../../state/permissions.ts';
 import { AGENT_CREDENTIALS, type AgentCredentials } from './AgentSecret.tsx';
@@ -65,6 +66,8 @@ const Heading = styled.h3`
  */
 export function BackupCreatePage() {
   const navigate = useNavigate();
+  // The new backup tenant's page opens as soon as the server accepts: its code is here by then.
+  usePreloadPage('/backup/00000000-0000-0000-0000-000000000000');
   const canCreate = useCanState('backup', 'manage');
   const createTask = useTaskAction({
     operation: 'Create backup tenant',

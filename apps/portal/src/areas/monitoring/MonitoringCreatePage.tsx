@@ -12,6 +12,7 @@ import {
 } from '@portal/api/contract';
 import { monitorSettingsRefusal } from '@portal/api/domain';
 import { Button, ErrorState, KeyValue } from '@portal/ui';
+import { usePreloadPage } from '../../kit/area.tsx';
 import { ListSkeleton } from '../../kit/ListPage.tsx';
 import { queryErrorText } from '../../kit/queryError.ts';
 import {
@@ -289,6 +290,8 @@ function Flow({ targets }: { targets: MonitorTargets }) {
 /** `/monitoring/create` (super-tenant user only): watch a customer's VM, address or URL. */
 export function MonitoringCreatePage() {
   const targets = useQuery(monitoringQueries.targets());
+  // The new monitor's page opens as soon as the server accepts: its code is here by then.
+  usePreloadPage('/monitoring/0');
   return (
     <CreatePage
       title="Create a monitor"

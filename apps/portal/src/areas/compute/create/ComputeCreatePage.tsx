@@ -12,6 +12,7 @@ import {
   useContractForm,
   type CreateStep,
 } from '../../../kit/form/index.ts';
+import { usePreloadPage } from '../../../kit/area.tsx';
 import { queryErrorText } from '../../../kit/queryError.ts';
 import { useTaskAction } from '../../../kit/useTaskAction.ts';
 import { vmResource } from '../../../kit/vm/power.ts';
@@ -46,6 +47,8 @@ const Layout = styled.div`
  */
 export function ComputeCreatePage() {
   const navigate = useNavigate();
+  // The new VM's page opens as soon as the server accepts: its code is here by then.
+  usePreloadPage('/compute/0');
   // A role that may only look gets an honest page instead of a wizard bound to fail.
   const canCreate = useCanState('compute', 'manage');
   const { user } = useSnapshot(session);

@@ -91,6 +91,14 @@ export const layers = [
           group: ['@portal/api', '@portal/api/*'],
           message: 'The design system knows nothing of the API: pass data in through props.',
         },
+        {
+          // A sibling component by its own file (../Button/Button.tsx); what two components share
+          // lives in internal/, not in one of them.
+          regex: '^\\.\\./([A-Z][A-Za-z]*)/(?!\\1\\.tsx$)',
+          caseSensitive: true,
+          message:
+            "A component uses a sibling's public file only: move what they share to internal/.",
+        },
       ]),
     },
   },

@@ -96,6 +96,24 @@ describe('layer rules', () => {
     expect(found.join('\n')).toMatch(/knows nothing of the API/);
   });
 
+  it('keeps each design-system component out of its siblings’ internals', async () => {
+    const found = await problems(
+      'packages/ui/src/Switch/Example.tsx',
+      "import { ChoiceRow } from '../Checkbox/Checkbox.styles.ts';",
+    );
+    expect(found.join('\n')).toMatch(/move what they share to internal/);
+    expect(
+      await problems(
+        'packages/ui/src/Switch/Example.tsx',
+        [
+          "import { Button } from '../Button/Button.tsx';",
+          "import { ChoiceRow } from '../internal/choice.styles.ts';",
+          "import { Track } from './Switch.styles.ts';",
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+
   it('lets the server import the contract and the domain, and nothing else of packages/api', async () => {
     expect(
       await problems(

@@ -3,7 +3,7 @@ import { Icon } from '@portal/icons';
 import { useDisabledReason } from '../internal/disabledReason.tsx';
 import { ElevatedActionsContext } from '../internal/elevation.ts';
 import { SpinnerGraphic } from '../internal/SpinnerGraphic.tsx';
-import { Label, StyledButton } from './Button.styles.ts';
+import { Label, StyledButton } from '../internal/button.styles.ts';
 
 /** Emphasis of a button, from strongest to weakest; `danger` for destructive actions. */
 export type ButtonVariant = 'primary' | 'secondary' | 'outlined' | 'text' | 'danger';

@@ -2,8 +2,8 @@ import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { mdiCheckBold, mdiMinusThick } from '@mdi/js';
 import { Icon } from '@portal/icons';
 import { useControllableState } from '../internal/useControllableState.ts';
-import { useFieldMessages } from '../Select/FieldMessages.tsx';
-import { RequiredMark } from '../TextField/TextField.styles.ts';
+import { useFieldMessages } from '../internal/FieldMessages.tsx';
+import { RequiredMark } from '../internal/field.styles.ts';
 import {
   Box,
   ChoiceField,

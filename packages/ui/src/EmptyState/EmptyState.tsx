@@ -1,4 +1,4 @@
-import { StatePanel, type StatePanelProps } from './StatePanel.tsx';
+import { StatePanel, type StatePanelProps } from '../internal/StatePanel.tsx';
 
 export type EmptyStateProps = StatePanelProps;
 

@@ -1,5 +1,5 @@
 import { mdiAlertCircleOutline } from '@mdi/js';
-import { StatePanel, type StatePanelProps } from '../EmptyState/StatePanel.tsx';
+import { StatePanel, type StatePanelProps } from '../internal/StatePanel.tsx';
 
 export interface ErrorStateProps extends Omit<StatePanelProps, 'icon'> {
   /** Defaults to an alert circle. */

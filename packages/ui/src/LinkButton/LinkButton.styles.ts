@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { buttonStyles } from '../Button/Button.styles.ts';
+import { buttonStyles } from '../internal/button.styles.ts';
 import { Link } from '../Link/Link.tsx';
 
 /** Through `Link`, so the `LinkProvider`'s router renders it. */

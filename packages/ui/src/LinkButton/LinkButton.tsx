@@ -1,7 +1,7 @@
 import { forwardRef, useContext, type AnchorHTMLAttributes } from 'react';
 import { Icon } from '@portal/icons';
 import { iconSizes, type ButtonAppearance } from '../Button/Button.tsx';
-import { Label } from '../Button/Button.styles.ts';
+import { Label } from '../internal/button.styles.ts';
 import { useDisabledReason } from '../internal/disabledReason.tsx';
 import { ElevatedActionsContext } from '../internal/elevation.ts';
 import { StyledDisabledLink, StyledLink } from './LinkButton.styles.ts';

@@ -1,27 +1,15 @@
-import styled, { css, keyframes } from 'styled-components';
+import styled, { keyframes } from 'styled-components';
 import { Content, Item, Label, Separator } from '@radix-ui/react-dropdown-menu';
 import { theme } from '../theme/theme.ts';
+import { popoverSurface } from '../internal/popover.styles.ts';
 
-const { color, font, radius, space, elevation, motion, z } = theme;
+const { color, font, space, motion } = theme;
 
 const appear = keyframes`
   from {
     opacity: 0;
     transform: scale(0.96);
   }
-`;
-
-/** Surface of floating lists (menus, select options): above dialogs, below snackbars. */
-export const popoverSurface = css`
-  z-index: calc(${z.snackbar} - 50);
-  min-width: 180px;
-  padding: ${space[1]} 0;
-  border: 1px solid ${color.border};
-  border-radius: ${radius.md};
-  background: ${color.surfaceRaised};
-  color: ${color.text};
-  box-shadow: ${elevation[3]};
-  font-size: ${font.size.sm};
 `;
 
 export const StyledContent = styled(Content)`

@@ -4,7 +4,7 @@ import { Icon } from '@portal/icons';
 import { Button } from '../Button/Button.tsx';
 import { Spinner } from '../Spinner/Spinner.tsx';
 import { useControllableState } from '../internal/useControllableState.ts';
-import { Segmented } from '../NetworkGraph/Segmented.tsx';
+import { Segmented } from '../internal/Segmented.tsx';
 import {
   Body,
   Footer,

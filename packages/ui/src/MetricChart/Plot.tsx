@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { useColorScheme } from '../NetworkGraph/useColorScheme.ts';
+import { useColorScheme } from '../internal/useColorScheme.ts';
 import { PlotFrame } from './MetricChart.styles.ts';
 import {
   alignSeries,

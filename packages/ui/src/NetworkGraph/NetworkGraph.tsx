@@ -17,8 +17,8 @@ import { useControllableState } from '../internal/useControllableState.ts';
 import { describeNode, NODE_TYPES, type GraphFlowNode } from './GraphNodes.tsx';
 import { Canvas, Root, Toolbar } from './NetworkGraph.styles.ts';
 import { NetworkList } from './NetworkList.tsx';
-import { Segmented } from './Segmented.tsx';
-import { useColorScheme } from './useColorScheme.ts';
+import { Segmented } from '../internal/Segmented.tsx';
+import { useColorScheme } from '../internal/useColorScheme.ts';
 import {
   fittingMaxRows,
   KIND_LAYER,

@@ -2,7 +2,7 @@ import { forwardRef, useState, type ChangeEvent, type FocusEvent, type KeyboardE
 import { mdiMinus, mdiPlus } from '@mdi/js';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import { useControllableState } from '../internal/useControllableState.ts';
-import { InputField, type TextFieldProps } from '../TextField/InputField.tsx';
+import { InputField, type TextFieldProps } from '../internal/InputField.tsx';
 import { Steppers, Unit } from './NumberField.styles.ts';
 
 export interface NumberFieldProps extends Omit<

@@ -2,7 +2,7 @@ import { forwardRef } from 'react';
 import { mdiEye, mdiEyeOff } from '@mdi/js';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import { useControllableState } from '../internal/useControllableState.ts';
-import { InputField, type TextFieldProps } from '../TextField/InputField.tsx';
+import { InputField, type TextFieldProps } from '../internal/InputField.tsx';
 
 export interface PasswordFieldProps extends Omit<TextFieldProps, 'type'> {
   /** Whether the password is shown as text (controlled). */

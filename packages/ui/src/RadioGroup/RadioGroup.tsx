@@ -1,9 +1,9 @@
 import { forwardRef, useId, type HTMLAttributes, type ReactNode } from 'react';
 import * as RadixRadio from '@radix-ui/react-radio-group';
-import { ChoiceLabel, ChoiceRow, ChoiceText } from '../Checkbox/Checkbox.styles.ts';
+import { ChoiceLabel, ChoiceRow, ChoiceText } from '../internal/choice.styles.ts';
 import { useControllableState } from '../internal/useControllableState.ts';
-import { useFieldMessages } from '../Select/FieldMessages.tsx';
-import { RequiredMark } from '../TextField/TextField.styles.ts';
+import { useFieldMessages } from '../internal/FieldMessages.tsx';
+import { RequiredMark } from '../internal/field.styles.ts';
 import {
   Dot,
   Fieldset,

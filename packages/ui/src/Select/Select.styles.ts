@@ -9,7 +9,7 @@ import {
   Viewport,
 } from '@radix-ui/react-select';
 import { theme } from '../theme/theme.ts';
-import { popoverSurface } from '../Menu/Menu.styles.ts';
+import { popoverSurface } from '../internal/popover.styles.ts';
 
 const { color, font, radius, space, focusRing } = theme;
 

@@ -4,8 +4,8 @@ import { mdiCheck, mdiChevronDown, mdiChevronUp } from '@mdi/js';
 import { Icon } from '@portal/icons';
 import { useControllableState } from '../internal/useControllableState.ts';
 import { useInertOutside } from '../internal/useInertOutside.ts';
-import { Label, RequiredMark, Root } from '../TextField/TextField.styles.ts';
-import { useFieldMessages } from './FieldMessages.tsx';
+import { Label, RequiredMark, Root } from '../internal/field.styles.ts';
+import { useFieldMessages } from '../internal/FieldMessages.tsx';
 import {
   ItemDescription,
   ScrollDown,

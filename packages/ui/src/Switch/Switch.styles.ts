@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Root, Thumb } from '@radix-ui/react-switch';
 import { theme } from '../theme/theme.ts';
-import { ChoiceField } from '../Checkbox/Checkbox.styles.ts';
+import { ChoiceField } from '../internal/choice.styles.ts';
 
 const { color, radius, motion } = theme;
 

@@ -1,9 +1,9 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { mdiCheckBold } from '@mdi/js';
 import { Icon } from '@portal/icons';
-import { ChoiceLabel, ChoiceMessages, ChoiceRow } from '../Checkbox/Checkbox.styles.ts';
+import { ChoiceLabel, ChoiceMessages, ChoiceRow } from '../internal/choice.styles.ts';
 import { useControllableState } from '../internal/useControllableState.ts';
-import { useFieldMessages } from '../Select/FieldMessages.tsx';
+import { useFieldMessages } from '../internal/FieldMessages.tsx';
 import { StyledThumb, SwitchField, Track } from './Switch.styles.ts';
 
 export interface SwitchProps extends Omit<

@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
-import { InputField, type TextFieldProps } from './InputField.tsx';
+import { InputField, type TextFieldProps } from '../internal/InputField.tsx';
 
-export type { TextFieldProps } from './InputField.tsx';
+export type { TextFieldProps } from '../internal/InputField.tsx';
 
 /**
  * A labelled text input with optional help and error text, both wired to the input with

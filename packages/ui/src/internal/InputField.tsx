@@ -10,7 +10,7 @@ import {
   RequiredMark,
   Root,
   Trailing,
-} from './TextField.styles.ts';
+} from './input.styles.ts';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   /** The visible label, tied to the input with `for`/`id`. */

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { mdiAlertCircle } from '@mdi/js';
 import { Icon } from '@portal/icons';
-import { ErrorMessage, Help } from '../TextField/TextField.styles.ts';
+import { ErrorMessage, Help } from './field.styles.ts';
 
 interface FieldMessagesOptions {
   /** The control's id, if the caller gave one. */

@@ -1,27 +1,10 @@
 import styled from 'styled-components';
 import { theme } from '../theme/theme.ts';
-import { visuallyHidden } from '../internal/visuallyHidden.ts';
 
 const { color, font, radius, space, focusRing } = theme;
 
-export const Root = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  min-width: 0;
-`;
-
-export const Label = styled.label<{ $hidden?: boolean }>`
-  font-size: ${font.size.sm};
-  font-weight: ${font.weight.medium};
-  color: ${color.text};
-  ${({ $hidden }) => ($hidden ? visuallyHidden : '')}
-`;
-
-export const RequiredMark = styled.span`
-  margin-inline-start: 2px;
-  color: ${color.errorText};
-`;
+// The frame shared with Select and the choice controls has a home of its own.
+export { ErrorMessage, Help, Label, RequiredMark, Root } from './field.styles.ts';
 
 export const InputBox = styled.div`
   display: flex;
@@ -81,24 +64,4 @@ export const Trailing = styled.div`
   align-items: center;
   padding-inline-end: ${space[1]};
   color: ${color.textSecondary};
-`;
-
-export const Help = styled.p`
-  margin: 0;
-  font-size: ${font.size.sm};
-  color: ${color.textSecondary};
-`;
-
-export const ErrorMessage = styled.p`
-  display: flex;
-  align-items: flex-start;
-  gap: 6px;
-  margin: 0;
-  font-size: ${font.size.sm};
-  font-weight: ${font.weight.medium};
-  color: ${color.errorText};
-
-  svg {
-    margin-top: 1px;
-  }
 `;

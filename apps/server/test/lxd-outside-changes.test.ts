@@ -76,6 +76,15 @@ describe.runIf(lxd)('changes made in LXD outside the portal, seen by the LXD dri
       names.set(vmId, instance?.name ?? '');
     }
     watching = driver.watch((ids) => reported.push(...ids), stop.signal);
+    // A new VM's DHCP lease is reported when it arrives (and once more 2 s later): wait until
+    // both VMs have theirs and those reports are in, so that later reports come from the cases.
+    const leased = async () =>
+      [...(await driver.observe(vmIds)).values()].every((facts) =>
+        facts?.adapters.some((adapter) => adapter.ip),
+      );
+    for (const until = Date.now() + 60_000; !(await leased()) && Date.now() < until;)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 3000));
   }, 120_000);
   afterAll(async () => {
     stop.abort();

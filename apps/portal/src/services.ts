@@ -44,20 +44,38 @@ export const ACTING_RETURN_KEY = 'actingReturn';
 const ACTING_REASON_KEY = 'actingReason';
 /** The tenant whose acting end this tab sent as its page was left (pagehide). */
 const ACTING_LEFT_KEY = 'actingLeft';
+/** This tab's acting session, as its start answered: its end names it (other tabs have theirs). */
+const ACTING_SESSION_KEY = 'actingSession';
+
+/** This tab's acting session, or null. */
+export const actingSession = (): string | null => sessionStorage.getItem(ACTING_SESSION_KEY);
+
+/** The body of this tab's acting end: the tenant and, when known, the session. */
+export const actingEndBody = (cdbId: string) => {
+  const session = actingSession();
+  return { cdb_id: cdbId, ...(session ? { session } : {}) };
+};
 
 /**
  * Keeps (or, with null, forgets) the customer tenant this tab acts for; with `returnTo`, the page
  * that "Back" returns to; with `reason`, why (to start again with after a reload).
  */
-export function rememberActing(cdbId: string | null, returnTo?: string, reason?: string): void {
+export function rememberActing(
+  cdbId: string | null,
+  returnTo?: string,
+  reason?: string,
+  session?: string,
+): void {
   if (cdbId) sessionStorage.setItem(ACTING_KEY, cdbId);
   else sessionStorage.removeItem(ACTING_KEY);
   if (returnTo !== undefined) sessionStorage.setItem(ACTING_RETURN_KEY, returnTo);
   if (reason !== undefined) sessionStorage.setItem(ACTING_REASON_KEY, reason);
+  if (session !== undefined) sessionStorage.setItem(ACTING_SESSION_KEY, session);
   sessionStorage.removeItem(ACTING_LEFT_KEY);
   if (!cdbId) {
     sessionStorage.removeItem(ACTING_RETURN_KEY);
     sessionStorage.removeItem(ACTING_REASON_KEY);
+    sessionStorage.removeItem(ACTING_SESSION_KEY);
   }
 }
 
@@ -86,7 +104,7 @@ export function endActingOnPageHide(target: Window = window): () => void {
   const onHide = () => {
     const cdbId = actingTenant();
     if (!cdbId || switchingTenant || !services) return;
-    if (services.api.postOnUnload('/admin/acting/end', { cdb_id: cdbId }))
+    if (services.api.postOnUnload('/admin/acting/end', actingEndBody(cdbId)))
       sessionStorage.setItem(ACTING_LEFT_KEY, cdbId);
   };
   const onShow = (event: Event) => {
@@ -126,7 +144,8 @@ export async function resumeActing(): Promise<void> {
   const reason = sessionStorage.getItem(ACTING_REASON_KEY);
   try {
     if (!reason) throw new Error(`No reason is known to act for ${cdbId} again.`);
-    await adminApi(api).startActing({ cdb_id: cdbId, reason });
+    const started = await adminApi(api).startActing({ cdb_id: cdbId, reason });
+    if (started.session) sessionStorage.setItem(ACTING_SESSION_KEY, started.session);
   } catch (error) {
     reportError(error);
     rememberActing(null);
@@ -190,7 +209,7 @@ export function initServices(config: PublicConfig): Services {
       // Signing out ends acting for a customer too (recorded with the token last used, as when
       // the page is left).
       const acting = actingTenant();
-      if (acting) api.postOnUnload('/admin/acting/end', { cdb_id: acting });
+      if (acting) api.postOnUnload('/admin/acting/end', actingEndBody(acting));
       rememberActing(null);
     }
   });

@@ -545,6 +545,51 @@ describe.each(databaseKinds())('administration on $kind', ({ open }) => {
     expect(await ends()).toBe(before + 2);
   });
 
+  it('ends each tab’s acting on its own: two tabs for one customer record two ends', async () => {
+    const ends = async () =>
+      (
+        await test.db.query<{ n: number }>(
+          `select count(*)::int as n from audit_log
+            where actor_email = 'internal@portal.test' and acting_tenant = 'UZZ100002'
+              and action = 'tenant.act_end'`,
+        )
+      )[0]?.n ?? 0;
+    const before = await ends();
+    const start = async (reason: string) => {
+      const reply = await call('internal', 'POST', '/admin/acting', {
+        cdb_id: 'UZZ100002',
+        reason,
+      });
+      expect(reply.statusCode).toBe(200);
+      const { session } = reply.json<{ data: { session: string } }>().data;
+      expect(session).toMatch(/^[0-9a-f]{32}$/);
+      return session;
+    };
+    const end = async (session: string) => {
+      const reply = await call('internal', 'POST', '/admin/acting/end', {
+        cdb_id: 'UZZ100002',
+        session,
+      });
+      expect(reply.statusCode).toBe(200);
+      return reply.json<{ data: { ended: boolean } }>().data.ended;
+    };
+    const first = await start('Ticket 4720: two tabs');
+    const second = await start('Ticket 4720: two tabs');
+    expect(first).not.toBe(second);
+    expect(await end(first)).toBe(true);
+    // The second tab is still acting: its end is its own, not the first tab's again.
+    expect(await end(second)).toBe(true);
+    expect(await end(first)).toBe(false);
+    expect(await end(second)).toBe(false);
+    expect(await ends()).toBe(before + 2);
+    const bad = await call('internal', 'POST', '/admin/acting/end', {
+      cdb_id: 'UZZ100002',
+      session: 'not-a-session',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toMatch(/session/);
+  });
+
   describe.each([
     ['POST /admin/acting', '/admin/acting', { reason: 'Ticket 4711: VM will not boot' }],
     ['POST /admin/acting/end', '/admin/acting/end', {}],
@@ -563,7 +608,7 @@ describe.each(databaseKinds())('administration on $kind', ({ open }) => {
         data: {
           cdb_id: 'UZZ100001',
           name: 'Acme Manufacturing',
-          ...(ending ? { ended: true } : {}),
+          ...(ending ? { ended: true } : { session: expect.stringMatching(/^[0-9a-f]{32}$/) }),
         },
       });
       const log = await call(

@@ -8,6 +8,7 @@ import { ActingBanner, TenantSwitcher } from './TenantBar.tsx';
 
 const HOME = { cdb_id: 'UZZ999997', name: 'Skyport Internal IT' };
 const ACME = { cdb_id: 'UZZ100001', name: 'Acme Manufacturing' };
+const SESSION = 'ab'.repeat(16);
 const STAFF: CurrentUser = {
   email: 'internal@portal.test',
   tenant: HOME,
@@ -19,9 +20,10 @@ function setup(user: CurrentUser) {
     if (url === '/admin/tenants') return [{ ...ACME, kind: 'customer' }];
     throw new Error(`unexpected GET ${url}`);
   });
-  const post = vi.fn(async (_url: string, body: { cdb_id: string }) => ({
+  const post = vi.fn(async (url: string, body: { cdb_id: string }) => ({
     cdb_id: body.cdb_id,
     name: ACME.name,
+    ...(url === '/admin/acting' ? { session: SESSION } : {}),
   }));
   const assign = vi.spyOn(pageLoad, 'assign').mockImplementation(() => undefined);
   session.user = user;
@@ -71,16 +73,23 @@ describe('acting for a customer', () => {
       }),
     );
     expect(actingTenant()).toBe('UZZ100001');
+    // This tab's session: its end names it, so another tab acting for Acme keeps its own.
+    expect(sessionStorage.getItem('actingSession')).toBe(SESSION);
     expect(assign).toHaveBeenCalledWith('/');
   });
 
   it('"Back" audits the end and returns to the page where acting started', async () => {
     sessionStorage.setItem('actingTenant', 'UZZ100001');
     sessionStorage.setItem('actingReturn', '/storage?q=data');
+    sessionStorage.setItem('actingSession', SESSION);
     const { post, assign, user } = setup({ ...STAFF, tenant: ACME, home_tenant: HOME });
     await user.click(await screen.findByRole('button', { name: 'Back to Skyport Internal IT' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/storage?q=data'));
-    expect(post).toHaveBeenCalledWith('/admin/acting/end', { cdb_id: 'UZZ100001' });
+    expect(post).toHaveBeenCalledWith('/admin/acting/end', {
+      cdb_id: 'UZZ100001',
+      session: SESSION,
+    });
     expect(actingTenant()).toBeNull();
+    expect(sessionStorage.getItem('actingSession')).toBeNull();
   });
 });

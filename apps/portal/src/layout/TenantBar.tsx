@@ -17,6 +17,7 @@ import { FormDialog, FormTextField, useContractForm } from '../kit/form/index.ts
 import { safeRedirect } from '../lib/patterns.ts';
 import {
   actingReturn,
+  actingSession,
   actingTenant,
   leavingForTenantSwitch,
   pageLoad,
@@ -31,12 +32,13 @@ import {
  */
 export async function startActing(cdbId: string, reason: string): Promise<void> {
   const current = actingTenant();
-  if (current) await adminApi().endActing(current);
-  await adminApi().startActing({ cdb_id: cdbId, reason });
+  if (current) await adminApi().endActing(current, actingSession());
+  const started = await adminApi().startActing({ cdb_id: cdbId, reason });
   rememberActing(
     cdbId,
     current ? undefined : window.location.pathname + window.location.search,
     reason,
+    started.session,
   );
   // Leaving this page is not the end of acting: it goes on in the page that loads now.
   leavingForTenantSwitch();
@@ -46,7 +48,7 @@ export async function startActing(cdbId: string, reason: string): Promise<void> 
 /** Back to one's own tenant: the end is audited, and the page acting started on loads again. */
 export async function stopActing(): Promise<void> {
   const current = actingTenant();
-  if (current) await adminApi().endActing(current);
+  if (current) await adminApi().endActing(current, actingSession());
   const back = safeRedirect(actingReturn());
   rememberActing(null);
   pageLoad.assign(back);

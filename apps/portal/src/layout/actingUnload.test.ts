@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClient } from '@portal/api/client';
 import type { IdentityService } from '@portal/api/identity';
 import {
+  actingSession,
   actingTenant,
   endActingOnPageHide,
   getServices,
@@ -11,6 +12,9 @@ import {
   resumeActing,
   type Services,
 } from '../services.ts';
+
+/** The session a start (or a resumed start) answers in these cases. */
+const RESUMED = 'cd'.repeat(16);
 
 /** What reached the network: ky's calls (a Request) and the page's own (a URL and init). */
 interface Sent {
@@ -33,7 +37,9 @@ function setup() {
       body: request ? await request.clone().text() : String(init?.body ?? ''),
       keepalive: init?.keepalive ?? request?.keepalive ?? false,
     });
-    return new Response(JSON.stringify({ data: { cdb_id: 'UZZ100001', name: 'Acme' } }), {
+    const started = request && new URL(request.url).pathname === '/api/admin/acting';
+    const data = { cdb_id: 'UZZ100001', name: 'Acme', ...(started ? { session: RESUMED } : {}) };
+    return new Response(JSON.stringify({ data }), {
       status: 200,
       headers: { 'content-type': 'application/json' },
     });
@@ -95,6 +101,19 @@ describe('acting for a customer ends when the page is left', () => {
     expect(end?.headers.get('content-type')).toBe('application/json');
   });
 
+  it('names this tab’s session in the end, so that another tab acting for the same customer keeps its own', async () => {
+    rememberActing('UZZ100001', '/storage', 'Ticket 4711', 'ab'.repeat(16));
+    const run = setup();
+    uninstall = run.uninstall;
+    // A page that has called the server holds a token for the end to carry.
+    await getServices().api.get('/services/eseries');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(run.sent.at(-1)?.body ?? '{}')).toEqual({
+      cdb_id: 'UZZ100001',
+      session: 'ab'.repeat(16),
+    });
+  });
+
   it('carries the token renewed while acting, not the first one', async () => {
     rememberActing('UZZ100001', '/storage', 'Ticket 4711');
     const run = setup();
@@ -127,6 +146,8 @@ describe('acting for a customer ends when the page is left', () => {
     expect(start?.url).toBe('/api/admin/acting');
     expect(JSON.parse(start?.body ?? '{}')).toEqual({ cdb_id: 'UZZ100001', reason: 'Ticket 4711' });
     expect(actingTenant()).toBe('UZZ100001');
+    // A new session: the next end names it.
+    expect(actingSession()).toBe(RESUMED);
     expect(assign).not.toHaveBeenCalled();
     // Only once: a later load without a pagehide end before it starts nothing.
     const count = run.sent.length;

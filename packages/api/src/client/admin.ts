@@ -26,12 +26,15 @@ const params = (query: object): Record<string, string> =>
 export interface AdminApi {
   tenants(): Promise<TenantSummary[]>;
   /** `POST /admin/acting`: start acting for a customer tenant, with the reason (audited). */
-  startActing(body: ActingStartBody): Promise<{ cdb_id: string; name: string }>;
+  startActing(body: ActingStartBody): Promise<{ cdb_id: string; name: string; session: string }>;
   /**
    * `POST /admin/acting/end`: stop acting for it (audited once; `ended` is false when nothing was
    * open, e.g. the page already ended it).
    */
-  endActing(cdbId: string): Promise<{ cdb_id: string; name: string; ended: boolean }>;
+  endActing(
+    cdbId: string,
+    session?: string | null,
+  ): Promise<{ cdb_id: string; name: string; ended: boolean }>;
   users(query: Record<string, string | number | undefined>): Promise<PageReply<AdminUser>>;
   usersCsv(query: Record<string, string | number | undefined>): Promise<Blob>;
   invite(body: InviteUser): Promise<InvitedUser>;
@@ -55,7 +58,8 @@ export interface AdminApi {
 export const adminApi = (api: ApiClient): AdminApi => ({
   tenants: () => api.get('/admin/tenants'),
   startActing: (body) => api.post('/admin/acting', body),
-  endActing: (cdbId) => api.post('/admin/acting/end', { cdb_id: cdbId }),
+  endActing: (cdbId, session) =>
+    api.post('/admin/acting/end', { cdb_id: cdbId, ...(session ? { session } : {}) }),
   users: (query) => api.page('/admin/users', { searchParams: params(query) }),
   usersCsv: (query) => api.blob('/admin/users.csv', { searchParams: params(query) }),
   invite: (body) => api.post('/admin/users', body),

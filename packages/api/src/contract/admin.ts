@@ -235,9 +235,22 @@ export const ActingStartBody = Type.Object(
 );
 export type ActingStartBody = Static<typeof ActingStartBody>;
 
+/** An acting session's id, as `POST /admin/acting` answers it. */
+export const ACTING_SESSION_PATTERN = '^[0-9a-f]{32}$';
+
 /** `POST /admin/acting/end`: back to one's own tenant. */
 export const ActingEndBody = Type.Object(
-  { cdb_id: Type.String({ pattern: '^[A-Z]{3}\\d{6}$', description: 'The customer tenant' }) },
+  {
+    cdb_id: Type.String({ pattern: '^[A-Z]{3}\\d{6}$', description: 'The customer tenant' }),
+    session: Type.Optional(
+      Type.String({
+        pattern: ACTING_SESSION_PATTERN,
+        description:
+          'The session its start answered: each browser tab ends its own. Without it, the ' +
+          "user's last acting for the tenant is ended.",
+      }),
+    ),
+  },
   { $id: 'ActingEndBody', additionalProperties: false },
 );
 export type ActingEndBody = Static<typeof ActingEndBody>;

@@ -396,15 +396,29 @@ export async function deleteOldLog(db: Queryable, days: number): Promise<number>
 const ACTING_LOCK = 7_420_421;
 
 /**
- * Holds the user's acting lock for the rest of the transaction, then answers whether they have
- * an acting session for the tenant that has started and not yet ended (from the audit log).
+ * Holds the user's acting lock for the rest of the transaction, then answers whether an acting
+ * session for the tenant has started and not yet ended (from the audit log): the one `session`
+ * names (each browser tab has its own), or without it the user's last.
  */
 export async function lockOpenActing(
   tx: Queryable,
   actorEmail: string,
   cdbId: string,
+  session?: string,
 ): Promise<boolean> {
   await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [ACTING_LOCK, actorEmail]);
+  if (session) {
+    const events = await tx.query<{ action: string }>(
+      `select action from audit_log
+        where actor_email = $1 and acting_tenant = $2 and result = 'success'
+          and action in ('tenant.act_start', 'tenant.act_end') and detail->>'session' = $3`,
+      [actorEmail, cdbId, session],
+    );
+    return (
+      events.some((event) => event.action === 'tenant.act_start') &&
+      !events.some((event) => event.action === 'tenant.act_end')
+    );
+  }
   const [last] = await tx.query<{ action: string }>(
     `select action from audit_log
       where actor_email = $1 and acting_tenant = $2 and result = 'success'

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -98,7 +99,8 @@ const adminRoutes: AreaRoutes<never> = async (app, { platform }) => {
 
   // Acting for a customer: the start (with the reason asked in the switcher) and the end are
   // audited with both tenants; the acting itself is the `x-acting-tenant` header on each call.
-  const actingEvent = async (cdbId: string, reason?: string) => {
+  // Each start is a session of its own (one per browser tab), which its end names.
+  const actingEvent = async (cdbId: string, session: string | undefined, reason?: string) => {
     const named = await findTenantByCdbId(app.db, cdbId);
     return {
       action: reason === undefined ? 'tenant.act_end' : 'tenant.act_start',
@@ -107,25 +109,29 @@ const adminRoutes: AreaRoutes<never> = async (app, { platform }) => {
       actingTenant: cdbId,
       area: 'admin',
       // The log shows the message: the reason is read there and found by its search.
-      ...(reason === undefined ? {} : { detail: { reason, message: `Reason: ${reason}` } }),
+      detail: {
+        ...(session ? { session } : {}),
+        ...(reason === undefined ? {} : { reason, message: `Reason: ${reason}` }),
+      },
     };
   };
   const startActing = async (request: FastifyRequest, cdbId: string, reason: string) => {
-    const tenant = await audited(request, await actingEvent(cdbId, reason), () =>
+    const session = randomBytes(16).toString('hex');
+    const tenant = await audited(request, await actingEvent(cdbId, session, reason), () =>
       actableTenant(app.db, callerOf(request).principal, cdbId),
     );
-    return { data: tenant };
+    return { data: { ...tenant, session } };
   };
   // The end is idempotent: the page sends it when it is left (pagehide) as well as from "Back",
   // so an end with no acting session open for that tenant records nothing and says so.
-  const endActing = async (request: FastifyRequest, cdbId: string) => {
-    const event = await actingEvent(cdbId);
+  const endActing = async (request: FastifyRequest, cdbId: string, session?: string) => {
+    const event = await actingEvent(cdbId, session);
     const tenant = await auditedRefusal(request, event, () =>
       actableTenant(app.db, callerOf(request).principal, cdbId),
     );
     const email = request.identity?.email ?? callerOf(request).principal.email;
     const ended = await app.db.transaction(async (tx) => {
-      if (!(await lockOpenActing(tx, email, cdbId))) return false;
+      if (!(await lockOpenActing(tx, email, cdbId, session))) return false;
       await audit(request, { ...event, result: 'success' }, tx);
       return true;
     });
@@ -133,7 +139,11 @@ const adminRoutes: AreaRoutes<never> = async (app, { platform }) => {
     request.audited = true;
     return { data: { ...tenant, ended } };
   };
-  const actingTenantReply = Type.Object({ cdb_id: Type.String(), name: Type.String() });
+  const actingTenantReply = Type.Object({
+    cdb_id: Type.String(),
+    name: Type.String(),
+    session: Type.String({ description: 'This acting session, for its end to name' }),
+  });
   const typedApp = app.withTypeProvider<TypeBoxTypeProvider>();
   typedApp.post(
     '/admin/acting',
@@ -170,7 +180,7 @@ const adminRoutes: AreaRoutes<never> = async (app, { platform }) => {
         },
       },
     },
-    (request) => endActing(request, request.body.cdb_id),
+    (request) => endActing(request, request.body.cdb_id, request.body.session),
   );
 
   await app.register(async (admin) => {

@@ -6,7 +6,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 /**
  * Every story as a browser test: it renders, its `play` function runs, and the a11y addon fails
  * the test on any axe violation (`parameters.a11y.test: 'error'` in `.storybook/preview.tsx`).
- * One project per theme, pinned through the toolbar global, so contrast is checked in both.
+ * The theme is pinned through the toolbar global: light here; the visual step (tests/visual),
+ * which renders every story in dark anyway, runs axe on each there, so contrast is checked in
+ * both without rendering and playing every story a second time in Vitest.
  */
 function storybookProject(name: string, theme: 'light' | 'dark'): TestProjectInlineConfiguration {
   return {
@@ -60,7 +62,6 @@ export default defineConfig({
         },
       },
       storybookProject('storybook', 'light'),
-      storybookProject('storybook-dark', 'dark'),
     ],
   },
 });

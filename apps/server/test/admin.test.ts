@@ -499,16 +499,18 @@ describe.each(databaseKinds())('administration on $kind', ({ open }) => {
     expect((await call('acme', 'GET', '/admin/tenants')).json()).toEqual({ data: [] });
   });
 
+  /** How many acting ends internal@portal.test has recorded for UZZ100002. */
+  const actingEnds = async () =>
+    (
+      await test.db.query<{ n: number }>(
+        `select count(*)::int as n from audit_log
+          where actor_email = 'internal@portal.test' and acting_tenant = 'UZZ100002'
+            and action = 'tenant.act_end'`,
+      )
+    )[0]?.n ?? 0;
+
   it('records one end of acting however often it is ended (the page ends it as it is left)', async () => {
-    const ends = async () =>
-      (
-        await test.db.query<{ n: number }>(
-          `select count(*)::int as n from audit_log
-            where actor_email = 'internal@portal.test' and acting_tenant = 'UZZ100002'
-              and action = 'tenant.act_end'`,
-        )
-      )[0]?.n ?? 0;
-    const before = await ends();
+    const before = await actingEnds();
     const acting = { 'x-acting-tenant': 'UZZ100002' };
     const start = await call('internal', 'POST', '/admin/acting', {
       cdb_id: 'UZZ100002',
@@ -526,7 +528,7 @@ describe.each(databaseKinds())('administration on $kind', ({ open }) => {
       expect(reply.statusCode).toBe(200);
       expect(reply.json()).toMatchObject({ data: { cdb_id: 'UZZ100002', ended: false } });
     }
-    expect(await ends()).toBe(before + 1);
+    expect(await actingEnds()).toBe(before + 1);
     // Not even the generic row of an unaudited change.
     const generic = await test.db.query(
       `select 1 from audit_log where actor_email = 'internal@portal.test'
@@ -542,19 +544,11 @@ describe.each(databaseKinds())('administration on $kind', ({ open }) => {
     expect(
       both.map((reply) => reply.json<{ data: { ended: boolean } }>().data.ended).sort(),
     ).toEqual([false, true]);
-    expect(await ends()).toBe(before + 2);
+    expect(await actingEnds()).toBe(before + 2);
   });
 
   it('ends each tab’s acting on its own: two tabs for one customer record two ends', async () => {
-    const ends = async () =>
-      (
-        await test.db.query<{ n: number }>(
-          `select count(*)::int as n from audit_log
-            where actor_email = 'internal@portal.test' and acting_tenant = 'UZZ100002'
-              and action = 'tenant.act_end'`,
-        )
-      )[0]?.n ?? 0;
-    const before = await ends();
+    const before = await actingEnds();
     const start = async (reason: string) => {
       const reply = await call('internal', 'POST', '/admin/acting', {
         cdb_id: 'UZZ100002',
@@ -581,7 +575,7 @@ describe.each(databaseKinds())('administration on $kind', ({ open }) => {
     expect(await end(second)).toBe(true);
     expect(await end(first)).toBe(false);
     expect(await end(second)).toBe(false);
-    expect(await ends()).toBe(before + 2);
+    expect(await actingEnds()).toBe(before + 2);
     const bad = await call('internal', 'POST', '/admin/acting/end', {
       cdb_id: 'UZZ100002',
       session: 'not-a-session',

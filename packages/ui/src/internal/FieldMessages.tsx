@@ -15,8 +15,8 @@ interface FieldMessagesOptions {
 }
 
 /**
- * The help and error wiring of `TextField`'s `InputField` for controls that are not an `<input>`
- * in an input box (Select, Checkbox, Switch, RadioGroup): same ids, order, look and icon.
+ * The help and error wiring every field shares (text inputs, Select, Checkbox, Switch,
+ * RadioGroup): the control's id, its `aria-describedby`, and the messages in one order and look.
  */
 export function useFieldMessages({ id, help, error, describedBy }: FieldMessagesOptions) {
   const ownId = useId();

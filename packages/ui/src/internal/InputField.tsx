@@ -1,16 +1,6 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { mdiAlertCircle } from '@mdi/js';
-import { Icon } from '@portal/icons';
-import {
-  ErrorMessage,
-  Help,
-  Input,
-  InputBox,
-  Label,
-  RequiredMark,
-  Root,
-  Trailing,
-} from './input.styles.ts';
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useFieldMessages } from './FieldMessages.tsx';
+import { Input, InputBox, Label, RequiredMark, Root, Trailing } from './input.styles.ts';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   /** The visible label, tied to the input with `for`/`id`. */
@@ -47,13 +37,11 @@ export const InputField = forwardRef<HTMLInputElement, InputFieldProps>(function
   },
   ref,
 ) {
-  const ownId = useId();
-  const inputId = id ?? `${ownId}-input`;
-  const helpId = `${inputId}-help`;
-  const errorId = `${inputId}-error`;
-  const describedByIds = [describedBy, error ? errorId : undefined, help ? helpId : undefined]
-    .filter(Boolean)
-    .join(' ');
+  const {
+    controlId: inputId,
+    ariaDescribedBy,
+    messages,
+  } = useFieldMessages({ id, help, error, describedBy });
   const invalid = Boolean(error) || ariaInvalid === true || ariaInvalid === 'true';
   return (
     <Root className={className}>
@@ -69,17 +57,11 @@ export const InputField = forwardRef<HTMLInputElement, InputFieldProps>(function
           required={required}
           disabled={disabled}
           aria-invalid={invalid || undefined}
-          aria-describedby={describedByIds || undefined}
+          aria-describedby={ariaDescribedBy}
         />
         {trailing && <Trailing>{trailing(inputId)}</Trailing>}
       </InputBox>
-      {error && (
-        <ErrorMessage id={errorId}>
-          <Icon path={mdiAlertCircle} size={16} />
-          {error}
-        </ErrorMessage>
-      )}
-      {help && <Help id={helpId}>{help}</Help>}
+      {messages}
     </Root>
   );
 });

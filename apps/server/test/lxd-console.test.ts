@@ -33,7 +33,9 @@ function terminal() {
 const TYPED = 'echo portal-$((6*7))\r';
 const PRINTED = 'portal-42';
 
-describe.runIf(lxd)('the console of an LXD instance', () => {
+// A shell's echo through LXD takes milliseconds, but a busy machine (a whole suite beside it)
+// has stretched it past 10 s: each wait gets 30 s, each case a minute.
+describe.runIf(lxd)('the console of an LXD instance', { timeout: 60_000 }, () => {
   const client = lxd as LxdClient;
   let sandbox: LxdSandbox;
   let instance = { project: '', name: '' };
@@ -51,7 +53,7 @@ describe.runIf(lxd)('the console of an LXD instance', () => {
     const { seen, io } = terminal();
     const session = openLxdConsole(client, async () => instance, TARGET, io);
     session.input(TYPED);
-    await expect.poll(() => seen.text, { timeout: 10_000 }).toContain(PRINTED);
+    await expect.poll(() => seen.text, { timeout: 30_000 }).toContain(PRINTED);
     // The shell's prompt came too: the console is the instance's /dev/console.
     expect(seen.text).toMatch(/\/ # /);
     session.close();
@@ -61,7 +63,7 @@ describe.runIf(lxd)('the console of an LXD instance', () => {
     const { seen, io } = terminal();
     const session = openLxdConsole(client, async () => instance, TARGET, io);
     session.input(TYPED);
-    await expect.poll(() => seen.text, { timeout: 10_000 }).toContain(PRINTED);
+    await expect.poll(() => seen.text, { timeout: 30_000 }).toContain(PRINTED);
     const consoles = async () =>
       (
         await client.get<{ running?: { description: string; resources: unknown }[] }>(
@@ -75,7 +77,7 @@ describe.runIf(lxd)('the console of an LXD instance', () => {
       ).length ?? 0;
     expect(await consoles()).toBe(1);
     session.close();
-    await expect.poll(consoles, { timeout: 10_000 }).toBe(0);
+    await expect.poll(consoles, { timeout: 30_000 }).toBe(0);
     expect(seen.closed).toBe(false);
   });
 
@@ -84,13 +86,13 @@ describe.runIf(lxd)('the console of an LXD instance', () => {
     const { seen, io } = terminal();
     const session = openLxdConsole(client, async () => other, TARGET, io);
     session.input(TYPED);
-    await expect.poll(() => seen.text, { timeout: 10_000 }).toContain(PRINTED);
+    await expect.poll(() => seen.text, { timeout: 30_000 }).toContain(PRINTED);
     await client.putWait(
       `/1.0/instances/${other.name}/state`,
       { action: 'stop', force: true },
       { project: other.project },
     );
-    await expect.poll(() => seen.closed, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => seen.closed, { timeout: 30_000 }).toBe(true);
     expect(seen.text).toContain('console-test stopped.');
     session.close();
   });
@@ -98,7 +100,7 @@ describe.runIf(lxd)('the console of an LXD instance', () => {
   it('says so on the terminal, then closes it, when the instance is not on LXD', async () => {
     const { seen, io } = terminal();
     openLxdConsole(client, async () => ({ ...instance, name: 'no-such-instance' }), TARGET, io);
-    await expect.poll(() => seen.closed, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => seen.closed, { timeout: 30_000 }).toBe(true);
     expect(seen.text).toContain('The virtual machine is no longer on the LXD server');
   });
 
@@ -134,7 +136,7 @@ describe.runIf(lxd)('the console of an LXD instance', () => {
       let received = '';
       socket.on('message', (data: Buffer) => (received += data.toString('utf8')));
       socket.on('open', () => socket.send(TYPED));
-      await expect.poll(() => received, { timeout: 10_000 }).toContain(PRINTED);
+      await expect.poll(() => received, { timeout: 30_000 }).toContain(PRINTED);
       const closed = new Promise((resolve) => socket.once('close', resolve));
       socket.close();
       await closed;

@@ -302,7 +302,12 @@ describe.each(databaseKinds())('monitoring on $kind', ({ open }) => {
         .statusCode,
     ).toBe(403);
     expect((await call(null, 'POST', url, good)).statusCode).toBe(401);
-    expect((await call('acme', 'POST', url, good)).statusCode).toBe(201);
+    const made = await call('acme', 'POST', url, good);
+    expect(made.statusCode).toBe(201);
+    // Removed again: a weekend window at 02:00 would otherwise make the later cases' figures
+    // depend on when the suite runs (on a Saturday at 02:30 the watched monitor had none).
+    const madeId = made.json<{ data: { id: number } }>().data.id;
+    expect((await call('acme', 'DELETE', `${url}/${madeId}`)).statusCode).toBe(204);
   });
 
   it('shows no data, never 100 %, for a monitor not checked yet, paused or not', async () => {

@@ -157,15 +157,11 @@ export function AuditLogPage() {
           priority: 2,
           header: 'Tenant',
           // The actor's tenant; under it, the customer an internal user acted for.
-          accessor: (e) =>
-            [
-              e.tenant ? tenantText(e.tenant, tenantNames.get(e.tenant)) : '—',
-              actedFor(e)
-                ? `for ${tenantText(actedFor(e) ?? '', tenantNames.get(actedFor(e) ?? ''))}`
-                : '',
-            ]
-              .filter(Boolean)
-              .join(' '),
+          accessor: (e) => {
+            const own = e.tenant ? tenantText(e.tenant, tenantNames.get(e.tenant)) : '—';
+            const other = actedFor(e);
+            return other ? `${own} for ${tenantText(other, tenantNames.get(other))}` : own;
+          },
           cell: (e) => {
             const other = actedFor(e);
             return (

@@ -113,6 +113,29 @@ export const listHosts = (db: Queryable, subscriptionIds: readonly number[]) =>
     [subscriptionIds],
   );
 
+/** Hosts alike in what a subscription's figures count, and how many there are of each. */
+export interface HostGroup {
+  subscription_id: number;
+  sensor_version: string;
+  online: boolean;
+  contained: boolean;
+  stale: boolean;
+  count: number;
+}
+
+/**
+ * The hosts of subscriptions already found visible, counted by what their figures need (sensor
+ * version, online, contained, unseen since `staleBefore`): a few rows a subscription, not one a host.
+ */
+export const countHosts = (db: Queryable, subscriptionIds: readonly number[], staleBefore: Date) =>
+  db.query<HostGroup>(
+    `select subscription_id, sensor_version, online, contained, last_seen <= $2 as stale,
+            count(*)::int as count
+       from edr_hosts where subscription_id = any($1::int[])
+      group by subscription_id, sensor_version, online, contained, last_seen <= $2`,
+    [subscriptionIds, staleBefore],
+  );
+
 /** A host of a visible subscription, locked for a containment change. */
 export async function lockHost(
   tx: Queryable,

@@ -25,6 +25,7 @@ import {
   isOutdated,
   isStale,
   policyRefusal,
+  STALE_AFTER_MINUTES,
   targetVersion,
 } from '@portal/api/domain';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -37,6 +38,7 @@ import type { EndpointDriver } from './driver.ts';
 import {
   applyEndpointFacts,
   countChildren,
+  countHosts,
   existingDetections,
   findHost,
   findMedr,
@@ -171,16 +173,17 @@ async function totalsOf(
   const versions = await versionsOf(db);
   const targets = new Map(medrs.map((s) => [s.id, targetOf(s, versions)]));
   const totals = new Map(ids.map((id) => [id, emptyTotals()]));
-  const now = Date.now();
-  for (const host of await listHosts(db, ids)) {
-    const total = totals.get(host.subscriptionId);
+  // isStale's threshold, as a time the database compares last_seen with.
+  const staleBefore = new Date(Date.now() - STALE_AFTER_MINUTES * 60_000);
+  for (const group of await countHosts(db, ids, staleBefore)) {
+    const total = totals.get(group.subscription_id);
     if (!total) continue;
-    const view = hostView(host, targets.get(host.subscriptionId) ?? null, now);
-    total.hosts += 1;
-    if (view.status === 'online') total.online += 1;
-    if (view.status === 'contained') total.contained += 1;
-    if (view.outdated) total.outdated += 1;
-    if (view.stale) total.stale += 1;
+    total.hosts += group.count;
+    if (group.contained) total.contained += group.count;
+    else if (group.online) total.online += group.count;
+    if (isOutdated(group.sensor_version, targets.get(group.subscription_id) ?? null))
+      total.outdated += group.count;
+    if (group.stale) total.stale += group.count;
   }
   for (const row of await openDetectionCounts(db, ids)) {
     const total = totals.get(row.subscription_id);

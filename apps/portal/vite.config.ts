@@ -27,7 +27,8 @@ const FRAME_MODULES = new RegExp(
     'apps/portal/src/kit/tasks/(AppTaskCentre|queries)\\.',
     'apps/portal/src/state/(tasks|permissions)\\.',
     'apps/portal/src/lib/format',
-    'packages/api/src/client/(tasks|backup|compute)\\.',
+    'apps/portal/src/areas/account/queries\\.',
+    'packages/api/src/client/(tasks|backup|compute|account)\\.',
   ].join('|'),
 );
 

@@ -10,8 +10,25 @@ const LIST_MODULES = new RegExp(
     'packages/ui/src/DataTable/(?!CardList|csv|RowActionsMenu)',
     'packages/ui/src/(PageHeader|EmptyState)/',
     'node_modules/.*(@tanstack/(table-core|react-table|store|react-store)|use-sync-external-store)/',
-    'apps/portal/src/kit/(ListPage|prevSearch|useStoredColumns|useDebounced|queryError|vm/)',
+    'apps/portal/src/kit/(ListPage|prevSearch|useStoredColumns|useDebounced|CreateLink|vm/)',
+    'packages/api/src/(domain/compute|contract/compute-values)\\.',
+  ].join('|'),
+);
+
+// The signed-in frame's modules: see `codeSplitting` below.
+const FRAME_MODULES = new RegExp(
+  [
+    'node_modules/.*(@tanstack/(query-core|react-query)|/ky)/',
+    'packages/ui/src/(AppShell|ThemeToggle|Skeleton|StatusChip)/',
+    'packages/ui/src/TaskCentre/TaskCentre\\.',
+    'packages/ui/src/internal/useMediaQuery',
+    'apps/portal/src/layout/MainLayout',
+    'apps/portal/src/kit/(query|queryError|useTaskAction|PendingCreations)\\.',
+    'apps/portal/src/kit/tasks/(AppTaskCentre|queries)\\.',
+    'apps/portal/src/state/(tasks|permissions)\\.',
     'apps/portal/src/lib/format',
+    'apps/portal/src/areas/account/queries\\.',
+    'packages/api/src/client/(tasks|backup|compute|account)\\.',
   ].join('|'),
 );
 
@@ -47,11 +64,13 @@ export default defineConfig({
               priority: 20,
               includeDependenciesRecursively: false,
             },
-            // The server-state cache (TanStack Query) that every signed-in page reads through, in
-            // one file loaded with the signed-in frame: not on the sign-in page, not with the table.
+            // The signed-in frame in one file: the server-state cache (TanStack Query) every
+            // signed-in page reads through, ky, the app bar and drawer, the task centre and what
+            // they import. Not on the sign-in page, not with the table; one file rather than eight
+            // saved 3.6 KB gzipped before /compute is interactive.
             {
-              name: 'query',
-              test: /node_modules[\\/].*@tanstack[\\/](query-core|react-query)[\\/]/,
+              name: 'frame',
+              test: (id: string) => FRAME_MODULES.test(id.replaceAll('\\', '/')),
               priority: 15,
               includeDependenciesRecursively: false,
             },

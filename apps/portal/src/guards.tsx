@@ -4,8 +4,10 @@ import { useSnapshot } from 'valtio';
 import type { CurrentUser } from '@portal/api/contract';
 import { Spinner } from '@portal/ui';
 import { notify, reportError, session } from './services.ts';
-import { loadCurrentUser, loadSecondFactorStatus } from './areas/account/queries.ts';
 import { signInPathFor } from './lib/patterns.ts';
+
+// The account calls load with the signed-in frame (and its bundle file), not with the sign-in page.
+const accountCalls = () => import('./areas/account/queries.ts');
 
 /** Where a user whose tenant requires a second factor, and who has none, enrols one. */
 export const SECOND_FACTOR_ENROL_PATH = '/account/second-factor';
@@ -17,7 +19,7 @@ export const SECOND_FACTOR_ENROL_PATH = '/account/second-factor';
  */
 export async function checkSecondFactor(): Promise<void> {
   try {
-    const status = await loadSecondFactorStatus();
+    const status = await (await accountCalls()).loadSecondFactorStatus();
     session.secondFactor =
       status.second_factor_required && !status.signed_in_with_second_factor ? 'enrol' : 'met';
   } catch (error) {
@@ -73,7 +75,8 @@ export function RequireUser({
   const [decision, setDecision] = useState<Decision>('pending');
   useEffect(() => {
     let live = true;
-    loadCurrentUser()
+    accountCalls()
+      .then(({ loadCurrentUser }) => loadCurrentUser())
       .then((user) => live && setDecision(allow(user) ? 'allowed' : 'denied'))
       .catch((error: unknown) => {
         reportError(error);

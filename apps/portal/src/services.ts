@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 import type { CurrentUser, PublicConfig } from '@portal/api/contract';
-import { adminApi, createApiClient, errorText, type ApiClient } from '@portal/api/client';
+import { createApiClient, errorText, type ApiClient } from '@portal/api/client';
 import { createIdentityService, type IdentityService } from '@portal/api/identity';
 import { appState, type SnackbarColor } from './state/app.ts';
 import { createCurrentUserCache } from './state/currentUser.ts';
@@ -136,7 +136,7 @@ export function endActingOnPageHide(target: Window = window): () => void {
 export async function resumeActing(): Promise<void> {
   const cdbId = actingTenant();
   if (!cdbId || sessionStorage.getItem(ACTING_LEFT_KEY) !== cdbId) return;
-  const { identity, api } = getServices();
+  const { identity } = getServices();
   await identity.ready();
   // Signed out meanwhile: that ended acting already.
   if (!identity.currentUser() || actingTenant() !== cdbId) return;
@@ -144,7 +144,10 @@ export async function resumeActing(): Promise<void> {
   const reason = sessionStorage.getItem(ACTING_REASON_KEY);
   try {
     if (!reason) throw new Error(`No reason is known to act for ${cdbId} again.`);
-    const started = await adminApi(api).startActing({ cdb_id: cdbId, reason });
+    // The administration calls load only here, for provider staff acting for a customer: not
+    // with everyone's first page.
+    const { api: adminApi } = await import('./areas/admin/queries.ts');
+    const started = await adminApi().startActing({ cdb_id: cdbId, reason });
     if (started.session) sessionStorage.setItem(ACTING_SESSION_KEY, started.session);
   } catch (error) {
     reportError(error);

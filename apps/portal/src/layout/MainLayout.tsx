@@ -42,7 +42,8 @@ const canSwitchTenant = (user: CurrentUser) =>
 /** A role's changes reach the portal within this time: the user record is read again. */
 const USER_REFRESH_MS = 60_000;
 
-// The task centre (a dialog and its list) is not needed for the first paint: it loads just after.
+// The task centre (a dialog and its list) is not needed for the first paint: it renders just after
+// (its code comes in the frame's file, `frame` in vite.config.ts; its dialog loads when opened).
 const AppTaskCentre = lazy(() =>
   import('../kit/tasks/AppTaskCentre.tsx').then((m) => ({ default: m.AppTaskCentre })),
 );

@@ -1,4 +1,9 @@
 import { useId, type CSSProperties } from 'react';
+import * as mdiReact from '@mdi/react';
+
+// @mdi/react ships a webpack bundle: bundlers see its named exports, Node's ESM loader (Vitest)
+// only a default holding them.
+const MdiIcon = mdiReact.Icon ?? (mdiReact.default as unknown as typeof mdiReact).Icon;
 
 export interface IconProps {
   /** SVG path data on the 24-unit grid: an `@mdi/js` export or one of `customIcons`. */
@@ -20,50 +25,31 @@ export interface IconProps {
   style?: CSSProperties;
 }
 
-// The markup is the one `@mdi/react` drew (ADR 043): its webpack bundle and prop-types cost every
-// page's first download about 2 KB gzipped for a few lines.
-const SPIN_KEYFRAMES =
-  '@keyframes spin { from { transform: rotate(0deg) } to { transform: rotate(360deg) } }';
-
 /** An SVG icon from a path string (Material Design Icons or the custom set). */
 export function Icon({
   path,
   size = 24,
   color = 'currentColor',
   title,
-  rotate = 0,
-  spin = false,
+  rotate,
+  spin,
   className,
   style,
 }: IconProps) {
   const id = useId();
-  const length = typeof size === 'number' ? `${size}px` : size;
-  const svgStyle: CSSProperties = { flexShrink: 0, ...style, width: length, height: length };
-  if (rotate !== 0) {
-    svgStyle.transform = `rotate(${rotate}deg)`;
-    svgStyle.transformOrigin = 'center';
-  }
-  const titleId = `icon_labelledby_${id}`;
-  const shape = <path d={path} style={{ fill: color }} />;
+  const a11y = title ? { role: 'img' } : { 'aria-hidden': true as const };
   return (
-    <svg
-      viewBox="0 0 24 24"
-      style={svgStyle}
-      role={title ? 'img' : 'presentation'}
-      aria-labelledby={title ? titleId : undefined}
-      aria-hidden={title ? undefined : true}
+    <MdiIcon
+      {...a11y}
+      id={id}
+      path={path}
+      size={typeof size === 'number' ? `${size}px` : size}
+      color={color}
+      title={title ?? null}
+      rotate={rotate}
+      spin={spin}
       className={className}
-    >
-      {title && <title id={titleId}>{title}</title>}
-      {spin && <style>{SPIN_KEYFRAMES}</style>}
-      {spin ? (
-        <g style={{ animation: 'spin linear 2s infinite', transformOrigin: 'center' }}>
-          {shape}
-          {rotate === 0 && <rect width="24" height="24" fill="transparent" />}
-        </g>
-      ) : (
-        shape
-      )}
-    </svg>
+      style={{ flexShrink: 0, ...style }}
+    />
   );
 }

@@ -45,6 +45,10 @@ function storybookProject(name: string, theme: 'light' | 'dark'): TestProjectInl
 // stories run in Chromium, once per theme.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on the two-core machines this
+    // suite runs on, where the files would run one at a time while much of each one's time is
+    // spent waiting on the database, the Auth emulator and LXD.
+    maxWorkers: 2,
     projects: [
       'packages/api',
       'packages/ui',

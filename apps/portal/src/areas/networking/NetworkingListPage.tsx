@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { mdiLanDisconnect, mdiPlus } from '@mdi/js';
 import type { Network } from '@portal/api/contract';
 import { EmptyState, Link, LinkButton, Tabs, type DataTableColumn } from '@portal/ui';
@@ -8,7 +9,11 @@ import { GatewaysSection } from './GatewaysSection.tsx';
 import { networkingQueries, networkPaged } from './queries.ts';
 import { lookOf, networkResource, NETWORKS_PENDING } from './state.ts';
 import { stateChip } from './stateChip.tsx';
-import { TopologySection } from './TopologySection.tsx';
+
+// The graph (and its library) loads with the tab, after the networks have shown.
+const TopologySection = lazy(() =>
+  import('./TopologySection.tsx').then((m) => ({ default: m.TopologySection })),
+);
 
 const COLUMNS: DataTableColumn<Network>[] = [
   {
@@ -83,7 +88,9 @@ export function NetworkingListPage() {
           <Tabs.Trigger value="addresses">Public addresses</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="topology">
-          <TopologySection />
+          <Suspense fallback={<p>Reading the topology…</p>}>
+            <TopologySection />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="gateways">
           <GatewaysSection />

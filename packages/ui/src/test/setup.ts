@@ -5,4 +5,4 @@ import { cleanup, configure } from '@testing-library/react';
 afterEach(cleanup);
 
 // findBy… and waitFor return as soon as they match; on a loaded machine they get the time it needs.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });

@@ -231,8 +231,7 @@ export function BulkDialog({
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={count === 1 ? 'Change the detection' : `Change ${count} detections`}
       description={count === 1 ? single?.description : 'The same change applies to each.'}
       submitLabel="Save"
@@ -306,8 +305,7 @@ export function CommentsDialog({
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={`Comments on ${detection.tactic} at ${detection.hostname}`}
       description={detection.description}
       submitLabel="Add comment"

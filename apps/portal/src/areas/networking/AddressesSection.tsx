@@ -103,8 +103,7 @@ function AllocateDialog({ onClose }: { onClose: () => void }) {
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Allocate a public address"
       description="The address comes from the gateway's site; assign it to a machine there with NAT."
       submitLabel="Allocate"

@@ -98,8 +98,7 @@ function CreateGatewayDialog({ onClose }: { onClose: () => void }) {
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Create a gateway"
       description="A gateway leads a site's networks to the internet and holds its public addresses."
       submitLabel="Create gateway"

@@ -240,8 +240,7 @@ function AttachDialog({ volume, onClose }: { volume: Volume; onClose: () => void
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={`Attach ${volume.name}`}
       description={`A volume attaches to a virtual machine at its own location (${volume.location}); a VM takes at most ${MAX_VOLUMES_PER_VM} volumes.`}
       submitLabel="Attach"
@@ -290,8 +289,7 @@ function ExtendDialog({ volume, onClose }: { volume: Volume; onClose: () => void
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={`Extend ${volume.name}`}
       description={`A volume only grows; it has ${formatSizeGb(volume.size_gb)} now. Grow the file system in the guest afterwards.`}
       submitLabel="Extend"

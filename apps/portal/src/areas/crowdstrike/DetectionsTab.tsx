@@ -11,7 +11,7 @@ import {
   type DetectionStatus,
   type EdrDetection,
 } from '@portal/api/contract';
-import { errorText } from '@portal/api/client';
+import { tableReadProps } from '../../kit/queryError.ts';
 import {
   byDetectionPriority,
   detectionChangeRefusal,
@@ -410,9 +410,7 @@ export function DetectionsTab({
         getRowLabel={(d) =>
           `${SEVERITY_LABELS[d.severity]} ${d.tactic} on ${d.hostname} at ${formatDateTime(d.detected_at)}`
         }
-        loading={query.isPending}
-        error={query.error ? errorText(query.error) : undefined}
-        onRetry={() => void query.refetch()}
+        {...tableReadProps(query)}
         searchLabel="Search detections"
         emptyState={<EmptyState {...EMPTY[view]} />}
         toolbar={

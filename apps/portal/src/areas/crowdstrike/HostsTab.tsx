@@ -16,6 +16,7 @@ import {
   type DataTableHandle,
 } from '@portal/ui';
 import { errorText } from '@portal/api/client';
+import { tableReadProps } from '../../kit/queryError.ts';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { useResourceBusy, useTaskAction } from '../../kit/useTaskAction.ts';
 import { hostPath } from './paths.ts';
@@ -161,9 +162,7 @@ export function HostsTab({ medrId, lockedReason }: { medrId: number; lockedReaso
         columns={columns}
         getRowId={(host) => String(host.id)}
         getRowLabel={(host) => host.hostname}
-        loading={query.isPending}
-        error={query.error ? errorText(query.error) : undefined}
-        onRetry={() => void query.refetch()}
+        {...tableReadProps(query)}
         searchLabel="Search hosts"
         emptyState={<EmptyState {...EMPTY[filter]} />}
         defaultSorting={{ id: 'hostname' }}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { mdiChartBox, mdiChartLine, mdiDelete, mdiPlus } from '@mdi/js';
+import { mdiChartBox, mdiChartLine, mdiPlus } from '@mdi/js';
 import { isSuperTenantUser, MONITOR_TYPE_LABELS, type Monitor } from '@portal/api/contract';
 import { Button, EmptyState, Link, LinkButton, Sparkline, type DataTableColumn } from '@portal/ui';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { deleteRowAction } from '../../kit/DeleteDialog.tsx';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { formatRelative, tenantText } from '../../lib/format.ts';
 import { session } from '../../services.ts';
@@ -182,16 +183,7 @@ export function MonitoringListPage() {
         defaultSorting={{ id: 'name', desc: false }}
         rowHref={(row) => `/monitoring/${row.id}`}
         rowResource={(row) => monitorResource(row.id)}
-        rowActions={(row) => [
-          {
-            id: 'delete',
-            label: 'Delete',
-            icon: mdiDelete,
-            tone: 'danger',
-            onSelect: () => setDeleting(row),
-            disabledReason: readOnlyReason,
-          },
-        ]}
+        rowActions={(row) => [deleteRowAction(() => setDeleting(row), readOnlyReason)]}
         emptyState={
           <EmptyState
             icon={mdiChartLine}

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import type { MedrDetail } from '@portal/api/contract';
 import { SENSOR_POLICY_LABELS } from '@portal/api/domain';
-import { Button, Card, KeyValue, StatusChip } from '@portal/ui';
+import { Button, Card, KeyValue } from '@portal/ui';
 import { DetailPage, type DetailTab } from '../../kit/DetailPage.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
@@ -14,6 +14,7 @@ import { HOSTS_PARAM, HostsTab } from './HostsTab.tsx';
 import { medrPath } from './paths.ts';
 import { PolicyDialog } from './PolicyDialog.tsx';
 import { crowdstrikeQueries } from './queries.ts';
+import { SubscriptionStateChip } from './SubscriptionStateChip.tsx';
 import { TotalsGrid } from './TotalsGrid.tsx';
 
 const Stack = styled.div`
@@ -122,15 +123,7 @@ export function MedrDetailPage() {
         onRetry={() => void refetch()}
         title={medr?.name ?? `Managed EDR ${idParam}`}
         loadingTitle={`Managed EDR ${idParam}`}
-        status={
-          medr && (
-            <StatusChip
-              status={medr.state === 'active' ? 'success' : 'warning'}
-              label={medr.state === 'active' ? 'Active' : 'Suspended'}
-              size="medium"
-            />
-          )
-        }
+        status={medr && <SubscriptionStateChip state={medr.state} size="medium" />}
         description={
           medr && (
             <>

@@ -6,6 +6,7 @@ import { DataTable, Link, StatusChip, type DataTableColumn } from '@portal/ui';
 import { DetailPage } from '../../kit/DetailPage.tsx';
 import { openDetections } from './labels.ts';
 import { crowdstrikeQueries } from './queries.ts';
+import { SubscriptionStateChip } from './SubscriptionStateChip.tsx';
 import { TotalsGrid } from './TotalsGrid.tsx';
 
 const Stack = styled.div`
@@ -71,15 +72,7 @@ export function MsspDetailPage() {
       onRetry={() => void refetch()}
       title={mssp?.name ?? `MSSP ${idParam}`}
       loadingTitle={`MSSP ${idParam}`}
-      status={
-        mssp && (
-          <StatusChip
-            status={mssp.state === 'active' ? 'success' : 'warning'}
-            label={mssp.state === 'active' ? 'Active' : 'Suspended'}
-            size="medium"
-          />
-        )
-      }
+      status={mssp && <SubscriptionStateChip state={mssp.state} size="medium" />}
       description={
         mssp &&
         `MSSP · ${mssp.children.length} ${mssp.children.length === 1 ? 'customer' : 'customers'}`

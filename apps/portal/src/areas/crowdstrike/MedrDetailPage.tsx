@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { MedrDetail } from '@portal/api/contract';
 import { SENSOR_POLICY_LABELS } from '@portal/api/domain';
 import { Button, Card, KeyValue } from '@portal/ui';
-import { DetailPage, type DetailTab } from '../../kit/DetailPage.tsx';
+import { DetailPage, detailReadProps, type DetailTab } from '../../kit/DetailPage.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
 import { CROWDSTRIKE_PERMISSION } from './permission.ts';
@@ -79,7 +79,8 @@ function Overview({
 export function MedrDetailPage() {
   const { id: idParam = '' } = useParams();
   const id = Number(idParam);
-  const { data: medr, error, isPending, refetch } = useQuery(crowdstrikeQueries.medr(id));
+  const read = useQuery(crowdstrikeQueries.medr(id));
+  const medr = read.data;
   const canManage = useCan('crowdstrike', 'manage');
   const readOnlyReason = useManageReason(CROWDSTRIKE_PERMISSION);
   const lockedReason =
@@ -118,9 +119,7 @@ export function MedrDetailPage() {
         listPath="/crowdstrike"
         listLabel="Endpoint security"
         noun="Managed EDR subscription"
-        loading={isPending}
-        error={error ?? undefined}
-        onRetry={() => void refetch()}
+        {...detailReadProps(read)}
         title={medr?.name ?? `Managed EDR ${idParam}`}
         loadingTitle={`Managed EDR ${idParam}`}
         status={medr && <SubscriptionStateChip state={medr.state} size="medium" />}

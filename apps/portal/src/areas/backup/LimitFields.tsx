@@ -5,8 +5,18 @@ import {
   BACKUP_QUOTA_MIN_GB,
   RETENTION_FIELDS,
   type BackupRetention,
+  type BackupTenant,
 } from '@portal/api/contract';
 import { FormNumberField } from '../../kit/form/index.ts';
+
+/** What the tenant's page gives each dialog that edits one of its limits. */
+export interface LimitDialogProps<Body> {
+  tenant: BackupTenant;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Saves the edited limit; a rejection keeps the dialog open with the error. */
+  onSave: (body: Body) => Promise<void>;
+}
 
 interface QuotaValues {
   quota_gb: number;

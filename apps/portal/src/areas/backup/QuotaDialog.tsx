@@ -11,7 +11,7 @@ import {
 import { quotaAlertRefusal } from '@portal/api/domain';
 import { Button, IconButton } from '@portal/ui';
 import { FormDialog, FormNumberField, FormSelect, useContractForm } from '../../kit/form/index.ts';
-import { QuotaFields } from './LimitFields.tsx';
+import { QuotaFields, type LimitDialogProps } from './LimitFields.tsx';
 
 export interface QuotaForm {
   quota_gb: number;
@@ -43,17 +43,7 @@ const formOf = (tenant: BackupTenant): QuotaForm => ({
 });
 
 /** The quota, its warning threshold and the user's alerts, edited together. */
-export function QuotaDialog({
-  tenant,
-  open,
-  onOpenChange,
-  onSave,
-}: {
-  tenant: BackupTenant;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSave: (body: QuotaForm) => Promise<void>;
-}) {
+export function QuotaDialog({ tenant, open, onOpenChange, onSave }: LimitDialogProps<QuotaForm>) {
   const form = useContractForm<QuotaForm>(BackupQuotaBody, {
     defaultValues: formOf(tenant),
     labels: { quota_gb: 'quota', warning_percent: 'warning threshold' },

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { BackupRetentionBody, type BackupRetention, type BackupTenant } from '@portal/api/contract';
+import { BackupRetentionBody, type BackupRetention } from '@portal/api/contract';
 import { FormDialog, useContractForm } from '../../kit/form/index.ts';
-import { RetentionFields } from './LimitFields.tsx';
+import { RetentionFields, type LimitDialogProps } from './LimitFields.tsx';
 
 interface RetentionForm {
   retention: BackupRetention;
@@ -13,12 +13,7 @@ export function RetentionDialog({
   open,
   onOpenChange,
   onSave,
-}: {
-  tenant: BackupTenant;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSave: (retention: BackupRetention) => Promise<void>;
-}) {
+}: LimitDialogProps<BackupRetention>) {
   const form = useContractForm<RetentionForm>(BackupRetentionBody, {
     defaultValues: { retention: tenant.retention },
   });

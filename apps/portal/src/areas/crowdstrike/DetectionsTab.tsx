@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
@@ -12,6 +12,7 @@ import {
   type EdrDetection,
 } from '@portal/api/contract';
 import { tableReadProps } from '../../kit/queryError.ts';
+import { useUrlParam } from '../../kit/urlParam.ts';
 import {
   byDetectionPriority,
   detectionChangeRefusal,
@@ -387,8 +388,8 @@ export function DetectionsTab({
   const query = hostId === undefined ? all : ofHost;
   const data = hostId === undefined ? all.data : ofHost.data?.detections;
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const view = viewOf(params.get(VIEW_PARAM));
+  const [viewParam, setViewParam] = useUrlParam(VIEW_PARAM);
+  const view = viewOf(viewParam);
   const [bulk, setBulk] = useState<EdrDetection[] | null>(null);
   const [comments, setComments] = useState<number | null>(null);
   const commented = data?.find((d) => d.id === comments);
@@ -418,17 +419,7 @@ export function DetectionsTab({
             label="Show"
             options={VIEWS}
             value={view}
-            onValueChange={(value) =>
-              setParams(
-                (previous) => {
-                  const next = new URLSearchParams(previous);
-                  if (value === 'open') next.delete(VIEW_PARAM);
-                  else next.set(VIEW_PARAM, value);
-                  return next;
-                },
-                { replace: true },
-              )
-            }
+            onValueChange={(value) => setViewParam(value === 'open' ? null : value)}
           />
         }
         rowActions={(d) => [

@@ -108,6 +108,8 @@ export { ConfirmDialog } from './ConfirmDialog/index.ts';
 export type { ConfirmDialogProps, ConfirmDialogTone } from './ConfirmDialog/index.ts';
 export { Menu } from './Menu/index.ts';
 export type {
+  MenuAction,
+  MenuActionsProps,
   MenuContentProps,
   MenuItemProps,
   MenuLabelProps,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { mdiPlus } from '@mdi/js';
-import { Button, LinkButton } from '@portal/ui';
+import { Button, EmptyState, LinkButton } from '@portal/ui';
 import { useCanState, useManageReason } from '../state/permissions.ts';
 import type { AreaPermission } from './area.tsx';
 
@@ -33,5 +33,49 @@ export function CreateLink({
     >
       {children}
     </Button>
+  );
+}
+
+/**
+ * A list's empty state that invites creating: for a role that may create, how to start and a link
+ * to the create page; for the others, that what their organisation creates appears here.
+ */
+export function CreateEmptyState({
+  icon,
+  title,
+  canCreate,
+  hint,
+  href,
+  createLabel,
+  plural,
+}: {
+  /** An `@mdi/js` path. */
+  icon: string;
+  /** "No virtual machines yet". */
+  title: string;
+  /** Whether the role may create here. */
+  canCreate: boolean;
+  /** For a role that may create: how to start. */
+  hint: string;
+  /** The create page. */
+  href: string;
+  /** The link's text: "Create a virtual machine". */
+  createLabel: string;
+  /** What the list holds, capitalised: "Virtual machines". */
+  plural: string;
+}) {
+  return (
+    <EmptyState
+      icon={icon}
+      title={title}
+      description={canCreate ? hint : `${plural} your organisation creates appear here.`}
+      action={
+        canCreate ? (
+          <LinkButton href={href} variant="primary">
+            {createLabel}
+          </LinkButton>
+        ) : undefined
+      }
+    />
   );
 }

@@ -18,6 +18,18 @@ import {
 } from '@portal/ui';
 import { isNotFound, queryErrorText } from './queryError.ts';
 import { PREV_SEARCH, searchOf, withPrevSearch } from './prevSearch.ts';
+import { useUrlParam } from './urlParam.ts';
+
+/** A `DetailPage`'s view of the read of its resource: loading at first, the failure, Retry. */
+export const detailReadProps = (query: {
+  isPending: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}) => ({
+  loading: query.isPending,
+  error: query.error ?? undefined,
+  onRetry: () => void query.refetch(),
+});
 
 /** The query parameter that keeps the selected tab. */
 export const TAB_PARAM = 'tab';
@@ -77,19 +89,9 @@ const Body = styled.div`
 export function useUrlTab(
   tabs: readonly Pick<DetailTab, 'id'>[],
 ): [string | undefined, (id: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const wanted = params.get(TAB_PARAM);
+  const [wanted, setWanted] = useUrlParam(TAB_PARAM);
   const selected = tabs.some((tab) => tab.id === wanted) ? (wanted ?? undefined) : tabs[0]?.id;
-  const select = (id: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id === tabs[0]?.id) next.delete(TAB_PARAM);
-        else next.set(TAB_PARAM, id);
-        return next;
-      },
-      { replace: true },
-    );
+  const select = (id: string) => setWanted(id === tabs[0]?.id ? null : id);
   return [selected, select];
 }
 

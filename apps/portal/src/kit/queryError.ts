@@ -1,4 +1,4 @@
-import { ApiError } from '@portal/api/client';
+import { ApiError, errorText } from '@portal/api/client';
 import { reportError } from '../services.ts';
 
 // Each failed read is logged once (the error-text rule, section 8), not on every render.
@@ -17,3 +17,14 @@ export function queryErrorText(error: unknown): string {
 /** The server answered 404: the resource does not exist (or belongs to another tenant). */
 export const isNotFound = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 404;
+
+/** A `DataTable`'s view of the read behind it: loading at first, the failure's sentence, Retry. */
+export const tableReadProps = (query: {
+  isPending: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}) => ({
+  loading: query.isPending,
+  error: query.error ? errorText(query.error) : undefined,
+  onRetry: () => void query.refetch(),
+});

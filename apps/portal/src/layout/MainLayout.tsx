@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
@@ -24,7 +24,7 @@ import {
 import { IDENTITY_MESSAGES } from '@portal/api/identity';
 import { appState, setDrawer, toggleDarkmode } from '../state/app.ts';
 import { reportError, session } from '../services.ts';
-import { loadCurrentUser, signOutUser } from '../areas/account/queries.ts';
+import { loadCurrentUser, useSignOut } from '../areas/account/queries.ts';
 import { activeEntryId, NAV_ENTRIES } from './nav.ts';
 import { queryClient } from '../kit/query.ts';
 
@@ -167,7 +167,7 @@ function MainFrame() {
   const { drawer, darkmode } = useSnapshot(appState);
   const { email, user } = useSnapshot(session);
   const [failure, setFailure] = useState<string | null>(null);
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   const { pathname } = useLocation();
 
   useEffect(() => {
@@ -181,15 +181,6 @@ function MainFrame() {
   const admin = user ? isBuiltinAdministrator(user) : false;
   const active = activeEntryId(pathname);
   const navItems = useMemo(() => navItemsFor(admin, active), [admin, active]);
-
-  const signOut = async () => {
-    try {
-      await signOutUser();
-      navigate('/auth/signin', { replace: true });
-    } catch (error) {
-      reportError(error);
-    }
-  };
 
   return (
     <AppShell

@@ -64,8 +64,7 @@ function ReasonDialog({ tenant, onClose }: { tenant: TenantSummary; onClose: () 
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={`Work in ${tenant.name} (${tenant.cdb_id})?`}
       description="You act as this customer's operator would. The audit log records when you start and stop, and every action, with your tenant and theirs and the reason you give."
       submitLabel="Switch"

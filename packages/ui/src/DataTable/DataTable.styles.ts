@@ -475,12 +475,3 @@ export const RowSpinner = styled.span`
   margin-inline-end: ${space[2]};
   color: ${color.primaryText};
 `;
-
-/** The reason under a disabled row action's label. */
-export const ActionReason = styled.div`
-  max-width: 280px;
-  margin-top: -${space[2]};
-  padding: 0 ${space[4]} ${space[2]} 52px;
-  color: ${color.textSecondary};
-  font-size: ${font.size.xs};
-`;

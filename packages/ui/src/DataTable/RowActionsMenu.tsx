@@ -1,10 +1,8 @@
 // The row action menu proper (Radix Dropdown Menu), loaded on the first opening of any row's
 // menu (see RowActions.tsx).
-import { Fragment, useId } from 'react';
 import { mdiDotsVertical } from '@mdi/js';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import { Menu } from '../Menu/Menu.tsx';
-import { ActionReason } from './DataTable.styles.ts';
 import type { DataTableRowAction } from './DataTable.types.ts';
 
 export interface RowActionsProps {
@@ -27,7 +25,6 @@ export default function RowActionsMenu({
   inGrid = false,
   openedBy,
 }: RowActionsProps) {
-  const idPrefix = useId();
   return (
     <Menu.Root defaultOpen={openedBy !== undefined}>
       <Menu.Trigger>
@@ -50,36 +47,7 @@ export default function RowActionsMenu({
           first.focus({ preventScroll: true });
         }}
       >
-        {actions.map((action) => {
-          const reasonId = `${idPrefix}-${action.id}`;
-          return (
-            <Fragment key={action.id}>
-              <Menu.Item
-                icon={action.icon}
-                tone={action.tone ?? 'default'}
-                textValue={action.label}
-                aria-disabled={action.disabledReason ? true : undefined}
-                aria-describedby={action.disabledReason ? reasonId : undefined}
-                onSelect={(event) => {
-                  if (action.disabledReason) {
-                    // Stay open: the reason is the answer.
-                    event.preventDefault();
-                    return;
-                  }
-                  action.onSelect();
-                }}
-              >
-                {action.label}
-              </Menu.Item>
-              {action.disabledReason && (
-                // Read as the item's description; hidden itself so the menu holds only items.
-                <ActionReason id={reasonId} aria-hidden="true">
-                  {action.disabledReason}
-                </ActionReason>
-              )}
-            </Fragment>
-          );
-        })}
+        <Menu.Actions actions={actions} />
       </Menu.Content>
     </Menu.Root>
   );

@@ -77,3 +77,12 @@ export const StyledLabel = styled(Label)`
   letter-spacing: 0.04em;
   text-transform: uppercase;
 `;
+
+/** Why an action is unavailable, under its item; read as the item's description. */
+export const ItemReason = styled.div`
+  max-width: 280px;
+  margin-top: -${space[2]};
+  padding: 0 ${space[4]} ${space[2]} 52px;
+  color: ${color.textSecondary};
+  font-size: ${font.size.xs};
+`;

@@ -103,4 +103,43 @@ describe('Menu', () => {
     });
     expect(violations.map((v) => v.id)).toEqual([]);
   });
+
+  it('lists actions, keeping a refused one focusable with its reason and doing nothing', async () => {
+    const user = userEvent.setup();
+    const remove = vi.fn();
+    const rename = vi.fn();
+    render(
+      <Menu.Root>
+        <Menu.Trigger>
+          <IconButton icon={mdiDotsVertical} aria-label="Actions" />
+        </Menu.Trigger>
+        <Menu.Content>
+          <Menu.Actions
+            actions={[
+              { id: 'rename', label: 'Rename', onSelect: rename },
+              {
+                id: 'delete',
+                label: 'Delete',
+                icon: mdiDelete,
+                tone: 'danger',
+                disabledReason: 'A task is under way.',
+                onSelect: remove,
+              },
+            ]}
+          />
+        </Menu.Content>
+      </Menu.Root>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    const refused = screen.getByRole('menuitem', { name: 'Delete' });
+    expect(refused.getAttribute('aria-disabled')).toBe('true');
+    expect(refused.getAttribute('data-tone')).toBe('danger');
+    const reasonId = refused.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(reasonId)?.textContent).toBe('A task is under way.');
+    await user.click(refused);
+    expect(remove).not.toHaveBeenCalled();
+    expect(screen.getByRole('menu')).toBeTruthy();
+    await user.click(screen.getByRole('menuitem', { name: 'Rename' }));
+    expect(rename).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,8 +1,16 @@
-import { forwardRef, type HTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import {
+  forwardRef,
+  Fragment,
+  useId,
+  type HTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import { Icon } from '@portal/icons';
 import { useControllableState } from '../internal/useControllableState.ts';
 import {
+  ItemReason,
   ItemText,
   StyledContent,
   StyledItem,
@@ -113,6 +121,64 @@ const Item = forwardRef<HTMLDivElement, MenuItemProps>(function MenuItem(
   );
 });
 
+export interface MenuAction {
+  /** Stable, unique within the menu. */
+  id: string;
+  /** The item's text ("Restart"). */
+  label: string;
+  /** An icon before the text: an `@mdi/js` path. */
+  icon?: string;
+  /** Called when the action is chosen (click, Enter or Space). */
+  onSelect: () => void;
+  /** Why the action is unavailable: the item stays focusable, shows the reason and does nothing. */
+  disabledReason?: string;
+  /** `danger` colours the item red, for destructive actions. Defaults to `default`. */
+  tone?: 'default' | 'danger';
+}
+
+export interface MenuActionsProps {
+  /** One item per action, in this order. */
+  actions: readonly MenuAction[];
+}
+
+/**
+ * An item per action. An action with a `disabledReason` stays in the arrow-key order
+ * (`aria-disabled`), shows the reason under its label and does nothing.
+ */
+function Actions({ actions }: MenuActionsProps) {
+  const idPrefix = useId();
+  return actions.map((action) => {
+    const reasonId = `${idPrefix}-${action.id}`;
+    return (
+      <Fragment key={action.id}>
+        <Item
+          icon={action.icon}
+          tone={action.tone ?? 'default'}
+          textValue={action.label}
+          aria-disabled={action.disabledReason ? true : undefined}
+          aria-describedby={action.disabledReason ? reasonId : undefined}
+          onSelect={(event) => {
+            if (action.disabledReason) {
+              // Stay open: the reason is the answer.
+              event.preventDefault();
+              return;
+            }
+            action.onSelect();
+          }}
+        >
+          {action.label}
+        </Item>
+        {action.disabledReason && (
+          // Read as the item's description; hidden itself so the menu holds only items.
+          <ItemReason id={reasonId} aria-hidden="true">
+            {action.disabledReason}
+          </ItemReason>
+        )}
+      </Fragment>
+    );
+  });
+}
+
 export type MenuSeparatorProps = HTMLAttributes<HTMLDivElement>;
 
 /** A line between groups of items. */
@@ -142,5 +208,7 @@ const Label = forwardRef<HTMLDivElement, MenuLabelProps>(function MenuLabel(prop
  *   </Menu.Content>
  * </Menu.Root>
  * ```
+ *
+ * `Menu.Actions` renders a list of actions as items, with the reason under each one refused.
  */
-export const Menu = { Root, Trigger, Content, Item, Separator, Label };
+export const Menu = { Root, Trigger, Content, Item, Actions, Separator, Label };

@@ -1,5 +1,7 @@
 export { Menu } from './Menu.tsx';
 export type {
+  MenuAction,
+  MenuActionsProps,
   MenuContentProps,
   MenuItemProps,
   MenuLabelProps,

@@ -8,6 +8,8 @@ import {
 import { codeError, phoneNumberError } from '../../kit/identity/codes.ts';
 import { Actions, Fields } from './layout.ts';
 import { FormActions } from './FormActions.tsx';
+import { FactorNameField } from './FactorNameField.tsx';
+import { OneTimeCodeField } from '../../kit/identity/fields.tsx';
 
 export interface EnrolmentProps {
   security: AccountSecurityService;
@@ -81,13 +83,9 @@ export function PhoneEnrolment({ security, run, onEnrolled, onCancel }: Enrolmen
           <Fields>
             {failure && <Alert kind="error">{failure}</Alert>}
             <p role="status">We sent a code by text message to {phoneNumber.trim()}.</p>
-            <TextField
+            <OneTimeCodeField
               ref={codeRef}
               label="Code from the text message"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
               value={code}
               onChange={(event) => setCode(event.target.value)}
               error={errors.code}
@@ -119,13 +117,10 @@ export function PhoneEnrolment({ security, run, onEnrolled, onCancel }: Enrolmen
               onChange={(event) => setPhoneNumber(event.target.value)}
               error={errors.phoneNumber}
             />
-            <TextField
-              label="Name"
-              name="displayName"
-              help="How you will recognise this factor, e.g. Work phone."
-              maxLength={60}
+            <FactorNameField
+              example="Work phone"
               value={displayName}
-              onChange={(event) => setDisplayName(event.target.value)}
+              onValueChange={setDisplayName}
             />
             <FormActions onCancel={onCancel}>
               <Button type="submit" variant="primary" loading={busy}>

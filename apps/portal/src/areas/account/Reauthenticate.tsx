@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Dialog, PasswordField } from '@portal/ui';
+import { Alert, Button, Dialog } from '@portal/ui';
 import {
   IdentityError,
   identityErrorSentence,
@@ -7,6 +7,7 @@ import {
   type SecondFactorChallenge,
 } from '@portal/api/identity';
 import { SecondStepForm } from '../../kit/identity/SecondStepForm.tsx';
+import { CurrentPasswordField } from '../../kit/identity/fields.tsx';
 
 /** Whether an identity failure asks the user to prove it is them again. */
 export const needsRecentLogin = (error: unknown) =>
@@ -121,13 +122,9 @@ export function ReauthenticateDialog({
           ) : (
             <form id="reauthenticate" onSubmit={submit} noValidate>
               {failure && <Alert kind="error">{failure}</Alert>}
-              <PasswordField
+              <CurrentPasswordField
                 ref={passwordRef}
-                label="Password"
-                name="password"
-                autoComplete="current-password"
                 autoFocus
-                required
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
                 error={fieldError}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { Alert, Button, RadioGroup, Spinner } from '@portal/ui';
 import { AuthFrame } from '../../kit/identity/AuthFrame.tsx';
 import { safeRedirect } from '../../lib/patterns.ts';
-import { identityOffersTotp, reportError, session } from '../../services.ts';
-import { signOutUser } from './queries.ts';
+import { identityOffersTotp, session } from '../../services.ts';
+import { useSignOut } from './queries.ts';
 import { useAccountSecurity } from './AccountPage.tsx';
 import { PhoneEnrolment } from './PhoneEnrolment.tsx';
 import { useRecentLogin } from './Reauthenticate.tsx';
@@ -19,7 +19,7 @@ import { Fields } from './layout.ts';
  */
 export function SecondFactorEnrolPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   const { secondFactor } = useSnapshot(session);
   const { security, failure } = useAccountSecurity();
   const { run, dialog } = useRecentLogin(security);
@@ -28,15 +28,6 @@ export function SecondFactorEnrolPage() {
 
   // Nothing to do here (the policy is met, e.g. after adding a factor): on to the page.
   if (secondFactor === 'met') return <Navigate to={target} replace />;
-
-  const signOut = async () => {
-    try {
-      await signOutUser();
-      navigate('/auth/signin', { replace: true });
-    } catch (error) {
-      reportError(error);
-    }
-  };
 
   return (
     <AuthFrame

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Alert, Button, KeyValue, Spinner, TextField } from '@portal/ui';
+import { Alert, Button, KeyValue, Spinner } from '@portal/ui';
 import {
   identityErrorSentence,
   type PendingEnrolment,
@@ -9,6 +9,8 @@ import {
 import { codeError } from '../../kit/identity/codes.ts';
 import { Fields } from './layout.ts';
 import { FormActions } from './FormActions.tsx';
+import { FactorNameField } from './FactorNameField.tsx';
+import { OneTimeCodeField } from '../../kit/identity/fields.tsx';
 import { QrCode } from './QrCode.tsx';
 import type { EnrolmentProps } from './PhoneEnrolment.tsx';
 import { formatTime } from '../../lib/format.ts';
@@ -130,24 +132,17 @@ export function TotpEnrolment({ security, run, onEnrolled, onCancel }: Enrolment
             ]}
           />
         </Pair>
-        <TextField
+        <OneTimeCodeField
           ref={codeRef}
           label="Code from your app"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
           value={code}
           onChange={(event) => setCode(event.target.value)}
           error={fieldError}
         />
-        <TextField
-          label="Name"
-          name="displayName"
-          help="How you will recognise this factor, e.g. Phone authenticator."
-          maxLength={60}
+        <FactorNameField
+          example="Phone authenticator"
           value={displayName}
-          onChange={(event) => setDisplayName(event.target.value)}
+          onValueChange={setDisplayName}
         />
         <FormActions onCancel={onCancel}>
           <Button type="submit" variant="primary" loading={busy}>

@@ -1,7 +1,8 @@
 // The account area's server state: the caller's second-factor status and the tenants' policies.
 import { queryOptions } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import { accountApi } from '@portal/api/client';
-import { getServices, type Services } from '../../services.ts';
+import { getServices, reportError, type Services } from '../../services.ts';
 
 const api = () => accountApi(getServices().api);
 
@@ -33,6 +34,19 @@ export const loadCurrentUser = (...options: LoadOptions) =>
   getServices().currentUser.load(...options);
 
 export const signOutUser = () => getServices().identity.signOut();
+
+/** Signing out, then on to the sign-in page; a failure is reported and the user stays. */
+export function useSignOut() {
+  const navigate = useNavigate();
+  return async () => {
+    try {
+      await signOutUser();
+      navigate('/auth/signin', { replace: true });
+    } catch (error) {
+      reportError(error);
+    }
+  };
+}
 
 export const setSecondFactorPolicy = (cdbId: string, required: boolean) =>
   api().setSecondFactorPolicy(cdbId, required);

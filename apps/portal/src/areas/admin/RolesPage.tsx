@@ -24,8 +24,7 @@ function CreateRoleDialog({ onClose }: { onClose: () => void }) {
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Create a role"
       description="A new role may do nothing yet: give it a permission per area on its page."
       submitLabel="Create"

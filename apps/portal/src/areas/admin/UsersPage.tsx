@@ -70,8 +70,7 @@ function InviteDialog({
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Invite a user"
       description="The invitee sets a password through the link; that also verifies their e-mail address."
       submitLabel="Invite"

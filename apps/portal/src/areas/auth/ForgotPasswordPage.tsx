@@ -1,9 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Alert, Button, TextField } from '@portal/ui';
+import { Alert, Button } from '@portal/ui';
 import { identityErrorSentence, type IdentityError } from '@portal/api/identity';
 import { identity } from './queries.ts';
 import { AuthFrame, Form, Row } from '../../kit/identity/AuthFrame.tsx';
+import { SignInEmailField } from '../../kit/identity/fields.tsx';
 import { validateEmail } from './validation.ts';
 
 export function ForgotPasswordPage() {
@@ -53,14 +54,8 @@ export function ForgotPasswordPage() {
     >
       <Form onSubmit={submit} noValidate>
         {failure && <Alert kind="error">{failure}</Alert>}
-        <TextField
+        <SignInEmailField
           ref={emailRef}
-          label="E-mail address"
-          type="email"
-          name="email"
-          autoComplete="username"
-          autoFocus
-          required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={fieldError}

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, PasswordField, TextField } from '@portal/ui';
+import { Alert, Button } from '@portal/ui';
 import { identityErrorSentence, type SecondFactorChallenge } from '@portal/api/identity';
 import { identity } from './queries.ts';
 import { safeRedirect } from '../../lib/patterns.ts';
 import { AuthFrame, Form, Row } from '../../kit/identity/AuthFrame.tsx';
+import { CurrentPasswordField, SignInEmailField } from '../../kit/identity/fields.tsx';
 import { validateEmail } from './validation.ts';
 
 // The second step (its choice of factors is a radio group) is fetched only for a user who has
@@ -78,24 +79,14 @@ export function SignInPage() {
             {failure}
           </Alert>
         )}
-        <TextField
+        <SignInEmailField
           ref={emailRef}
-          label="E-mail address"
-          type="email"
-          name="email"
-          autoComplete="username"
-          autoFocus
-          required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={fieldErrors.email}
         />
-        <PasswordField
+        <CurrentPasswordField
           ref={passwordRef}
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          required
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={fieldErrors.password}

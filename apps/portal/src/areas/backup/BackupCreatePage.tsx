@@ -6,8 +6,6 @@ import {
   BACKUP_LOCATIONS,
   BACKUP_NAME_MAX,
   BACKUP_PRODUCTS,
-  BACKUP_QUOTA_MAX_GB,
-  BACKUP_QUOTA_MIN_GB,
   BackupCreate,
   DEFAULT_RETENTION,
   RETENTION_FIELDS,
@@ -16,7 +14,6 @@ import {
 import { Alert, BackButton, KeyValue, PageHeader } from '@portal/ui';
 import {
   CreateFlow,
-  FormNumberField,
   FormSelect,
   FormTextField,
   serverFieldOf,
@@ -27,6 +24,7 @@ import { usePreloadPage } from '../../kit/area.tsx';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
 import { useCanState } from '../../state/permissions.ts';
 import { AGENT_CREDENTIALS, type AgentCredentials } from './AgentSecret.tsx';
+import { QuotaFields, RetentionFields } from './LimitFields.tsx';
 import { BACKUP_PERMISSION } from './permission.ts';
 import { api, backupKeys } from './queries.ts';
 
@@ -153,38 +151,15 @@ export function BackupCreatePage() {
       content: (
         <>
           <Fields>
-            <FormNumberField<BackupCreate>
-              name="quota_gb"
-              label="Quota (hard limit)"
-              unit="GB"
-              required
-              min={BACKUP_QUOTA_MIN_GB}
-              max={BACKUP_QUOTA_MAX_GB}
-              step={10}
-              help="A job that would pass it fails."
-            />
-            <FormNumberField<BackupCreate>
-              name="warning_percent"
-              label="Warning at (soft limit)"
-              unit="%"
-              required
-              min={1}
-              max={100}
-              help="The portal warns from this share of the quota."
+            <QuotaFields
+              quotaStep={10}
+              quotaHelp="A job that would pass it fails."
+              warningHelp="The portal warns from this share of the quota."
             />
           </Fields>
           <Heading>Retention</Heading>
           <Fields>
-            {RETENTION_FIELDS.map((field) => (
-              <FormNumberField<BackupCreate>
-                key={field.key}
-                name={`retention.${field.key}`}
-                label={field.label}
-                required
-                min={field.key === 'keep_last' ? 1 : 0}
-                max={field.max}
-              />
-            ))}
+            <RetentionFields />
           </Fields>
         </>
       ),

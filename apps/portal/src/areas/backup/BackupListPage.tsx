@@ -1,8 +1,8 @@
 import { mdiBackupRestore } from '@mdi/js';
 import type { BackupTenantSummary } from '@portal/api/contract';
 import { BACKUP_STATE_LABELS } from '@portal/api/contract';
-import { EmptyState, LinkButton, type DataTableColumn } from '@portal/ui';
-import { CreateLink } from '../../kit/CreateLink.tsx';
+import type { DataTableColumn } from '@portal/ui';
+import { CreateEmptyState, CreateLink } from '../../kit/CreateLink.tsx';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
@@ -106,21 +106,14 @@ export function BackupListPage() {
       rowHref={(row) => `/backup/${row.uuid}`}
       rowResource={(row) => `backup:${row.uuid}`}
       emptyState={
-        <EmptyState
+        <CreateEmptyState
           icon={mdiBackupRestore}
           title="No backup tenants yet"
-          description={
-            canManage
-              ? 'Create a backup tenant, then install the backup agent on your machines.'
-              : 'Backup tenants your organisation creates appear here.'
-          }
-          action={
-            canManage ? (
-              <LinkButton href={CREATE_PATH} variant="primary">
-                Create a backup tenant
-              </LinkButton>
-            ) : undefined
-          }
+          canCreate={canManage}
+          hint="Create a backup tenant, then install the backup agent on your machines."
+          href={CREATE_PATH}
+          createLabel="Create a backup tenant"
+          plural="Backup tenants"
         />
       }
     />

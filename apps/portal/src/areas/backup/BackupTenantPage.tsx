@@ -28,7 +28,7 @@ import {
   type DataTableColumn,
   type MetricRange,
 } from '@portal/ui';
-import { DetailPage } from '../../kit/DetailPage.tsx';
+import { DetailPage, detailReadProps } from '../../kit/DetailPage.tsx';
 import { useHandedOnce } from '../../kit/handedOnce.ts';
 import { queryErrorText } from '../../kit/queryError.ts';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
@@ -84,9 +84,7 @@ export function BackupTenantPage() {
       }
       actions={tenant ? <TenantActions tenant={tenant} /> : undefined}
       noun="backup tenant"
-      loading={query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
+      {...detailReadProps(query)}
       tabsLabel="Backup tenant details"
       tabs={
         tenant

@@ -3,8 +3,6 @@ import { useFieldArray } from 'react-hook-form';
 import styled from 'styled-components';
 import { mdiDelete, mdiPlus } from '@mdi/js';
 import {
-  BACKUP_QUOTA_MAX_GB,
-  BACKUP_QUOTA_MIN_GB,
   BackupQuotaBody,
   QUOTA_ALERTS_MAX,
   type BackupTenant,
@@ -13,6 +11,7 @@ import {
 import { quotaAlertRefusal } from '@portal/api/domain';
 import { Button, IconButton } from '@portal/ui';
 import { FormDialog, FormNumberField, FormSelect, useContractForm } from '../../kit/form/index.ts';
+import { QuotaFields, type LimitDialogProps } from './LimitFields.tsx';
 
 export interface QuotaForm {
   quota_gb: number;
@@ -44,17 +43,7 @@ const formOf = (tenant: BackupTenant): QuotaForm => ({
 });
 
 /** The quota, its warning threshold and the user's alerts, edited together. */
-export function QuotaDialog({
-  tenant,
-  open,
-  onOpenChange,
-  onSave,
-}: {
-  tenant: BackupTenant;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSave: (body: QuotaForm) => Promise<void>;
-}) {
+export function QuotaDialog({ tenant, open, onOpenChange, onSave }: LimitDialogProps<QuotaForm>) {
   const form = useContractForm<QuotaForm>(BackupQuotaBody, {
     defaultValues: formOf(tenant),
     labels: { quota_gb: 'quota', warning_percent: 'warning threshold' },
@@ -84,22 +73,7 @@ export function QuotaDialog({
       onSubmit={onSave}
       size="medium"
     >
-      <FormNumberField<QuotaForm>
-        name="quota_gb"
-        label="Quota (hard limit)"
-        unit="GB"
-        required
-        min={BACKUP_QUOTA_MIN_GB}
-        max={BACKUP_QUOTA_MAX_GB}
-      />
-      <FormNumberField<QuotaForm>
-        name="warning_percent"
-        label="Warning at (soft limit)"
-        unit="%"
-        required
-        min={1}
-        max={100}
-      />
+      <QuotaFields />
       <Legend>Alerts</Legend>
       {alerts.fields.map((field, index) => (
         <Row key={field.id}>

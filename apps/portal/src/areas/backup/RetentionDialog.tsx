@@ -1,11 +1,7 @@
 import { useEffect } from 'react';
-import {
-  BackupRetentionBody,
-  RETENTION_FIELDS,
-  type BackupRetention,
-  type BackupTenant,
-} from '@portal/api/contract';
-import { FormDialog, FormNumberField, useContractForm } from '../../kit/form/index.ts';
+import { BackupRetentionBody, type BackupRetention } from '@portal/api/contract';
+import { FormDialog, useContractForm } from '../../kit/form/index.ts';
+import { RetentionFields, type LimitDialogProps } from './LimitFields.tsx';
 
 interface RetentionForm {
   retention: BackupRetention;
@@ -17,12 +13,7 @@ export function RetentionDialog({
   open,
   onOpenChange,
   onSave,
-}: {
-  tenant: BackupTenant;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSave: (retention: BackupRetention) => Promise<void>;
-}) {
+}: LimitDialogProps<BackupRetention>) {
   const form = useContractForm<RetentionForm>(BackupRetentionBody, {
     defaultValues: { retention: tenant.retention },
   });
@@ -41,16 +32,7 @@ export function RetentionDialog({
       onSubmit={(values) => onSave(values.retention)}
       columns={2}
     >
-      {RETENTION_FIELDS.map((field) => (
-        <FormNumberField<RetentionForm>
-          key={field.key}
-          name={`retention.${field.key}`}
-          label={field.label}
-          required
-          min={field.key === 'keep_last' ? 1 : 0}
-          max={field.max}
-        />
-      ))}
+      <RetentionFields />
     </FormDialog>
   );
 }

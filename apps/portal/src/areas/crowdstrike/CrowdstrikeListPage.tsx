@@ -1,9 +1,10 @@
 import { mdiShieldOffOutline } from '@mdi/js';
 import type { EdrSubscription } from '@portal/api/contract';
-import { EmptyState, Link, StatusChip, type DataTableColumn } from '@portal/ui';
+import { EmptyState, Link, type DataTableColumn } from '@portal/ui';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { KIND_LABELS, openDetections } from './labels.ts';
 import { crowdstrikePaged, crowdstrikeQueries } from './queries.ts';
+import { SubscriptionStateChip, subscriptionStateLabel } from './SubscriptionStateChip.tsx';
 
 const COLUMNS: DataTableColumn<EdrSubscription>[] = [
   {
@@ -26,14 +27,9 @@ const COLUMNS: DataTableColumn<EdrSubscription>[] = [
     id: 'state',
     priority: 1,
     header: 'State',
-    accessor: (row) => (row.state === 'active' ? 'Active' : 'Suspended'),
+    accessor: (row) => subscriptionStateLabel(row.state),
     width: 120,
-    cell: (row) => (
-      <StatusChip
-        status={row.state === 'active' ? 'success' : 'warning'}
-        label={row.state === 'active' ? 'Active' : 'Suspended'}
-      />
-    ),
+    cell: (row) => <SubscriptionStateChip state={row.state} />,
   },
   {
     id: 'children',

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
@@ -11,7 +11,8 @@ import {
   type DetectionStatus,
   type EdrDetection,
 } from '@portal/api/contract';
-import { errorText } from '@portal/api/client';
+import { tableReadProps } from '../../kit/queryError.ts';
+import { useUrlParam } from '../../kit/urlParam.ts';
 import {
   byDetectionPriority,
   detectionChangeRefusal,
@@ -231,8 +232,7 @@ export function BulkDialog({
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={count === 1 ? 'Change the detection' : `Change ${count} detections`}
       description={count === 1 ? single?.description : 'The same change applies to each.'}
       submitLabel="Save"
@@ -306,8 +306,7 @@ export function CommentsDialog({
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={`Comments on ${detection.tactic} at ${detection.hostname}`}
       description={detection.description}
       submitLabel="Add comment"
@@ -389,8 +388,8 @@ export function DetectionsTab({
   const query = hostId === undefined ? all : ofHost;
   const data = hostId === undefined ? all.data : ofHost.data?.detections;
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const view = viewOf(params.get(VIEW_PARAM));
+  const [viewParam, setViewParam] = useUrlParam(VIEW_PARAM);
+  const view = viewOf(viewParam);
   const [bulk, setBulk] = useState<EdrDetection[] | null>(null);
   const [comments, setComments] = useState<number | null>(null);
   const commented = data?.find((d) => d.id === comments);
@@ -412,9 +411,7 @@ export function DetectionsTab({
         getRowLabel={(d) =>
           `${SEVERITY_LABELS[d.severity]} ${d.tactic} on ${d.hostname} at ${formatDateTime(d.detected_at)}`
         }
-        loading={query.isPending}
-        error={query.error ? errorText(query.error) : undefined}
-        onRetry={() => void query.refetch()}
+        {...tableReadProps(query)}
         searchLabel="Search detections"
         emptyState={<EmptyState {...EMPTY[view]} />}
         toolbar={
@@ -422,17 +419,7 @@ export function DetectionsTab({
             label="Show"
             options={VIEWS}
             value={view}
-            onValueChange={(value) =>
-              setParams(
-                (previous) => {
-                  const next = new URLSearchParams(previous);
-                  if (value === 'open') next.delete(VIEW_PARAM);
-                  else next.set(VIEW_PARAM, value);
-                  return next;
-                },
-                { replace: true },
-              )
-            }
+            onValueChange={(value) => setViewParam(value === 'open' ? null : value)}
           />
         }
         rowActions={(d) => [

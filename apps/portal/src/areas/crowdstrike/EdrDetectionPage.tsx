@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { mdiCommentTextOutline, mdiPencil } from '@mdi/js';
 import { DETECTION_STATUS_LABELS, RESOLUTION_LABELS, SEVERITY_LABELS } from '@portal/api/domain';
 import { Button, Card, KeyValue, Link, StatusChip } from '@portal/ui';
-import { DetailPage } from '../../kit/DetailPage.tsx';
+import { DetailPage, detailReadProps } from '../../kit/DetailPage.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
 import { BulkDialog, CommentList, CommentsDialog } from './DetectionsTab.tsx';
@@ -30,9 +30,8 @@ export function EdrDetectionPage() {
   const { id: idParam = '', detectionId: detectionParam = '' } = useParams();
   const id = Number(idParam);
   const detectionId = Number(detectionParam);
-  const { data, error, isPending, refetch } = useQuery(
-    crowdstrikeQueries.detection(id, detectionId),
-  );
+  const read = useQuery(crowdstrikeQueries.detection(id, detectionId));
+  const data = read.data;
   const canManage = useCan('crowdstrike', 'manage');
   const readOnlyReason = useManageReason(CROWDSTRIKE_PERMISSION);
   const lockedReason =
@@ -45,9 +44,7 @@ export function EdrDetectionPage() {
       listPath={`${medrPath(id)}?tab=detections`}
       listLabel={data?.subscription_name ?? 'Detections'}
       noun="detection"
-      loading={isPending}
-      error={error ?? undefined}
-      onRetry={() => void refetch()}
+      {...detailReadProps(read)}
       title={
         detection ? `${detection.tactic} on ${detection.hostname}` : `Detection ${detectionParam}`
       }

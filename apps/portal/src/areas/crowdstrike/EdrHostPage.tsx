@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { mdiLanConnect, mdiLanDisconnect } from '@mdi/js';
 import { containmentRefusal } from '@portal/api/domain';
 import { Button, Card, KeyValue, StatusChip } from '@portal/ui';
-import { DetailPage } from '../../kit/DetailPage.tsx';
+import { DetailPage, detailReadProps } from '../../kit/DetailPage.tsx';
 import { useResourceBusy } from '../../kit/useTaskAction.ts';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
@@ -30,7 +30,8 @@ export function EdrHostPage() {
   const { id: idParam = '', hostId: hostParam = '' } = useParams();
   const id = Number(idParam);
   const hostId = Number(hostParam);
-  const { data, error, isPending, refetch } = useQuery(crowdstrikeQueries.host(id, hostId));
+  const read = useQuery(crowdstrikeQueries.host(id, hostId));
+  const data = read.data;
   const canManage = useCan('crowdstrike', 'manage');
   const readOnlyReason = useManageReason(CROWDSTRIKE_PERMISSION);
   const onHost = useResourceBusy(hostResource(hostId));
@@ -50,9 +51,7 @@ export function EdrHostPage() {
       listPath={`${medrPath(id)}?tab=hosts`}
       listLabel={data?.subscription_name ?? 'Hosts'}
       noun="host"
-      loading={isPending}
-      error={error ?? undefined}
-      onRetry={() => void refetch()}
+      {...detailReadProps(read)}
       title={host?.hostname ?? `Host ${hostParam}`}
       loadingTitle={`Host ${hostParam}`}
       status={host && <HostStatus host={host} size="medium" />}

@@ -1,5 +1,4 @@
 import { useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { mdiLanDisconnect, mdiLanConnect, mdiDownload } from '@mdi/js';
 import type { EdrHost, HostFilter } from '@portal/api/contract';
@@ -16,6 +15,8 @@ import {
   type DataTableHandle,
 } from '@portal/ui';
 import { errorText } from '@portal/api/client';
+import { tableReadProps } from '../../kit/queryError.ts';
+import { useUrlParam } from '../../kit/urlParam.ts';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { useResourceBusy, useTaskAction } from '../../kit/useTaskAction.ts';
 import { hostPath } from './paths.ts';
@@ -116,18 +117,9 @@ const filterOf = (value: string | null): 'all' | HostFilter =>
 
 /** The medr's hosts: filters for outdated sensors and stale hosts, CSV, containment. */
 export function HostsTab({ medrId, lockedReason }: { medrId: number; lockedReason?: string }) {
-  const [params, setParams] = useSearchParams();
-  const filter = filterOf(params.get(HOSTS_PARAM));
-  const setFilter = (value: 'all' | HostFilter) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value === 'all') next.delete(HOSTS_PARAM);
-        else next.set(HOSTS_PARAM, value);
-        return next;
-      },
-      { replace: true },
-    );
+  const [hosts, setHosts] = useUrlParam(HOSTS_PARAM);
+  const filter = filterOf(hosts);
+  const setFilter = (value: 'all' | HostFilter) => setHosts(value === 'all' ? null : value);
   const query = useQuery(crowdstrikeQueries.hosts(medrId, filter === 'all' ? undefined : filter));
   const table = useRef<DataTableHandle<EdrHost>>(null);
   const [pending, setPending] = useState<PendingContainment | null>(null);
@@ -161,9 +153,7 @@ export function HostsTab({ medrId, lockedReason }: { medrId: number; lockedReaso
         columns={columns}
         getRowId={(host) => String(host.id)}
         getRowLabel={(host) => host.hostname}
-        loading={query.isPending}
-        error={query.error ? errorText(query.error) : undefined}
-        onRetry={() => void query.refetch()}
+        {...tableReadProps(query)}
         searchLabel="Search hosts"
         emptyState={<EmptyState {...EMPTY[filter]} />}
         defaultSorting={{ id: 'hostname' }}

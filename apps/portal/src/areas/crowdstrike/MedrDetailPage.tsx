@@ -4,8 +4,8 @@ import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import type { MedrDetail } from '@portal/api/contract';
 import { SENSOR_POLICY_LABELS } from '@portal/api/domain';
-import { Button, Card, KeyValue, StatusChip } from '@portal/ui';
-import { DetailPage, type DetailTab } from '../../kit/DetailPage.tsx';
+import { Button, Card, KeyValue } from '@portal/ui';
+import { DetailPage, detailReadProps, type DetailTab } from '../../kit/DetailPage.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
 import { CROWDSTRIKE_PERMISSION } from './permission.ts';
@@ -14,6 +14,7 @@ import { HOSTS_PARAM, HostsTab } from './HostsTab.tsx';
 import { medrPath } from './paths.ts';
 import { PolicyDialog } from './PolicyDialog.tsx';
 import { crowdstrikeQueries } from './queries.ts';
+import { SubscriptionStateChip } from './SubscriptionStateChip.tsx';
 import { TotalsGrid } from './TotalsGrid.tsx';
 
 const Stack = styled.div`
@@ -78,7 +79,8 @@ function Overview({
 export function MedrDetailPage() {
   const { id: idParam = '' } = useParams();
   const id = Number(idParam);
-  const { data: medr, error, isPending, refetch } = useQuery(crowdstrikeQueries.medr(id));
+  const read = useQuery(crowdstrikeQueries.medr(id));
+  const medr = read.data;
   const canManage = useCan('crowdstrike', 'manage');
   const readOnlyReason = useManageReason(CROWDSTRIKE_PERMISSION);
   const lockedReason =
@@ -117,20 +119,10 @@ export function MedrDetailPage() {
         listPath="/crowdstrike"
         listLabel="Endpoint security"
         noun="Managed EDR subscription"
-        loading={isPending}
-        error={error ?? undefined}
-        onRetry={() => void refetch()}
+        {...detailReadProps(read)}
         title={medr?.name ?? `Managed EDR ${idParam}`}
         loadingTitle={`Managed EDR ${idParam}`}
-        status={
-          medr && (
-            <StatusChip
-              status={medr.state === 'active' ? 'success' : 'warning'}
-              label={medr.state === 'active' ? 'Active' : 'Suspended'}
-              size="medium"
-            />
-          )
-        }
+        status={medr && <SubscriptionStateChip state={medr.state} size="medium" />}
         description={
           medr && (
             <>

@@ -3,9 +3,10 @@ import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import type { MsspChild } from '@portal/api/contract';
 import { DataTable, Link, StatusChip, type DataTableColumn } from '@portal/ui';
-import { DetailPage } from '../../kit/DetailPage.tsx';
+import { DetailPage, detailReadProps } from '../../kit/DetailPage.tsx';
 import { openDetections } from './labels.ts';
 import { crowdstrikeQueries } from './queries.ts';
+import { SubscriptionStateChip } from './SubscriptionStateChip.tsx';
 import { TotalsGrid } from './TotalsGrid.tsx';
 
 const Stack = styled.div`
@@ -60,26 +61,17 @@ const COLUMNS: DataTableColumn<MsspChild>[] = [
 export function MsspDetailPage() {
   const { id: idParam = '' } = useParams();
   const id = Number(idParam);
-  const { data: mssp, error, isPending, refetch } = useQuery(crowdstrikeQueries.mssp(id));
+  const read = useQuery(crowdstrikeQueries.mssp(id));
+  const mssp = read.data;
   return (
     <DetailPage
       listPath="/crowdstrike"
       listLabel="Endpoint security"
       noun="MSSP subscription"
-      loading={isPending}
-      error={error ?? undefined}
-      onRetry={() => void refetch()}
+      {...detailReadProps(read)}
       title={mssp?.name ?? `MSSP ${idParam}`}
       loadingTitle={`MSSP ${idParam}`}
-      status={
-        mssp && (
-          <StatusChip
-            status={mssp.state === 'active' ? 'success' : 'warning'}
-            label={mssp.state === 'active' ? 'Active' : 'Suspended'}
-            size="medium"
-          />
-        )
-      }
+      status={mssp && <SubscriptionStateChip state={mssp.state} size="medium" />}
       description={
         mssp &&
         `MSSP · ${mssp.children.length} ${mssp.children.length === 1 ? 'customer' : 'customers'}`

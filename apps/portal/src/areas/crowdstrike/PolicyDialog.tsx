@@ -44,8 +44,7 @@ export function PolicyDialog({ medr, onClose }: { medr: MedrDetail; onClose: () 
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Sensor update policy"
       description="Online hosts install the version the policy asks for within two hours; hosts on an older version count as outdated until then."
       submitLabel="Save policy"

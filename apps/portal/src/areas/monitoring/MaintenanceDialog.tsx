@@ -105,8 +105,7 @@ export function MaintenanceDialog({
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Add a maintenance window"
       description="Checks during a window do not count as down: no incident opens and the SLA leaves the time out."
       submitLabel="Add window"

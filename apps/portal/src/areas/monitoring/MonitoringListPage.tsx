@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { mdiChartBox, mdiChartLine, mdiDelete, mdiPlus } from '@mdi/js';
+import { mdiChartBox, mdiChartLine, mdiPlus } from '@mdi/js';
 import { isSuperTenantUser, MONITOR_TYPE_LABELS, type Monitor } from '@portal/api/contract';
 import { Button, EmptyState, Link, LinkButton, Sparkline, type DataTableColumn } from '@portal/ui';
-import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { deleteRowAction } from '../../kit/DeleteDialog.tsx';
 import { ListPage } from '../../kit/ListPage.tsx';
+import { useUrlParam } from '../../kit/urlParam.ts';
 import { formatRelative, tenantText } from '../../lib/format.ts';
 import { session } from '../../services.ts';
 import { useManageReason } from '../../state/permissions.ts';
@@ -116,18 +117,9 @@ export function MonitoringListPage() {
   const [deleting, setDeleting] = useState<Monitor | null>(null);
   // The report is made only once asked for (with thousands of monitors it is not free), from the
   // header, above the table; `?report=sla` keeps it open on reload and in a shared link.
-  const [params, setParams] = useSearchParams();
-  const slaOpen = params.get(REPORT_PARAM) === 'sla';
-  const toggleSla = () =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (slaOpen) next.delete(REPORT_PARAM);
-        else next.set(REPORT_PARAM, 'sla');
-        return next;
-      },
-      { replace: true },
-    );
+  const [report, setReport] = useUrlParam(REPORT_PARAM);
+  const slaOpen = report === 'sla';
+  const toggleSla = () => setReport(slaOpen ? null : 'sla');
   return (
     <>
       <ListPage
@@ -182,16 +174,7 @@ export function MonitoringListPage() {
         defaultSorting={{ id: 'name', desc: false }}
         rowHref={(row) => `/monitoring/${row.id}`}
         rowResource={(row) => monitorResource(row.id)}
-        rowActions={(row) => [
-          {
-            id: 'delete',
-            label: 'Delete',
-            icon: mdiDelete,
-            tone: 'danger',
-            onSelect: () => setDeleting(row),
-            disabledReason: readOnlyReason,
-          },
-        ]}
+        rowActions={(row) => [deleteRowAction(() => setDeleting(row), readOnlyReason)]}
         emptyState={
           <EmptyState
             icon={mdiChartLine}

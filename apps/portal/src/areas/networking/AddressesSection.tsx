@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { mdiIpNetwork, mdiPlus } from '@mdi/js';
 import { AddressAllocate, type PublicAddress } from '@portal/api/contract';
-import { errorText } from '@portal/api/client';
+import { tableReadProps } from '../../kit/queryError.ts';
 import {
   Button,
   ConfirmDialog,
@@ -103,8 +103,7 @@ function AllocateDialog({ onClose }: { onClose: () => void }) {
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Allocate a public address"
       description="The address comes from the gateway's site; assign it to a machine there with NAT."
       submitLabel="Allocate"
@@ -225,9 +224,7 @@ export function AddressesSection() {
         getRowId={addressRowId}
         getRowLabel={addressName}
         busyRowIds={busyAddresses}
-        loading={addresses.isPending}
-        error={addresses.error ? errorText(addresses.error) : undefined}
-        onRetry={() => void addresses.refetch()}
+        {...tableReadProps(addresses)}
         searchLabel="Search public addresses"
         emptyState={
           <EmptyState

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { mdiDelete, mdiPlus, mdiRouterNetwork } from '@mdi/js';
+import { mdiPlus, mdiRouterNetwork } from '@mdi/js';
 import { GatewayCreate, type Gateway } from '@portal/api/contract';
-import { errorText } from '@portal/api/client';
+import { tableReadProps } from '../../kit/queryError.ts';
 import { gatewayDeleteRefusal } from '@portal/api/domain';
 import { Button, DataTable, EmptyState, type DataTableColumn } from '@portal/ui';
-import { DeleteDialog } from '../../kit/DeleteDialog.tsx';
+import { DeleteDialog, deleteRowAction } from '../../kit/DeleteDialog.tsx';
 import {
   FormDialog,
   FormSelect,
@@ -98,8 +98,7 @@ function CreateGatewayDialog({ onClose }: { onClose: () => void }) {
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Create a gateway"
       description="A gateway leads a site's networks to the internet and holds its public addresses."
       submitLabel="Create gateway"
@@ -169,9 +168,7 @@ export function GatewaysSection() {
         getRowId={gatewayRowId}
         getRowLabel={(gateway) => gateway.name}
         busyRowIds={busyGateways}
-        loading={gateways.isPending}
-        error={gateways.error ? errorText(gateways.error) : undefined}
-        onRetry={() => void gateways.refetch()}
+        {...tableReadProps(gateways)}
         searchLabel="Search gateways"
         defaultSorting={{ id: 'name' }}
         emptyState={
@@ -205,14 +202,7 @@ export function GatewaysSection() {
               readOnly ??
               (gateway.state !== 'active' ? 'The gateway is not ready yet.' : undefined),
           },
-          {
-            id: 'delete',
-            label: 'Delete',
-            icon: mdiDelete,
-            tone: 'danger',
-            onSelect: () => setDeleting(gateway),
-            disabledReason: readOnly ?? gatewayDeleteReason(gateway),
-          },
+          deleteRowAction(() => setDeleting(gateway), readOnly ?? gatewayDeleteReason(gateway)),
         ]}
       />
       {creating && <CreateGatewayDialog onClose={() => setCreating(false)} />}

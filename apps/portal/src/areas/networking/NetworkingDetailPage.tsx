@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { networkDeleteRefusal } from '@portal/api/domain';
 import { Alert, Button, KeyValue, Link, StatusChip, TextField } from '@portal/ui';
-import { DetailPage } from '../../kit/DetailPage.tsx';
+import { DetailPage, detailReadProps } from '../../kit/DetailPage.tsx';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
 import { api, networkingKeys, networkingQueries } from './queries.ts';
 import { lookOf, networkResource } from './state.ts';
@@ -42,9 +42,7 @@ export function NetworkingDetailPage() {
       listPath="/networking"
       listLabel="Networking"
       noun="network"
-      loading={network.isPending}
-      error={network.error}
-      onRetry={() => void network.refetch()}
+      {...detailReadProps(network)}
       loadingTitle={`Network ${id}`}
       title={data?.name}
       status={

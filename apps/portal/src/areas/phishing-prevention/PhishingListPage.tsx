@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { mdiDelete, mdiEmailAlert, mdiFileUpload, mdiPlus } from '@mdi/js';
+import { mdiEmailAlert, mdiFileUpload, mdiPlus } from '@mdi/js';
 import type { PhishingCampaign } from '@portal/api/contract';
 import { campaignDeleteRefusal } from '@portal/api/domain';
 import { Button, EmptyState, type DataTableColumn } from '@portal/ui';
+import { deleteRowAction } from '../../kit/DeleteDialog.tsx';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
@@ -125,14 +126,10 @@ export function PhishingListPage() {
       rowHref={(row) => `/phishing-prevention/${row.id}`}
       rowResource={(row) => campaignResource(row.id)}
       rowActions={(row) => [
-        {
-          id: 'delete',
-          label: 'Delete',
-          icon: mdiDelete,
-          tone: 'danger',
-          onSelect: () => setDeleting(row),
-          disabledReason: readOnly ?? campaignDeleteRefusal(row.state) ?? undefined,
-        },
+        deleteRowAction(
+          () => setDeleting(row),
+          readOnly ?? campaignDeleteRefusal(row.state) ?? undefined,
+        ),
       ]}
       emptyState={
         <EmptyState

@@ -1,6 +1,5 @@
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import {
@@ -12,9 +11,10 @@ import {
   type VolumeType,
 } from '@portal/api/contract';
 import { snapshotVolumeSize } from '@portal/api/domain';
-import { Alert, BackButton, KeyValue, PageHeader } from '@portal/ui';
+import { Alert, KeyValue } from '@portal/ui';
 import {
   CreateFlow,
+  CreatePage,
   FormNumberField,
   FormRadioGroup,
   FormSelect,
@@ -32,13 +32,6 @@ import { storageCalls, storageKeys } from './queries.ts';
 import { TYPE_LABELS, volumeResource } from './volumeLook.tsx';
 
 const LIST_PATH = '/storage';
-
-const Layout = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 20px;
-  max-width: 880px;
-`;
 
 /** The creation form; `source` chooses between an empty volume and a VM snapshot. */
 export interface VolumeForm {
@@ -104,23 +97,13 @@ export function volumeProblems(
  * the creation the new volume's page opens at once, showing it "Creating…" until the task ends.
  */
 export function StorageCreatePage() {
-  const navigate = useNavigate();
   const canCreate = useCanState('storage', 'manage');
-  const toList = (event: MouseEvent) => {
-    event.preventDefault();
-    navigate(LIST_PATH);
-  };
   return (
-    <Layout>
-      <PageHeader
-        title="Create a volume"
-        description="An empty volume, or a copy of a virtual machine's snapshot."
-        back={
-          <BackButton href={LIST_PATH} onClick={toList}>
-            Storage
-          </BackButton>
-        }
-      />
+    <CreatePage
+      title="Create a volume"
+      description="An empty volume, or a copy of a virtual machine's snapshot."
+      back={{ href: LIST_PATH, label: 'Storage' }}
+    >
       {canCreate === 'denied' ? (
         <Alert kind="info" title="You cannot create volumes">
           {STORAGE_PERMISSION.readOnly} Ask an administrator of your organisation for a role that
@@ -129,7 +112,7 @@ export function StorageCreatePage() {
       ) : (
         <VolumeWizard />
       )}
-    </Layout>
+    </CreatePage>
   );
 }
 

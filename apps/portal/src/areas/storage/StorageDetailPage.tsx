@@ -11,7 +11,7 @@ import {
   MAX_VOLUMES_PER_VM,
 } from '@portal/api/domain';
 import { Alert, Button, Card, ConfirmDialog, KeyValue, Link, StatusChip } from '@portal/ui';
-import { DetailPage } from '../../kit/DetailPage.tsx';
+import { DetailPage, detailReadProps } from '../../kit/DetailPage.tsx';
 import { FormDialog, FormNumberField, FormSelect, useContractForm } from '../../kit/form/index.ts';
 import { useResourceBusy } from '../../kit/useTaskAction.ts';
 import { formatDateTime, formatSizeGb, formatBytesGb } from '../../lib/format.ts';
@@ -44,7 +44,8 @@ export function StorageDetailPage() {
   const { id: idParam = '' } = useParams();
   const id = Number(idParam);
   const navigate = useNavigate();
-  const { data: volume, error, isPending, refetch } = useQuery(storageQueries.volume(id));
+  const read = useQuery(storageQueries.volume(id));
+  const volume = read.data;
   const onVolume = useResourceBusy(volumeResource(id));
   const canManage = useCan('storage', 'manage');
   const readOnlyReason = useManageReason(STORAGE_PERMISSION);
@@ -68,9 +69,7 @@ export function StorageDetailPage() {
       listPath="/storage"
       listLabel="Storage"
       noun="volume"
-      loading={isPending}
-      error={error ?? undefined}
-      onRetry={() => void refetch()}
+      {...detailReadProps(read)}
       title={volume?.name ?? `Volume ${idParam}`}
       loadingTitle={`Volume ${idParam}`}
       status={volume && <VolumeStateChip state={volume.state} size="medium" />}
@@ -240,8 +239,7 @@ function AttachDialog({ volume, onClose }: { volume: Volume; onClose: () => void
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={`Attach ${volume.name}`}
       description={`A volume attaches to a virtual machine at its own location (${volume.location}); a VM takes at most ${MAX_VOLUMES_PER_VM} volumes.`}
       submitLabel="Attach"
@@ -290,8 +288,7 @@ function ExtendDialog({ volume, onClose }: { volume: Volume; onClose: () => void
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={`Extend ${volume.name}`}
       description={`A volume only grows; it has ${formatSizeGb(volume.size_gb)} now. Grow the file system in the guest afterwards.`}
       submitLabel="Extend"

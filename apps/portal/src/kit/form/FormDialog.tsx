@@ -20,13 +20,25 @@ const Form = styled.form`
   display: contents;
 `;
 
-export interface FormDialogProps<T extends FieldValues> {
+/** Either the owner keeps the dialog's state, or the dialog is open as long as it is mounted. */
+type FormDialogOpening =
+  | {
+      /** Whether the dialog is open. */
+      open: boolean;
+      /** Called to close (Cancel, Escape, after a successful submit); not while the submit runs. */
+      onOpenChange: (open: boolean) => void;
+      onClose?: never;
+    }
+  | {
+      open?: never;
+      onOpenChange?: never;
+      /** For a dialog shown while mounted: called when it closes, as `onOpenChange(false)` is. */
+      onClose: () => void;
+    };
+
+export type FormDialogProps<T extends FieldValues> = FormDialogOpening & {
   /** The form, from `useContractForm`; reset it when the dialog opens for a new edit. */
   form: UseFormReturn<T>;
-  /** Whether the dialog is open. */
-  open: boolean;
-  /** Called to close (Cancel, Escape, after a successful submit); not while the submit runs. */
-  onOpenChange: (open: boolean) => void;
   /** The dialog's title ("Rename web-01"). */
   title: string;
   /** A sentence about what happens. */
@@ -47,7 +59,7 @@ export interface FormDialogProps<T extends FieldValues> {
   size?: 'small' | 'medium' | 'large';
   /** Fields side by side where there is room (long forms). Defaults to 1. */
   columns?: 1 | 2;
-}
+};
 
 /**
  * A dialog around a small form: Enter submits; the contract's checks run first and the first
@@ -56,8 +68,9 @@ export interface FormDialogProps<T extends FieldValues> {
  */
 export function FormDialog<T extends FieldValues>({
   form,
-  open,
-  onOpenChange,
+  onClose,
+  open = true,
+  onOpenChange = (next) => !next && onClose?.(),
   title,
   description,
   submitLabel,

@@ -1,6 +1,7 @@
 // The packages/ui controls bound to react-hook-form. Each shows its field's error in place; the
 // control itself wires `aria-invalid` and `aria-describedby`. Inside `FormDialog`/`CreateFlow`
 // (or any FormProvider) `control` may be left out.
+import type { FocusEvent } from 'react';
 import { useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import {
   Alert,
@@ -28,6 +29,52 @@ interface Bound<T extends FieldValues, V> {
   onValueChange?: (value: V) => void;
 }
 
+/**
+ * A typed-in field's binding: its ref, name and error, and a blur that marks the field touched
+ * before the caller's own `onBlur` runs.
+ */
+function useTypedField<T extends FieldValues, V>(
+  name: FieldPath<T>,
+  control: Control<T> | undefined,
+  onValueChange: ((value: V) => void) | undefined,
+  onBlur: ((event: FocusEvent<HTMLInputElement>) => void) | undefined,
+) {
+  const {
+    ref,
+    value,
+    onBlur: blur,
+    name: fieldName,
+    error,
+    change,
+  } = useFormController<T, V>(name, control, onValueChange);
+  return {
+    ref,
+    name: fieldName,
+    value,
+    change,
+    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+      blur();
+      onBlur?.(event);
+    },
+    error,
+  };
+}
+
+/** A choice's binding (`Select`, `RadioGroup`): a string value, `''` while none is chosen. */
+function useChoiceField<T extends FieldValues>(
+  name: FieldPath<T>,
+  control: Control<T> | undefined,
+  onValueChange: ((value: string) => void) | undefined,
+) {
+  const { ref, value, error, change } = useFormController<T, string>(name, control, onValueChange);
+  return {
+    ref,
+    value: (value as string | null | undefined) ?? '',
+    onValueChange: change,
+    error,
+  };
+}
+
 export type FormTextFieldProps<T extends FieldValues> = Bound<T, string> &
   Omit<TextFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'error'>;
 
@@ -39,26 +86,18 @@ export function FormTextField<T extends FieldValues>({
   onBlur,
   ...rest
 }: FormTextFieldProps<T>) {
-  const {
-    ref,
-    value,
-    onBlur: blur,
-    name: fieldName,
-    error,
-    change,
-  } = useFormController<T, string>(name, control, onValueChange);
+  const { value, change, ...bound } = useTypedField<T, string>(
+    name,
+    control,
+    onValueChange,
+    onBlur,
+  );
   return (
     <TextField
       {...rest}
-      ref={ref}
-      name={fieldName}
+      {...bound}
       value={(value as string | null | undefined) ?? ''}
       onChange={(event) => change(event.target.value)}
-      onBlur={(event) => {
-        blur();
-        onBlur?.(event);
-      }}
-      error={error}
     />
   );
 }
@@ -74,26 +113,18 @@ export function FormNumberField<T extends FieldValues>({
   onBlur,
   ...rest
 }: FormNumberFieldProps<T>) {
-  const {
-    ref,
-    value,
-    onBlur: blur,
-    name: fieldName,
-    error,
-    change,
-  } = useFormController<T, number | null>(name, control, onValueChange);
+  const { value, change, ...bound } = useTypedField<T, number | null>(
+    name,
+    control,
+    onValueChange,
+    onBlur,
+  );
   return (
     <NumberField
       {...rest}
-      ref={ref}
-      name={fieldName}
+      {...bound}
       value={(value as number | null | undefined) ?? null}
       onValueChange={change}
-      onBlur={(event) => {
-        blur();
-        onBlur?.(event);
-      }}
-      error={error}
     />
   );
 }
@@ -108,16 +139,7 @@ export function FormSelect<T extends FieldValues>({
   onValueChange,
   ...rest
 }: FormSelectProps<T>) {
-  const { ref, value, error, change } = useFormController<T, string>(name, control, onValueChange);
-  return (
-    <Select
-      {...rest}
-      ref={ref}
-      value={(value as string | null | undefined) ?? ''}
-      onValueChange={change}
-      error={error}
-    />
-  );
+  return <Select {...rest} {...useChoiceField(name, control, onValueChange)} />;
 }
 
 export type FormRadioGroupProps<T extends FieldValues> = Bound<T, string> &
@@ -130,16 +152,7 @@ export function FormRadioGroup<T extends FieldValues>({
   onValueChange,
   ...rest
 }: FormRadioGroupProps<T>) {
-  const { ref, value, error, change } = useFormController<T, string>(name, control, onValueChange);
-  return (
-    <RadioGroup
-      {...rest}
-      ref={ref}
-      value={(value as string | null | undefined) ?? ''}
-      onValueChange={change}
-      error={error}
-    />
-  );
+  return <RadioGroup {...rest} {...useChoiceField(name, control, onValueChange)} />;
 }
 
 export type FormCheckboxProps<T extends FieldValues> = Bound<T, boolean> &

@@ -1,8 +1,9 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Alert, Button, RadioGroup, TextField } from '@portal/ui';
+import { Alert, Button, RadioGroup } from '@portal/ui';
 import { identityErrorSentence, type SecondFactorChallenge } from '@portal/api/identity';
 import { codeError, factorLabel } from './codes.ts';
+import { OneTimeCodeField } from './fields.tsx';
 
 const Form = styled.form`
   display: flex;
@@ -127,13 +128,9 @@ export function SecondStepForm({
               : 'Send a code by text message to your phone.'}
         </p>
       )}
-      <TextField
+      <OneTimeCodeField
         ref={codeRef}
         label={isPhone ? 'Code from the text message' : 'Code from your authenticator app'}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
         autoFocus={!isPhone}
         value={code}
         onChange={(event) => setCode(event.target.value)}

@@ -8,17 +8,7 @@ import {
   type QueryKey,
   type UseQueryOptions,
 } from '@tanstack/react-query';
-import {
-  mdiCameraOutline,
-  mdiConsole,
-  mdiDeleteOutline,
-  mdiPause,
-  mdiPlay,
-  mdiPower,
-  mdiPowerStandby,
-  mdiRestart,
-  mdiRestartAlert,
-} from '@mdi/js';
+import { mdiCameraOutline, mdiConsole, mdiDeleteOutline } from '@mdi/js';
 import {
   TASK_POLL_INTERVAL_MS,
   VM_LIST_SORTS,
@@ -37,6 +27,7 @@ import { ListPage, type ListBulkAction, type ListPaged } from '../ListPage.tsx';
 import { isResourceBusy, runTaskAction } from '../useTaskAction.ts';
 import {
   BULK_POWER_ACTIONS,
+  POWER_ICONS,
   POWER_LABELS,
   POWER_WARNING,
   powerApplies,
@@ -52,15 +43,6 @@ const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.C
 
 /** At most this many busy VMs are watched through their cheap status call. */
 const WATCHED_MAX = 10;
-
-const POWER_ICONS: Record<PowerOperation, string> = {
-  powerOn: mdiPlay,
-  powerOff: mdiPower,
-  shutdownGuest: mdiPowerStandby,
-  reboot: mdiRestart,
-  reset: mdiRestartAlert,
-  suspend: mdiPause,
-};
 
 export interface VmListPageProps<K extends QueryKey> {
   listId: string;

@@ -1,5 +1,6 @@
 // Power actions on VMs of either series (eseries, vwseries), on the domain's one transition table.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { mdiPause, mdiPlay, mdiPower, mdiPowerStandby, mdiRestart, mdiRestartAlert } from '@mdi/js';
 import type { PowerOperation, Vm } from '@portal/api/contract';
 import { ESERIES_BASE, errorText, type VmBase, type VmBaseApi } from '@portal/api/client';
 import { POWER_TRANSITIONS, powerOperationsFrom } from '@portal/api/domain';
@@ -17,6 +18,16 @@ export const POWER_LABELS: Record<PowerOperation, string> = {
   reboot: 'Restart',
   reset: 'Reset',
   suspend: 'Suspend',
+};
+
+/** The icon of each power operation, in menus and on buttons. */
+export const POWER_ICONS: Record<PowerOperation, string> = {
+  powerOn: mdiPlay,
+  powerOff: mdiPower,
+  shutdownGuest: mdiPowerStandby,
+  reboot: mdiRestart,
+  reset: mdiRestartAlert,
+  suspend: mdiPause,
 };
 
 /** What a VM is once the operation is done, for the bulk summary: "powered off". */

@@ -1,13 +1,13 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import styled from 'styled-components';
 import { VmCreate, isPocUser, type Catalogue, type CurrentUser } from '@portal/api/contract';
 import { POC_VM_LIMIT, pocLimitRefusal } from '@portal/api/domain';
-import { Alert, BackButton, Button, ErrorState, PageHeader, Spinner } from '@portal/ui';
+import { Alert, Button, ErrorState, Spinner } from '@portal/ui';
 import {
   CreateFlow,
+  CreatePage,
   serverFieldOf,
   useContractForm,
   type CreateStep,
@@ -32,13 +32,6 @@ import {
 
 const LIST_PATH = '/compute';
 
-const Layout = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 20px;
-  max-width: 1040px;
-`;
-
 /**
  * `/compute/create`: a wizard over the server's creation catalogue in three steps and a summary
  * (name and location; plan, image and disk; network and options) that builds section 3's body.
@@ -46,7 +39,6 @@ const Layout = styled.div`
  * The submit waits for the creation task (polled every 5000 ms), then opens the new VM.
  */
 export function ComputeCreatePage() {
-  const navigate = useNavigate();
   // The new VM's page opens as soon as the server accepts: its code is here by then.
   usePreloadPage('/compute/0');
   // A role that may only look gets an honest page instead of a wizard bound to fail.
@@ -54,22 +46,13 @@ export function ComputeCreatePage() {
   const { user } = useSnapshot(session);
   const catalogue = useQuery({ ...computeQueries.catalogue(), enabled: canCreate === 'allowed' });
 
-  const toList = (event: MouseEvent) => {
-    event.preventDefault();
-    navigate(LIST_PATH);
-  };
-
   return (
-    <Layout>
-      <PageHeader
-        title="Create a virtual machine"
-        description="New virtual machines start as a trial; they are built and powered on for you."
-        back={
-          <BackButton href={LIST_PATH} onClick={toList}>
-            Virtual machines
-          </BackButton>
-        }
-      />
+    <CreatePage
+      title="Create a virtual machine"
+      description="New virtual machines start as a trial; they are built and powered on for you."
+      back={{ href: LIST_PATH, label: 'Virtual machines' }}
+      width="wide"
+    >
       {canCreate === 'denied' ? (
         <Alert kind="info" title="You cannot create virtual machines">
           {COMPUTE_PERMISSION.readOnly} Ask an administrator of your organisation for a role that
@@ -86,7 +69,7 @@ export function ComputeCreatePage() {
       ) : (
         <Wizard catalogue={catalogue.data} user={user as CurrentUser} />
       )}
-    </Layout>
+    </CreatePage>
   );
 }
 

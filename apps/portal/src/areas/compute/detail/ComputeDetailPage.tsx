@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { mdiConsole } from '@mdi/js';
 import type { Vm } from '@portal/api/contract';
 import { Alert, Button, Spinner, StatusChip } from '@portal/ui';
-import { DetailPage, type DetailTab } from '../../../kit/DetailPage.tsx';
+import { DetailPage, detailReadProps, type DetailTab } from '../../../kit/DetailPage.tsx';
 import { PREV_SEARCH, searchOf, withPrevSearch } from '../../../kit/prevSearch.ts';
 import { useResourceBusy } from '../../../kit/useTaskAction.ts';
 import { osName } from '../../../lib/format.ts';
@@ -66,7 +66,8 @@ export function ComputeDetailPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const { data: vm, error, isPending, refetch } = useQuery(computeQueries.vm(id));
+  const read = useQuery(computeQueries.vm(id));
+  const vm = read.data;
   const { taskIsRunning } = useSnapshot(appState);
   const onVm = useResourceBusy(vmResource(id));
   // A role that may only look sees the actions disabled, with the reason (unknown: disabled).
@@ -137,9 +138,7 @@ export function ComputeDetailPage() {
       listPath={toService ?? '/compute'}
       listLabel={toService ? 'VW series service' : 'Virtual machines'}
       noun="virtual machine"
-      loading={isPending}
-      error={error ?? undefined}
-      onRetry={() => void refetch()}
+      {...detailReadProps(read)}
       title={vm?.display_name ?? `Virtual machine ${idParam}`}
       loadingTitle={`Virtual machine ${idParam}`}
       status={vm && <StatusChip status={vm.power_state} size="medium" />}

@@ -1,13 +1,5 @@
 import { useState } from 'react';
-import {
-  mdiChevronDown,
-  mdiPause,
-  mdiPlay,
-  mdiPower,
-  mdiPowerStandby,
-  mdiRestart,
-  mdiRestartAlert,
-} from '@mdi/js';
+import { mdiChevronDown } from '@mdi/js';
 import type { PowerOperation, Vm } from '@portal/api/contract';
 import { POWER_TRANSITIONS, powerOperationsFrom } from '@portal/api/domain';
 import { Button, ConfirmDialog, Menu } from '@portal/ui';
@@ -15,25 +7,7 @@ import { useFocusReturn } from './focusReturn.ts';
 import { vmApis } from './vmApis.ts';
 import { useVmTask } from './vmTasks.ts';
 import { confirmTask } from '../../../kit/useTaskAction.ts';
-
-/** The name of each power operation in buttons and in `{operation} succeeded.` */
-export const POWER_LABELS: Record<PowerOperation, string> = {
-  powerOn: 'Power on',
-  powerOff: 'Power off',
-  shutdownGuest: 'Shut down',
-  reboot: 'Restart',
-  reset: 'Reset',
-  suspend: 'Suspend',
-};
-
-const ICONS: Record<PowerOperation, string> = {
-  powerOn: mdiPlay,
-  powerOff: mdiPower,
-  shutdownGuest: mdiPowerStandby,
-  reboot: mdiRestart,
-  reset: mdiRestartAlert,
-  suspend: mdiPause,
-};
+import { POWER_ICONS, POWER_LABELS } from '../../../kit/vm/power.ts';
 
 /** The order of the menu: gentle first, abrupt last. */
 const MENU_ORDER: PowerOperation[] = [
@@ -112,7 +86,7 @@ export function PowerActions({ vm, disabledReason }: PowerActionsProps) {
       <Button
         ref={mainRef}
         variant="primary"
-        leadingIcon={ICONS[main]}
+        leadingIcon={POWER_ICONS[main]}
         disabledReason={reason}
         onClick={() => {
           keepMainFocus();
@@ -140,7 +114,7 @@ export function PowerActions({ vm, disabledReason }: PowerActionsProps) {
           {others.map((operation) => (
             <Menu.Item
               key={operation}
-              icon={ICONS[operation]}
+              icon={POWER_ICONS[operation]}
               tone={CONFIRM[operation] ? 'danger' : 'default'}
               onSelect={() => {
                 keepMenuFocus();

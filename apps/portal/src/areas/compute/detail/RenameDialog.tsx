@@ -38,8 +38,7 @@ export function RenameDialog({ vm, onClose }: { vm: Vm; onClose: () => void }) {
   return (
     <FormDialog
       form={form}
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={`Rename ${vm.display_name}`}
       description="The new name shows everywhere in the portal; the guest's host name does not change."
       submitLabel="Rename"

@@ -1,11 +1,10 @@
-import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import styled from 'styled-components';
 import { mdiDelete, mdiDotsVertical, mdiPencil, mdiRefresh } from '@mdi/js';
 import type { Vm } from '@portal/api/contract';
 import { deleteRefusal } from '@portal/api/domain';
-import { ConfirmDialog, IconButton, Menu } from '@portal/ui';
+import { ConfirmDialog, IconButton, Menu, type MenuAction } from '@portal/ui';
 import { computeKeys } from '../queries.ts';
 import { useFocusReturn } from './focusReturn.ts';
 import { RenameDialog } from './RenameDialog.tsx';
@@ -13,24 +12,6 @@ import { vmApis } from './vmApis.ts';
 import { useVmTask, VM_TASK_KEYS, vmResource } from './vmTasks.ts';
 import { confirmTask } from '../../../kit/useTaskAction.ts';
 import { useTaskAction } from '../../../kit/useTaskAction.ts';
-
-// Read as the item's description; shown under it so the refusal is seen where it is met.
-const Reason = styled.div`
-  max-width: 280px;
-  margin-top: -4px;
-  padding: 0 16px 8px 52px;
-  color: var(--ui-color-text-secondary);
-  font-size: 0.75rem;
-`;
-
-interface Action {
-  id: string;
-  label: string;
-  icon: string;
-  tone?: 'default' | 'danger';
-  disabledReason?: string;
-  onSelect: () => void;
-}
 
 export interface VmMenuProps {
   vm: Vm;
@@ -58,7 +39,6 @@ export function VmMenu({ vm, disabledReason, listHref }: VmMenuProps) {
     keep: keepTriggerFocus,
     restore: restoreTriggerFocus,
   } = useFocusReturn<HTMLButtonElement>();
-  const idPrefix = useId();
   const navigate = useNavigate();
   // A delete ends seconds later: only a page still showing this VM moves to the list.
   const mounted = useRef(true);
@@ -74,7 +54,7 @@ export function VmMenu({ vm, disabledReason, listHref }: VmMenuProps) {
     restoreTriggerFocus();
   };
 
-  const actions: Action[] = [
+  const actions: MenuAction[] = [
     {
       id: 'rename',
       label: 'Rename',
@@ -128,35 +108,7 @@ export function VmMenu({ vm, disabledReason, listHref }: VmMenuProps) {
           />
         </Menu.Trigger>
         <Menu.Content aria-label={`More actions for ${vm.display_name}`}>
-          {actions.map((action) => {
-            const reasonId = `${idPrefix}-${action.id}`;
-            return (
-              <Fragment key={action.id}>
-                <Menu.Item
-                  icon={action.icon}
-                  tone={action.tone ?? 'default'}
-                  textValue={action.label}
-                  aria-disabled={action.disabledReason ? true : undefined}
-                  aria-describedby={action.disabledReason ? reasonId : undefined}
-                  onSelect={(event) => {
-                    if (action.disabledReason) {
-                      // Stay open: the reason is the answer.
-                      event.preventDefault();
-                      return;
-                    }
-                    action.onSelect();
-                  }}
-                >
-                  {action.label}
-                </Menu.Item>
-                {action.disabledReason && (
-                  <Reason id={reasonId} aria-hidden="true">
-                    {action.disabledReason}
-                  </Reason>
-                )}
-              </Fragment>
-            );
-          })}
+          <Menu.Actions actions={actions} />
         </Menu.Content>
       </Menu.Root>
       {dialog === 'rename' && <RenameDialog vm={vm} onClose={close} />}

@@ -1,11 +1,10 @@
 import { mdiServerPlus } from '@mdi/js';
 import type { Vm } from '@portal/api/contract';
 import { ESERIES_BASE } from '@portal/api/client';
-import { EmptyState, LinkButton } from '@portal/ui';
 import { useCan, useManageReason } from '../../../state/permissions.ts';
 import { COMPUTE_PERMISSION } from '../permission.ts';
 import { VmListPage } from '../../../kit/vm/VmListPage.tsx';
-import { CreateLink } from '../../../kit/CreateLink.tsx';
+import { CreateEmptyState, CreateLink } from '../../../kit/CreateLink.tsx';
 import { computeKeys, computeQueries } from '../queries.ts';
 
 const CREATE_PATH = '/compute/create';
@@ -31,21 +30,14 @@ export function ComputeListPage() {
       detailPathOf={detailPathOf}
       deletable
       emptyState={
-        <EmptyState
+        <CreateEmptyState
           icon={mdiServerPlus}
           title="No virtual machines yet"
-          description={
-            canManage
-              ? 'Create your first virtual machine: choose a site, a plan and an image.'
-              : 'Virtual machines your organisation creates appear here.'
-          }
-          action={
-            canManage ? (
-              <LinkButton href={CREATE_PATH} variant="primary">
-                Create a virtual machine
-              </LinkButton>
-            ) : undefined
-          }
+          canCreate={canManage}
+          hint="Create your first virtual machine: choose a site, a plan and an image."
+          href={CREATE_PATH}
+          createLabel="Create a virtual machine"
+          plural="Virtual machines"
         />
       }
     />

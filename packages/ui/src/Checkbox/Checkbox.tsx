@@ -1,17 +1,9 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { mdiCheckBold, mdiMinusThick } from '@mdi/js';
 import { Icon } from '@portal/icons';
-import { useControllableState } from '../internal/useControllableState.ts';
-import { useFieldMessages } from '../internal/FieldMessages.tsx';
-import { RequiredMark } from '../internal/field.styles.ts';
-import {
-  Box,
-  ChoiceField,
-  ChoiceLabel,
-  ChoiceMessages,
-  ChoiceRow,
-  StyledIndicator,
-} from './Checkbox.styles.ts';
+import { ChoiceFrame } from '../internal/ChoiceFrame.tsx';
+import { useFieldState } from '../internal/FieldMessages.tsx';
+import { Box, StyledIndicator } from './Checkbox.styles.ts';
 
 /** Checked, unchecked, or `indeterminate` (some of a group's items are checked). */
 export type CheckedState = boolean | 'indeterminate';
@@ -63,42 +55,47 @@ export const Checkbox = forwardRef<HTMLButtonElement, CheckboxProps>(function Ch
   },
   ref,
 ) {
-  const [checked, setChecked] = useControllableState<CheckedState>({
+  const {
+    value: checked,
+    setValue: setChecked,
+    controlId,
+    ariaDescribedBy,
+    invalid,
+    messages,
+  } = useFieldState<CheckedState>({
     value: checkedProp,
     defaultValue: defaultChecked,
     onChange: onCheckedChange,
-  });
-  const { controlId, ariaDescribedBy, invalid, messages } = useFieldMessages({
     id,
     help,
     error,
     describedBy,
   });
   return (
-    <ChoiceField className={className}>
-      <ChoiceRow>
-        <Box
-          {...rest}
-          ref={ref}
-          id={controlId}
-          checked={checked}
-          onCheckedChange={setChecked}
-          required={required}
-          disabled={disabled}
-          aria-invalid={invalid || undefined}
-          aria-required={required || undefined}
-          aria-describedby={ariaDescribedBy}
-        >
-          <StyledIndicator>
-            <Icon path={checked === 'indeterminate' ? mdiMinusThick : mdiCheckBold} size={14} />
-          </StyledIndicator>
-        </Box>
-        <ChoiceLabel htmlFor={controlId} data-disabled={disabled ?? false}>
-          {label}
-          {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
-        </ChoiceLabel>
-      </ChoiceRow>
-      <ChoiceMessages>{messages}</ChoiceMessages>
-    </ChoiceField>
+    <ChoiceFrame
+      className={className}
+      controlId={controlId}
+      label={label}
+      required={required}
+      disabled={disabled}
+      messages={messages}
+    >
+      <Box
+        {...rest}
+        ref={ref}
+        id={controlId}
+        checked={checked}
+        onCheckedChange={setChecked}
+        required={required}
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        aria-required={required || undefined}
+        aria-describedby={ariaDescribedBy}
+      >
+        <StyledIndicator>
+          <Icon path={checked === 'indeterminate' ? mdiMinusThick : mdiCheckBold} size={14} />
+        </StyledIndicator>
+      </Box>
+    </ChoiceFrame>
   );
 });

@@ -1,9 +1,8 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { mdiCheckBold } from '@mdi/js';
 import { Icon } from '@portal/icons';
-import { ChoiceLabel, ChoiceMessages, ChoiceRow } from '../internal/choice.styles.ts';
-import { useControllableState } from '../internal/useControllableState.ts';
-import { useFieldMessages } from '../internal/FieldMessages.tsx';
+import { ChoiceFrame } from '../internal/ChoiceFrame.tsx';
+import { useFieldState } from '../internal/FieldMessages.tsx';
 import { StyledThumb, SwitchField, Track } from './Switch.styles.ts';
 
 export interface SwitchProps extends Omit<
@@ -47,38 +46,44 @@ export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch
   },
   ref,
 ) {
-  const [checked, setChecked] = useControllableState({
+  const {
+    value: checked,
+    setValue: setChecked,
+    controlId,
+    ariaDescribedBy,
+    invalid,
+    messages,
+  } = useFieldState({
     value: checkedProp,
     defaultValue: defaultChecked,
     onChange: onCheckedChange,
-  });
-  const { controlId, ariaDescribedBy, invalid, messages } = useFieldMessages({
     id,
     help,
     error,
     describedBy,
   });
   return (
-    <SwitchField className={className}>
-      <ChoiceRow>
-        <Track
-          {...rest}
-          ref={ref}
-          id={controlId}
-          checked={checked}
-          onCheckedChange={setChecked}
-          disabled={disabled}
-          aria-invalid={invalid || undefined}
-          aria-describedby={ariaDescribedBy}
-        >
-          {/* A check on the thumb: the state is not told by colour and position alone. */}
-          <StyledThumb>{checked && <Icon path={mdiCheckBold} size={12} />}</StyledThumb>
-        </Track>
-        <ChoiceLabel htmlFor={controlId} data-disabled={disabled ?? false}>
-          {label}
-        </ChoiceLabel>
-      </ChoiceRow>
-      <ChoiceMessages>{messages}</ChoiceMessages>
-    </SwitchField>
+    <ChoiceFrame
+      field={SwitchField}
+      className={className}
+      controlId={controlId}
+      label={label}
+      disabled={disabled}
+      messages={messages}
+    >
+      <Track
+        {...rest}
+        ref={ref}
+        id={controlId}
+        checked={checked}
+        onCheckedChange={setChecked}
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        aria-describedby={ariaDescribedBy}
+      >
+        {/* A check on the thumb: the state is not told by colour and position alone. */}
+        <StyledThumb>{checked && <Icon path={mdiCheckBold} size={12} />}</StyledThumb>
+      </Track>
+    </ChoiceFrame>
   );
 });

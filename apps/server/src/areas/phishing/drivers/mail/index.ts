@@ -4,18 +4,17 @@
 // launch (the simulator's, or a tenant the provider keeps simulated) go to the simulator (ADR 025).
 import type { Database, Queryable } from '../../../../db/database.ts';
 import { DriverError, type OperationContext } from '../../../../platform/driver.ts';
-import {
-  launchedFacts,
-  launchSchedule,
-  type ActivityEvent,
-  type ActivityFacts,
-  type AddedFacts,
-  type EndedFacts,
-  type LaunchFacts,
-  type PhishingDriver,
-  type PhishingLaunch,
-  type PhishingPerson,
+import type {
+  ActivityEvent,
+  ActivityFacts,
+  AddedFacts,
+  EndedFacts,
+  LaunchFacts,
+  PhishingDriver,
+  PhishingLaunch,
+  PhishingPerson,
 } from '../../driver.ts';
+import { launchedFacts, launchSchedule } from '../../driver.ts';
 import { KEY_BYTES, randomToken, TRACKING_DAYS } from './message.ts';
 
 export interface MailPhishingOptions {

@@ -1,17 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database, Queryable } from '../../../../db/database.ts';
 import { DriverError, type OperationContext } from '../../../../platform/driver.ts';
-import {
-  launchedFacts,
-  launchSchedule,
-  type ActivityEvent,
-  type ActivityFacts,
-  type AddedFacts,
-  type EndedFacts,
-  type LaunchFacts,
-  type PhishingDriver,
-  type PhishingLaunch,
+import type {
+  ActivityEvent,
+  ActivityFacts,
+  AddedFacts,
+  EndedFacts,
+  LaunchFacts,
+  PhishingDriver,
+  PhishingLaunch,
 } from '../../driver.ts';
+import { launchedFacts, launchSchedule } from '../../driver.ts';
 import { BEHAVIOUR_WINDOW_MS, behaviourOf, sendTime } from './behaviour.ts';
 
 /** Seconds the platform takes to accept a launch or an end, at speed 1. */

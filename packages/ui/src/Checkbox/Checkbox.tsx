@@ -1,8 +1,7 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { mdiCheckBold, mdiMinusThick } from '@mdi/js';
 import { Icon } from '@portal/icons';
-import { ChoiceFrame } from '../internal/ChoiceFrame.tsx';
-import { useFieldState } from '../internal/FieldMessages.tsx';
+import { useChoiceControl } from '../internal/useChoiceControl.tsx';
 import { Box, StyledIndicator } from './Checkbox.styles.ts';
 
 /** Checked, unchecked, or `indeterminate` (some of a group's items are checked). */
@@ -38,64 +37,13 @@ export interface CheckboxProps extends Omit<
  * A checkbox over Radix Checkbox, with `indeterminate` (`aria-checked="mixed"`), label, help and
  * error. Space toggles it. The ref is the box.
  */
-export const Checkbox = forwardRef<HTMLButtonElement, CheckboxProps>(function Checkbox(
-  {
-    label,
-    checked: checkedProp,
-    defaultChecked = false,
-    onCheckedChange,
-    help,
-    error,
-    required,
-    disabled,
-    className,
-    id,
-    'aria-describedby': describedBy,
-    ...rest
-  },
-  ref,
-) {
-  const {
-    value: checked,
-    setValue: setChecked,
-    controlId,
-    ariaDescribedBy,
-    invalid,
-    messages,
-  } = useFieldState<CheckedState>({
-    value: checkedProp,
-    defaultValue: defaultChecked,
-    onChange: onCheckedChange,
-    id,
-    help,
-    error,
-    describedBy,
-  });
-  return (
-    <ChoiceFrame
-      className={className}
-      controlId={controlId}
-      label={label}
-      required={required}
-      disabled={disabled}
-      messages={messages}
-    >
-      <Box
-        {...rest}
-        ref={ref}
-        id={controlId}
-        checked={checked}
-        onCheckedChange={setChecked}
-        required={required}
-        disabled={disabled}
-        aria-invalid={invalid || undefined}
-        aria-required={required || undefined}
-        aria-describedby={ariaDescribedBy}
-      >
-        <StyledIndicator>
-          <Icon path={checked === 'indeterminate' ? mdiMinusThick : mdiCheckBold} size={14} />
-        </StyledIndicator>
-      </Box>
-    </ChoiceFrame>
+export const Checkbox = forwardRef<HTMLButtonElement, CheckboxProps>(function Checkbox(props, ref) {
+  const { checked, setChecked, controlProps, frame } = useChoiceControl<CheckedState>(props);
+  return frame(
+    <Box {...controlProps} ref={ref} checked={checked} onCheckedChange={setChecked}>
+      <StyledIndicator>
+        <Icon path={checked === 'indeterminate' ? mdiMinusThick : mdiCheckBold} size={14} />
+      </StyledIndicator>
+    </Box>,
   );
 });

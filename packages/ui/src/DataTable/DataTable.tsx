@@ -141,7 +141,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     : { maxHeight: cssLength(height ?? '70vh') };
   const selectedCount = model.selectedRows.length;
   // Shown in the grid's place (or the cards'), whatever the layout.
-  const tableState = (
+  const tableState = status !== 'rows' && (
     <TableState
       status={status}
       error={error}
@@ -219,7 +219,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                 activeCol={activeCol}
               />
             </Grid>
-            {status !== 'rows' && tableState}
+            {tableState}
           </Scroller>
         </ScrollArea>
       )}

@@ -1,8 +1,7 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { mdiCheckBold } from '@mdi/js';
 import { Icon } from '@portal/icons';
-import { ChoiceFrame } from '../internal/ChoiceFrame.tsx';
-import { useFieldState } from '../internal/FieldMessages.tsx';
+import { useChoiceControl } from '../internal/useChoiceControl.tsx';
 import { StyledThumb, SwitchField, Track } from './Switch.styles.ts';
 
 export interface SwitchProps extends Omit<
@@ -30,60 +29,15 @@ export interface SwitchProps extends Omit<
 }
 
 /** An on/off setting over Radix Switch (`role="switch"`), toggled by click, Space or Enter. */
-export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch(
-  {
-    label,
-    checked: checkedProp,
-    defaultChecked = false,
-    onCheckedChange,
-    help,
-    error,
-    disabled,
-    className,
-    id,
-    'aria-describedby': describedBy,
-    ...rest
-  },
-  ref,
-) {
-  const {
-    value: checked,
-    setValue: setChecked,
-    controlId,
-    ariaDescribedBy,
-    invalid,
-    messages,
-  } = useFieldState({
-    value: checkedProp,
-    defaultValue: defaultChecked,
-    onChange: onCheckedChange,
-    id,
-    help,
-    error,
-    describedBy,
-  });
-  return (
-    <ChoiceFrame
-      field={SwitchField}
-      className={className}
-      controlId={controlId}
-      label={label}
-      disabled={disabled}
-      messages={messages}
-    >
-      <Track
-        {...rest}
-        ref={ref}
-        id={controlId}
-        checked={checked}
-        onCheckedChange={setChecked}
-        disabled={disabled}
-        aria-invalid={invalid || undefined}
-        aria-describedby={ariaDescribedBy}
-      >
-        {/* A check on the thumb: the state is not told by colour and position alone. */}
-        <StyledThumb>{checked && <Icon path={mdiCheckBold} size={12} />}</StyledThumb>
-      </Track>
-    </ChoiceFrame>
+export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch(props, ref) {
+  const { checked, setChecked, controlProps, frame } = useChoiceControl<boolean>(
+    props,
+    SwitchField,
+  );
+  return frame(
+    <Track {...controlProps} ref={ref} checked={checked} onCheckedChange={setChecked}>
+      {/* A check on the thumb: the state is not told by colour and position alone. */}
+      <StyledThumb>{checked && <Icon path={mdiCheckBold} size={12} />}</StyledThumb>
+    </Track>,
   );
 });

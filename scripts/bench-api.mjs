@@ -16,29 +16,15 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { POSTGRES_URL, postgresAnswers } from './lib/bench-postgres.mjs';
 
 const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
 const require = createRequire(`${serverDir}package.json`);
 const autocannon = require('autocannon');
-const pg = require('pg');
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function postgresAnswers() {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /** Starts the bench server; resolves with what it printed once ready, and a stop function. */
 function startServer(vms, postgres) {

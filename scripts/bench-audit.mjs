@@ -7,25 +7,10 @@
 // Environment: BENCH_AUDIT_ROWS (500000), BENCH_CSV_ROWS (100000), BENCH_RUNS (50),
 // BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test; skipped if it does not answer).
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { POSTGRES_URL, postgresAnswers } from './lib/bench-postgres.mjs';
 
 const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
-const require = createRequire(`${serverDir}package.json`);
-const pg = require('pg');
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function postgresAnswers() {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 function runOne(postgres) {
   return new Promise((resolve, reject) => {

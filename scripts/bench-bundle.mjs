@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ensureDependencies } from './lib/deps.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from './lib/chromium.mjs';
+import { signIn } from './lib/portal-page.mjs';
 
 const BUDGET_KB = { signin: 150, compute: 180 };
 await ensureDependencies();
@@ -65,10 +66,7 @@ try {
   );
   ok = report('Before the sign-in page is interactive', BUDGET_KB.signin, signin) && ok;
 
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill('acme@portal.test');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await signIn(page, 'acme@portal.test', DEMO_PASSWORD);
 
   const compute = await measure(page, '/compute', () =>
     page.getByRole('heading', { name: 'Virtual machines', exact: true }).waitFor(),

@@ -22,6 +22,8 @@ import { buildAll } from './lib/build.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from './lib/chromium.mjs';
 import { prepareBenchDatabase, fromServer } from './lib/bench-db.mjs';
 import { startStack } from './lib/stack.mjs';
+import { signIn } from './lib/portal-page.mjs';
+import { median } from './lib/stats.mjs';
 
 const VMS = Number(process.env.BENCH_VMS ?? 10_000);
 const LOADS = 5;
@@ -57,11 +59,6 @@ async function prepareDatabase(dir) {
   });
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const ms = (value) => `${Math.round(value)} ms`;
 
 // In the page: when the first VM row was painted, counted from navigation start.
@@ -129,10 +126,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${stack.url}/auth/signin?redirect=%2Fvwseries`);
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(EMAIL);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await signIn(page, EMAIL, PASSWORD);
 
   // 1. Page loads of /compute.
   await page.addInitScript(watchFirstRows);

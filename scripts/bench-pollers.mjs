@@ -18,32 +18,16 @@
 // PostgreSQL run is skipped if it does not answer).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { POSTGRES_URL, postgresAnswers } from './lib/bench-postgres.mjs';
 
 const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
-const require = createRequire(`${serverDir}package.json`);
-const pg = require('pg');
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const INTERVAL_MS = Number(process.env.BENCH_INTERVAL_MS ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BUDGET = { p99: 50, cpu: 25 };
-
-async function postgresAnswers() {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /** Starts the bench server; resolves with its ready line, a CPU probe and a stop function. */
 function startServer(postgres) {

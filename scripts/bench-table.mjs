@@ -15,6 +15,7 @@ import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from './lib/chromium.mjs';
+import { median } from './lib/stats.mjs';
 
 const TARGET_FIRST_RENDER_MS = 150;
 const TARGET_SEARCH_MS = 50;
@@ -68,11 +69,6 @@ await new Promise((done) => server.listen(0, '127.0.0.1', done));
 const address = server.address();
 const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/table.html`;
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

@@ -14,6 +14,7 @@ import { buildAll } from './lib/build.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from './lib/chromium.mjs';
 import { prepareBenchDatabase, fromServer } from './lib/bench-db.mjs';
 import { startStack } from './lib/stack.mjs';
+import { signIn } from './lib/portal-page.mjs';
 
 const NETWORKS = Number(process.env.BENCH_NETWORKS ?? 50);
 const VMS = Number(process.env.BENCH_VMS ?? 500);
@@ -58,10 +59,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${stack.url}/auth/signin?redirect=%2Fnetworking`);
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(EMAIL);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await signIn(page, EMAIL, PASSWORD);
 
   // Every VM, network and gateway at least: the graph is whole.
   const wanted = VMS + NETWORKS;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { repoRoot } from './lib/proc.mjs';
+import { signIn } from './lib/portal-page.mjs';
 
 // SCREENSHOT_DESKTOP=1440x900 sets the desktop viewport (default 1280x800).
 const [desktopWidth, desktopHeight] = (process.env.SCREENSHOT_DESKTOP ?? '1280x800')
@@ -76,10 +77,7 @@ try {
             await page.getByRole('button', { name: 'Sign out' }).click();
             await page.waitForURL('**/auth/signin**');
           } else await page.goto(`${stack.url}/auth/signin`);
-          await page.getByRole('textbox', { name: 'E-mail address' }).fill(as);
-          await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-          await page.getByRole('button', { name: 'Sign in' }).click();
-          await page.getByRole('button', { name: 'Sign out' }).waitFor();
+          await signIn(page, as, DEMO_PASSWORD);
           signedIn = as;
         }
         await page.goto(`${stack.url}${shot.path}`);

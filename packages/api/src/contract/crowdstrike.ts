@@ -1,7 +1,7 @@
 // Endpoint security (section 7 is silent; ours to design in its style): managed EDR (medr)
 // subscriptions with hosts, detections and a sensor update policy, and MSSP subscriptions over
 // several child tenants' medr subscriptions.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { DateTime, Id, Nullable } from './common.ts';
 import {
   ASSIGNEE_MAX,
@@ -56,14 +56,19 @@ export const EdrTotals = Type.Object({
 });
 export type EdrTotals = Static<typeof EdrTotals>;
 
+/** The fields every form of a subscription starts with; `kind` as that form has it. */
+const subscriptionFields = <K extends TSchema>(kind: K) => ({
+  id: Type.Integer(),
+  kind,
+  name: Type.String(),
+  state: Type.Enum(EDR_STATES),
+  tenant_name: Type.String(),
+});
+
 /** One subscription in `GET /services/crowdstrike`. */
 export const EdrSubscription = Type.Object(
   {
-    id: Type.Integer(),
-    kind: Type.Enum(EDR_KINDS),
-    name: Type.String(),
-    state: Type.Enum(EDR_STATES),
-    tenant_name: Type.String(),
+    ...subscriptionFields(Type.Enum(EDR_KINDS)),
     totals: EdrTotals,
     children: Nullable(Type.Integer({ description: 'mssp: how many child subscriptions' })),
   },
@@ -84,11 +89,7 @@ export type SensorRelease = Static<typeof SensorRelease>;
 /** `GET /services/crowdstrike/medr/{id}` */
 export const MedrDetail = Type.Object(
   {
-    id: Type.Integer(),
-    kind: Type.Literal('medr'),
-    name: Type.String(),
-    state: Type.Enum(EDR_STATES),
-    tenant_name: Type.String(),
+    ...subscriptionFields(Type.Literal('medr')),
     policy: EdrPolicy,
     target_version: Nullable(Type.String({ description: 'The version the policy asks for today' })),
     releases: Type.Array(SensorRelease, { description: 'Released sensor versions, newest first' }),
@@ -157,11 +158,7 @@ export type MsspChild = Static<typeof MsspChild>;
 /** `GET /services/crowdstrike/mssp/{id}` */
 export const MsspDetail = Type.Object(
   {
-    id: Type.Integer(),
-    kind: Type.Literal('mssp'),
-    name: Type.String(),
-    state: Type.Enum(EDR_STATES),
-    tenant_name: Type.String(),
+    ...subscriptionFields(Type.Literal('mssp')),
     totals: EdrTotals,
     children: Type.Array(MsspChild),
   },

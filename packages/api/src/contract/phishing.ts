@@ -78,13 +78,7 @@ export const PhishingGroup = Type.Object(
 export type PhishingGroup = Static<typeof PhishingGroup>;
 
 export const PhishingGroupDetail = Type.Object(
-  {
-    id: Id,
-    name: Type.String(),
-    recipient_count: Type.Integer({ minimum: 0 }),
-    created_at: DateTime,
-    recipients: Type.Array(PhishingRecipient),
-  },
+  { ...PhishingGroup.properties, recipients: Type.Array(PhishingRecipient) },
   { $id: 'PhishingGroupDetail' },
 );
 export type PhishingGroupDetail = Static<typeof PhishingGroupDetail>;

@@ -28,6 +28,22 @@ export interface ButtonAppearance {
 
 export const iconSizes: Record<ButtonSize, number> = { small: 16, medium: 18, large: 20 };
 
+/** The data attributes that give a button-looking component its appearance, with the defaults. */
+export function useButtonLook({
+  variant = 'secondary',
+  size = 'medium',
+  tone = 'primary',
+  elevated,
+}: Omit<ButtonAppearance, 'leadingIcon'>) {
+  const inCardActions = useContext(ElevatedActionsContext);
+  return {
+    'data-variant': variant,
+    'data-size': size,
+    'data-tone': tone,
+    'data-elevated': elevated ?? inCardActions,
+  };
+}
+
 export interface ButtonProps extends ButtonAppearance, ButtonHTMLAttributes<HTMLButtonElement> {
   /** Work in progress: shows a spinner, sets `aria-busy` and disables the button. */
   loading?: boolean;
@@ -44,9 +60,9 @@ export interface ButtonProps extends ButtonAppearance, ButtonHTMLAttributes<HTML
 /** A button. All native button attributes pass through; the ref is the `<button>`. */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   {
-    variant = 'secondary',
+    variant,
     size = 'medium',
-    tone = 'primary',
+    tone,
     leadingIcon,
     elevated,
     loading = false,
@@ -58,7 +74,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   },
   ref,
 ) {
-  const inCardActions = useContext(ElevatedActionsContext);
+  const look = useButtonLook({ variant, size, tone, elevated });
   const iconSize = iconSizes[size];
   const withReason = useDisabledReason(loading ? undefined : disabledReason, rest);
   const button = (
@@ -69,10 +85,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       type={type}
       disabled={withReason ? undefined : disabled || loading}
       aria-busy={loading || undefined}
-      data-variant={variant}
-      data-size={size}
-      data-tone={tone}
-      data-elevated={elevated ?? inCardActions}
+      {...look}
     >
       {loading ? (
         <SpinnerGraphic size={iconSize} />

@@ -1,17 +1,8 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { mdiCheckBold, mdiMinusThick } from '@mdi/js';
 import { Icon } from '@portal/icons';
-import { useControllableState } from '../internal/useControllableState.ts';
-import { useFieldMessages } from '../internal/FieldMessages.tsx';
-import { RequiredMark } from '../internal/field.styles.ts';
-import {
-  Box,
-  ChoiceField,
-  ChoiceLabel,
-  ChoiceMessages,
-  ChoiceRow,
-  StyledIndicator,
-} from './Checkbox.styles.ts';
+import { useChoiceControl } from '../internal/useChoiceControl.tsx';
+import { Box, StyledIndicator } from './Checkbox.styles.ts';
 
 /** Checked, unchecked, or `indeterminate` (some of a group's items are checked). */
 export type CheckedState = boolean | 'indeterminate';
@@ -46,59 +37,13 @@ export interface CheckboxProps extends Omit<
  * A checkbox over Radix Checkbox, with `indeterminate` (`aria-checked="mixed"`), label, help and
  * error. Space toggles it. The ref is the box.
  */
-export const Checkbox = forwardRef<HTMLButtonElement, CheckboxProps>(function Checkbox(
-  {
-    label,
-    checked: checkedProp,
-    defaultChecked = false,
-    onCheckedChange,
-    help,
-    error,
-    required,
-    disabled,
-    className,
-    id,
-    'aria-describedby': describedBy,
-    ...rest
-  },
-  ref,
-) {
-  const [checked, setChecked] = useControllableState<CheckedState>({
-    value: checkedProp,
-    defaultValue: defaultChecked,
-    onChange: onCheckedChange,
-  });
-  const { controlId, ariaDescribedBy, invalid, messages } = useFieldMessages({
-    id,
-    help,
-    error,
-    describedBy,
-  });
-  return (
-    <ChoiceField className={className}>
-      <ChoiceRow>
-        <Box
-          {...rest}
-          ref={ref}
-          id={controlId}
-          checked={checked}
-          onCheckedChange={setChecked}
-          required={required}
-          disabled={disabled}
-          aria-invalid={invalid || undefined}
-          aria-required={required || undefined}
-          aria-describedby={ariaDescribedBy}
-        >
-          <StyledIndicator>
-            <Icon path={checked === 'indeterminate' ? mdiMinusThick : mdiCheckBold} size={14} />
-          </StyledIndicator>
-        </Box>
-        <ChoiceLabel htmlFor={controlId} data-disabled={disabled ?? false}>
-          {label}
-          {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
-        </ChoiceLabel>
-      </ChoiceRow>
-      <ChoiceMessages>{messages}</ChoiceMessages>
-    </ChoiceField>
+export const Checkbox = forwardRef<HTMLButtonElement, CheckboxProps>(function Checkbox(props, ref) {
+  const { checked, setChecked, controlProps, frame } = useChoiceControl<CheckedState>(props);
+  return frame(
+    <Box {...controlProps} ref={ref} checked={checked} onCheckedChange={setChecked}>
+      <StyledIndicator>
+        <Icon path={checked === 'indeterminate' ? mdiMinusThick : mdiCheckBold} size={14} />
+      </StyledIndicator>
+    </Box>,
   );
 });

@@ -4,7 +4,7 @@ import { SpinnerGraphic } from '../internal/SpinnerGraphic.tsx';
 import { CellContent, Checkbox, Empty, RowSpinner, VisuallyHidden } from './DataTable.styles.ts';
 import type { DataTableColumn, DataTableRowAction, DataTableValue } from './DataTable.types.ts';
 import { RowActions } from './RowActions.tsx';
-import { ACTIONS_COLUMN_ID, formatValue, type Features } from './tableModel.ts';
+import { ACTIONS_COLUMN_ID, cellAttributes, formatValue, type Features } from './tableModel.ts';
 
 /** A visible column: ours, or the selection checkboxes (no `def`). */
 export interface ColumnView<TData> {
@@ -80,26 +80,11 @@ function DataRowImpl<TData extends RowData>({
     >
       {columns.map((column, ci) =>
         column.id === ACTIONS_COLUMN_ID ? (
-          <td
-            key={column.id}
-            role="gridcell"
-            tabIndex={-1}
-            data-ci={ci}
-            data-col={column.id}
-            data-pin="end"
-            data-align="center"
-          >
+          <td key={column.id} role="gridcell" {...cellAttributes(ci, column)}>
             {rowActions && <RowActions actions={rowActions(row.original)} label={label} inGrid />}
           </td>
         ) : column.def ? (
-          <td
-            key={column.id}
-            role="gridcell"
-            tabIndex={-1}
-            data-ci={ci}
-            data-col={column.id}
-            data-align={column.def.align ?? 'start'}
-          >
+          <td key={column.id} role="gridcell" {...cellAttributes(ci, column)}>
             {busy && ci === firstData && (
               <RowSpinner>
                 <SpinnerGraphic size={16} />
@@ -109,7 +94,7 @@ function DataRowImpl<TData extends RowData>({
             {renderCell(column.def, row)}
           </td>
         ) : (
-          <td key={column.id} role="gridcell" tabIndex={-1} data-ci={ci} data-col={column.id}>
+          <td key={column.id} role="gridcell" {...cellAttributes(ci, column)}>
             <Checkbox
               tabIndex={-1}
               checked={selected}

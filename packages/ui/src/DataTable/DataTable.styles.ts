@@ -1,6 +1,7 @@
 import styled, { css, keyframes } from 'styled-components';
 import { theme } from '../theme/theme.ts';
 import { visuallyHidden } from '../internal/visuallyHidden.ts';
+import { controlSurface } from '../internal/input.styles.ts';
 
 const { color, font, radius, space, elevation, focusRing, motion } = theme;
 
@@ -55,14 +56,7 @@ export const ToolbarEnd = styled.div`
 
 const controlBox = css`
   min-height: 36px;
-  border: 1px solid ${color.borderStrong};
-  border-radius: ${radius.sm};
-  background: ${color.surface};
-  color: ${color.text};
-
-  &:hover {
-    border-color: ${color.text};
-  }
+  ${controlSurface}
 `;
 
 export const SearchBox = styled.div`

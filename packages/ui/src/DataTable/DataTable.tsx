@@ -140,6 +140,17 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     ? { height: cssLength(height ?? VIRTUAL_HEIGHT) }
     : { maxHeight: cssLength(height ?? '70vh') };
   const selectedCount = model.selectedRows.length;
+  // Shown in the grid's place (or the cards'), whatever the layout.
+  const tableState = status !== 'rows' && (
+    <TableState
+      status={status}
+      error={error}
+      onRetry={onRetry}
+      emptyState={emptyState}
+      clearFilters={model.clearFilters}
+    />
+  );
+  const busyBar = loading && props.data.length > 0 && <BusyBar aria-hidden="true" />;
 
   return (
     <Root className={className} data-density={density} data-layout={phone ? 'cards' : 'grid'}>
@@ -157,7 +168,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
 
       {phone ? (
         <ScrollArea id={gridId} aria-busy={loading || undefined}>
-          {loading && props.data.length > 0 && <BusyBar aria-hidden="true" />}
+          {busyBar}
           {status === 'rows' ? (
             <CardList
               model={model}
@@ -167,18 +178,12 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
               name={name}
             />
           ) : (
-            <TableState
-              status={status}
-              error={error}
-              onRetry={onRetry}
-              emptyState={emptyState}
-              clearFilters={model.clearFilters}
-            />
+            tableState
           )}
         </ScrollArea>
       ) : (
         <ScrollArea>
-          {loading && props.data.length > 0 && <BusyBar aria-hidden="true" />}
+          {busyBar}
           <Scroller ref={attachScroller} style={{ ...model.layout, ...scrollerStyle }}>
             <Grid
               ref={gridRef}
@@ -214,15 +219,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                 activeCol={activeCol}
               />
             </Grid>
-            {status !== 'rows' && (
-              <TableState
-                status={status}
-                error={error}
-                onRetry={onRetry}
-                emptyState={emptyState}
-                clearFilters={model.clearFilters}
-              />
-            )}
+            {tableState}
           </Scroller>
         </ScrollArea>
       )}

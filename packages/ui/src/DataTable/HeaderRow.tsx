@@ -3,7 +3,7 @@ import type { RowData } from '@tanstack/react-table';
 import { mdiArrowDown, mdiArrowUp } from '@mdi/js';
 import { Icon } from '@portal/icons';
 import { Checkbox, HeaderText, SortButton, VisuallyHidden } from './DataTable.styles.ts';
-import { ACTIONS_COLUMN_ID } from './tableModel.ts';
+import { ACTIONS_COLUMN_ID, cellAttributes } from './tableModel.ts';
 import type { DataTableModel } from './useDataTable.ts';
 
 interface HeaderRowProps<TData extends RowData> {
@@ -25,22 +25,14 @@ export function HeaderRow<TData extends RowData>({ model, virtualized }: HeaderR
         {model.visibleColumns.map((view, ci) => {
           if (view.id === ACTIONS_COLUMN_ID) {
             return (
-              <th
-                key={view.id}
-                role="columnheader"
-                tabIndex={-1}
-                data-ci={ci}
-                data-col={view.id}
-                data-pin="end"
-                data-align="center"
-              >
+              <th key={view.id} role="columnheader" {...cellAttributes(ci, view)}>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </th>
             );
           }
           if (!view.def) {
             return (
-              <th key={view.id} role="columnheader" tabIndex={-1} data-ci={ci} data-col={view.id}>
+              <th key={view.id} role="columnheader" {...cellAttributes(ci, view)}>
                 <Checkbox
                   ref={selectAllRef}
                   tabIndex={-1}
@@ -59,10 +51,7 @@ export function HeaderRow<TData extends RowData>({ model, virtualized }: HeaderR
             <th
               key={view.id}
               role="columnheader"
-              tabIndex={-1}
-              data-ci={ci}
-              data-col={view.id}
-              data-align={view.def.align ?? 'start'}
+              {...cellAttributes(ci, view)}
               aria-sort={
                 sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
               }

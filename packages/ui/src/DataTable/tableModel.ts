@@ -50,6 +50,22 @@ export const SELECT_COLUMN_ID = '__select';
 /** Id of the row actions column that `rowActions` adds at the end. */
 export const ACTIONS_COLUMN_ID = '__actions';
 
+/**
+ * The attributes every cell of column `ci` carries, heading or body: focusable by the grid's
+ * keyboard navigation, and aligned as its column says; the actions column is pinned to the end.
+ */
+export const cellAttributes = (
+  ci: number,
+  column: { id: string; def?: Pick<DataTableColumn<never>, 'align'> | undefined },
+) => ({
+  tabIndex: -1,
+  'data-ci': ci,
+  'data-col': column.id,
+  ...(column.id === ACTIONS_COLUMN_ID
+    ? { 'data-pin': 'end', 'data-align': 'center' }
+    : column.def && { 'data-align': column.def.align ?? 'start' }),
+});
+
 export const readValue = <TData>(
   accessor: DataTableAccessor<TData>,
   row: TData,

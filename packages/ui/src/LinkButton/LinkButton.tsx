@@ -1,9 +1,8 @@
-import { forwardRef, useContext, type AnchorHTMLAttributes } from 'react';
+import { forwardRef, type AnchorHTMLAttributes } from 'react';
 import { Icon } from '@portal/icons';
-import { iconSizes, type ButtonAppearance } from '../Button/Button.tsx';
+import { iconSizes, useButtonLook, type ButtonAppearance } from '../Button/Button.tsx';
 import { Label } from '../internal/button.styles.ts';
 import { useDisabledReason } from '../internal/disabledReason.tsx';
-import { ElevatedActionsContext } from '../internal/elevation.ts';
 import { StyledDisabledLink, StyledLink } from './LinkButton.styles.ts';
 
 export interface LinkButtonProps extends ButtonAppearance, AnchorHTMLAttributes<HTMLAnchorElement> {
@@ -22,26 +21,11 @@ export interface LinkButtonProps extends ButtonAppearance, AnchorHTMLAttributes<
 
 /** A link that looks like a `Button`: for navigation, not actions. The ref is the `<a>`. */
 export const LinkButton = forwardRef<HTMLAnchorElement, LinkButtonProps>(function LinkButton(
-  {
-    variant = 'secondary',
-    size = 'medium',
-    tone = 'primary',
-    leadingIcon,
-    elevated,
-    disabledReason,
-    children,
-    ...rest
-  },
+  { variant, size = 'medium', tone, leadingIcon, elevated, disabledReason, children, ...rest },
   ref,
 ) {
-  const inCardActions = useContext(ElevatedActionsContext);
+  const look = useButtonLook({ variant, size, tone, elevated });
   const withReason = useDisabledReason(disabledReason, rest);
-  const look = {
-    'data-variant': variant,
-    'data-size': size,
-    'data-tone': tone,
-    'data-elevated': elevated ?? inCardActions,
-  };
   const content = (
     <>
       {leadingIcon && <Icon path={leadingIcon} size={iconSizes[size]} />}

@@ -1,9 +1,7 @@
 import { forwardRef, useId, type HTMLAttributes, type ReactNode } from 'react';
 import * as RadixRadio from '@radix-ui/react-radio-group';
 import { ChoiceLabel, ChoiceRow, ChoiceText } from '../internal/choice.styles.ts';
-import { useControllableState } from '../internal/useControllableState.ts';
-import { useFieldMessages } from '../internal/FieldMessages.tsx';
-import { RequiredMark } from '../internal/field.styles.ts';
+import { LabelText, useFieldState } from '../internal/FieldMessages.tsx';
 import {
   Dot,
   Fieldset,
@@ -77,12 +75,10 @@ export const RadioGroup = forwardRef<HTMLFieldSetElement, RadioGroupProps>(funct
   },
   ref,
 ) {
-  const [value, setValue] = useControllableState({
+  const { value, setValue, controlId, ariaDescribedBy, invalid, messages } = useFieldState({
     value: valueProp,
     defaultValue,
     onChange: onValueChange,
-  });
-  const { controlId, ariaDescribedBy, invalid, messages } = useFieldMessages({
     id,
     help,
     error,
@@ -111,8 +107,7 @@ export const RadioGroup = forwardRef<HTMLFieldSetElement, RadioGroupProps>(funct
         aria-invalid={invalid || undefined}
       >
         <Legend id={legendId}>
-          {label}
-          {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
+          <LabelText label={label} required={required} />
         </Legend>
         <Options data-orientation={orientation}>
           {options.map((option, index) => {

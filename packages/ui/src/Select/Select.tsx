@@ -2,10 +2,9 @@ import { forwardRef, useId, useState, type ReactNode } from 'react';
 import * as RadixSelect from '@radix-ui/react-select';
 import { mdiCheck, mdiChevronDown, mdiChevronUp } from '@mdi/js';
 import { Icon } from '@portal/icons';
-import { useControllableState } from '../internal/useControllableState.ts';
 import { useInertOutside } from '../internal/useInertOutside.ts';
-import { Label, RequiredMark, Root } from '../internal/field.styles.ts';
-import { useFieldMessages } from '../internal/FieldMessages.tsx';
+import { Label, Root } from '../internal/field.styles.ts';
+import { LabelText, useFieldState } from '../internal/FieldMessages.tsx';
 import {
   ItemDescription,
   ScrollDown,
@@ -89,12 +88,10 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
   },
   ref,
 ) {
-  const [value, setValue] = useControllableState({
+  const { value, setValue, controlId, ariaDescribedBy, invalid, messages } = useFieldState({
     value: valueProp,
     defaultValue,
     onChange: onValueChange,
-  });
-  const { controlId, ariaDescribedBy, invalid, messages } = useFieldMessages({
     id,
     help,
     error,
@@ -108,8 +105,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
   return (
     <Root className={className}>
       <Label htmlFor={controlId} $hidden={hideLabel}>
-        {label}
-        {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
+        <LabelText label={label} required={required} />
       </Label>
       <RadixSelect.Root
         value={value}

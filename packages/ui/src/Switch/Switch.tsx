@@ -1,9 +1,7 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { mdiCheckBold } from '@mdi/js';
 import { Icon } from '@portal/icons';
-import { ChoiceLabel, ChoiceMessages, ChoiceRow } from '../internal/choice.styles.ts';
-import { useControllableState } from '../internal/useControllableState.ts';
-import { useFieldMessages } from '../internal/FieldMessages.tsx';
+import { useChoiceControl } from '../internal/useChoiceControl.tsx';
 import { StyledThumb, SwitchField, Track } from './Switch.styles.ts';
 
 export interface SwitchProps extends Omit<
@@ -31,54 +29,15 @@ export interface SwitchProps extends Omit<
 }
 
 /** An on/off setting over Radix Switch (`role="switch"`), toggled by click, Space or Enter. */
-export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch(
-  {
-    label,
-    checked: checkedProp,
-    defaultChecked = false,
-    onCheckedChange,
-    help,
-    error,
-    disabled,
-    className,
-    id,
-    'aria-describedby': describedBy,
-    ...rest
-  },
-  ref,
-) {
-  const [checked, setChecked] = useControllableState({
-    value: checkedProp,
-    defaultValue: defaultChecked,
-    onChange: onCheckedChange,
-  });
-  const { controlId, ariaDescribedBy, invalid, messages } = useFieldMessages({
-    id,
-    help,
-    error,
-    describedBy,
-  });
-  return (
-    <SwitchField className={className}>
-      <ChoiceRow>
-        <Track
-          {...rest}
-          ref={ref}
-          id={controlId}
-          checked={checked}
-          onCheckedChange={setChecked}
-          disabled={disabled}
-          aria-invalid={invalid || undefined}
-          aria-describedby={ariaDescribedBy}
-        >
-          {/* A check on the thumb: the state is not told by colour and position alone. */}
-          <StyledThumb>{checked && <Icon path={mdiCheckBold} size={12} />}</StyledThumb>
-        </Track>
-        <ChoiceLabel htmlFor={controlId} data-disabled={disabled ?? false}>
-          {label}
-        </ChoiceLabel>
-      </ChoiceRow>
-      <ChoiceMessages>{messages}</ChoiceMessages>
-    </SwitchField>
+export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch(props, ref) {
+  const { checked, setChecked, controlProps, frame } = useChoiceControl<boolean>(
+    props,
+    SwitchField,
+  );
+  return frame(
+    <Track {...controlProps} ref={ref} checked={checked} onCheckedChange={setChecked}>
+      {/* A check on the thumb: the state is not told by colour and position alone. */}
+      <StyledThumb>{checked && <Icon path={mdiCheckBold} size={12} />}</StyledThumb>
+    </Track>,
   );
 });

@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { mdiAlertCircle } from '@mdi/js';
 import { Icon } from '@portal/icons';
-import { ErrorMessage, Help } from './field.styles.ts';
+import { ErrorMessage, Help, RequiredMark } from './field.styles.ts';
+import { useControllableState } from './useControllableState.ts';
 
 interface FieldMessagesOptions {
   /** The control's id, if the caller gave one. */
@@ -39,4 +40,43 @@ export function useFieldMessages({ id, help, error, describedBy }: FieldMessages
     </>
   );
   return { controlId, ariaDescribedBy, invalid: Boolean(error), messages };
+}
+
+/** A field's label text, with the visual asterisk of a required field (hidden from readers). */
+export function LabelText({
+  label,
+  required,
+}: {
+  label: ReactNode;
+  required?: boolean | undefined;
+}) {
+  return (
+    <>
+      {label}
+      {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
+    </>
+  );
+}
+
+interface FieldStateOptions<T> extends FieldMessagesOptions {
+  /** The controlled value; `undefined` means uncontrolled. */
+  value: T | undefined;
+  /** Initial value when uncontrolled. */
+  defaultValue: T;
+  /** Called with the new value. */
+  onChange: ((value: T) => void) | undefined;
+}
+
+/**
+ * The value (controlled or not) and the help and error wiring of a field that holds one value
+ * (Select, RadioGroup, Checkbox, Switch).
+ */
+export function useFieldState<T>({
+  value,
+  defaultValue,
+  onChange,
+  ...wiring
+}: FieldStateOptions<T>) {
+  const [current, setCurrent] = useControllableState({ value, defaultValue, onChange });
+  return { value: current, setValue: setCurrent, ...useFieldMessages(wiring) };
 }

@@ -1,6 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
-import { useFieldMessages } from './FieldMessages.tsx';
-import { Input, InputBox, Label, RequiredMark, Root, Trailing } from './input.styles.ts';
+import { LabelText, useFieldMessages } from './FieldMessages.tsx';
+import { Input, InputBox, Label, Root, Trailing } from './input.styles.ts';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   /** The visible label, tied to the input with `for`/`id`. */
@@ -46,8 +46,7 @@ export const InputField = forwardRef<HTMLInputElement, InputFieldProps>(function
   return (
     <Root className={className}>
       <Label htmlFor={inputId}>
-        {label}
-        {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
+        <LabelText label={label} required={required} />
       </Label>
       <InputBox data-invalid={invalid} data-disabled={disabled ?? false}>
         <Input

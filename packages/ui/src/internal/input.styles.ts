@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { theme } from '../theme/theme.ts';
 
 const { color, font, radius, space, focusRing } = theme;
@@ -6,10 +6,8 @@ const { color, font, radius, space, focusRing } = theme;
 // The frame shared with Select and the choice controls has a home of its own.
 export { ErrorMessage, Help, Label, RequiredMark, Root } from './field.styles.ts';
 
-export const InputBox = styled.div`
-  display: flex;
-  align-items: center;
-  min-height: 40px;
+/** The border, surface and hover of a box one types in (text fields, the table's search box). */
+export const controlSurface = css`
   border: 1px solid ${color.borderStrong};
   border-radius: ${radius.sm};
   background: ${color.surface};
@@ -18,6 +16,13 @@ export const InputBox = styled.div`
   &:hover {
     border-color: ${color.text};
   }
+`;
+
+export const InputBox = styled.div`
+  display: flex;
+  align-items: center;
+  min-height: 40px;
+  ${controlSurface}
   &:has(input:focus-visible) {
     border-color: ${color.focusRing};
     outline: ${focusRing.width} solid ${color.focusRing};

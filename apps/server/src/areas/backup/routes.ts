@@ -24,7 +24,7 @@ import type { BackupDriver } from './driver.ts';
 import { audited } from '../../plugins/audit.ts';
 import { sendJsonText } from '../../platform/paging.ts';
 import { errorReplies } from '../../platform/schemas.ts';
-import { NONE, taskRoute } from '../../platform/tasks/route.ts';
+import { areaTaskRoutes } from '../../platform/tasks/route.ts';
 import { readTaskStatus } from '../../platform/tasks/service.ts';
 import {
   changeEnabled,
@@ -48,9 +48,10 @@ const KIND = 'backup';
 
 /** Backup tenants under `/services/backup` (specification section 7, and ours beside it). */
 const backupRoutes: AreaRoutes<BackupDriver> = async (app, { drivers }) => {
+  const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
+  const target = ({ params }: { params: { id: string } }) => `backup:${params.id}`;
   // Not tied to a site: one platform serves every tenant.
   const deps = { db: app.db, driver: drivers.primary, lists: app.listCache };
-  const target = ({ params }: { params: { id: string } }) => `backup:${params.id}`;
 
   app.get(
     '/services/backup',
@@ -68,21 +69,14 @@ const backupRoutes: AreaRoutes<BackupDriver> = async (app, { drivers }) => {
       sendJsonText(reply, await listBackups(deps, callerOf(request), request.query)),
   );
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: '/services/backup',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary:
-        "Create a backup tenant; a task creates it. The agent's secret is in this reply only.",
-      params: Type.Object({}),
-      body: BackupCreate,
-      querystring: NONE,
-      accepted: BackupCreateAccepted,
-    },
+    summary: "Create a backup tenant; a task creates it. The agent's secret is in this reply only.",
+    body: BackupCreate,
+    accepted: BackupCreateAccepted,
     definition: createBackupTask,
-    audit: { action: 'backup.create', target: () => null },
+    action: 'backup.create',
     locksTenant: true,
     prepare: (tx, caller, { body }) => prepareCreate(tx, caller, body),
   });
@@ -237,35 +231,23 @@ const backupRoutes: AreaRoutes<BackupDriver> = async (app, { drivers }) => {
     }),
   );
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: '/services/backup/:id/jobs',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Run a backup job now (a task); over the hard quota it fails with a sentence',
-      params: BackupParams,
-      body: NONE,
-      querystring: NONE,
-    },
+    summary: 'Run a backup job now (a task); over the hard quota it fails with a sentence',
+    params: BackupParams,
     definition: runJobTask,
-    audit: { action: 'backup.job', target },
+    action: 'backup.job',
     prepare: (tx, caller, { params }) => prepareRunJob(tx, caller, params.id),
   });
 
-  taskRoute(app, {
+  task({
     method: 'DELETE',
     url: '/services/backup/:id',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Delete a backup tenant with its restore points (a task)',
-      params: BackupParams,
-      body: NONE,
-      querystring: NONE,
-    },
+    summary: 'Delete a backup tenant with its restore points (a task)',
+    params: BackupParams,
     definition: deleteBackupTask,
-    audit: { action: 'backup.delete', target },
+    action: 'backup.delete',
     prepare: (tx, caller, { params }) => prepareDelete(tx, caller, params.id),
   });
 };

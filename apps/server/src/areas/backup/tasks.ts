@@ -14,9 +14,9 @@ import {
   setBackupFailed,
 } from './repository.ts';
 
-const defineTask = taskDefiner<BackupDriver>();
 const AREA = 'backup';
 const KIND = 'backup';
+const defineTask = taskDefiner<BackupDriver>(AREA, KIND);
 const Empty = Type.Object({});
 
 const gone = () => new DriverError('The backup tenant no longer exists.');
@@ -28,9 +28,7 @@ export const backupTargets: TargetKind = {
 };
 
 export const createBackupTask = defineTask({
-  area: AREA,
   op: 'backup.create',
-  kind: KIND,
   label: () => 'Create',
   operation: () => 'create',
   payload: Empty,
@@ -55,9 +53,7 @@ export const createBackupTask = defineTask({
 });
 
 export const runJobTask = defineTask({
-  area: AREA,
   op: 'backup.job',
-  kind: KIND,
   label: () => 'Run job',
   operation: () => 'runJob',
   payload: Empty,
@@ -76,9 +72,7 @@ export const runJobTask = defineTask({
 });
 
 export const deleteBackupTask = defineTask({
-  area: AREA,
   op: 'backup.delete',
-  kind: KIND,
   label: () => 'Delete',
   operation: () => 'delete',
   payload: Empty,

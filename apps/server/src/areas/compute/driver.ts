@@ -62,6 +62,22 @@ export const SnapshotFacts = Type.Union([
 ]);
 export type SnapshotFacts = Static<typeof SnapshotFacts>;
 
+/**
+ * What an EditSnapshot asks of a snapshot: the new name (null: unchanged) and description, and
+ * the facts to report once a platform has made the change.
+ */
+export function snapshotEdit(op: SnapshotOperation, snapshot: { id: number; name: string }) {
+  const name = op.name?.trim() || null;
+  const description = op.description ?? null;
+  const facts = {
+    done: 'edited' as const,
+    id: snapshot.id,
+    name: name ?? snapshot.name,
+    description,
+  };
+  return { name, description, facts };
+}
+
 export const SizeFacts = Type.Object({ vcpus: Type.Integer(), memoryMb: Type.Integer() });
 export type SizeFacts = Static<typeof SizeFacts>;
 

@@ -24,7 +24,7 @@ import { Type } from 'typebox';
 import { callerOf } from '../../plugins/access.ts';
 import type { AreaRoutes } from '../../platform/area.ts';
 import { errorReplies } from '../../platform/schemas.ts';
-import { NONE, taskRoute } from '../../platform/tasks/route.ts';
+import { areaTaskRoutes } from '../../platform/tasks/route.ts';
 import type { ComputeDriver } from './driver.ts';
 import { followOutsideChanges } from './outside.ts';
 import { prepareFirewallAdd, prepareFirewallDelete } from './firewall-service.ts';
@@ -75,7 +75,7 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
     followOutsideChanges(app.db, drivers, app.log.child({ component: 'outside' }), outside.signal),
   );
   app.addHook('onClose', async () => outside.abort());
-  const target = (id: number) => `vm:${id}`;
+  const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
 
   app.get(
     '/services/compute/:id',
@@ -93,20 +93,14 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
     }),
   );
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: '/services/eseries',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Create a VM (status trial); a task builds and powers it on',
-      params: Type.Object({}),
-      body: VmCreate,
-      querystring: NONE,
-      accepted: VmCreateAccepted,
-    },
+    summary: 'Create a VM (status trial); a task builds and powers it on',
+    body: VmCreate,
+    accepted: VmCreateAccepted,
     definition: createVmTask,
-    audit: { action: 'vm.create', target: () => null },
+    action: 'vm.create',
     locksTenant: true,
     prepare: (tx, caller, { body }) => prepareCreateVm(deps, tx, caller, body),
   });
@@ -167,38 +161,27 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
   });
 
   // Item operations (section 7, "Eseries item operations"), each a task.
-  const vmTarget = ({ params }: { params: { id: number } }) => target(params.id);
 
-  taskRoute(app, {
+  task({
     method: 'PUT',
     url: '/services/eseries/:id/vlan/:vlanId',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Connect an adapter (default the first) to the network with this VLAN id',
-      params: VlanParams,
-      body: NONE,
-      querystring: VlanQuery,
-    },
+    summary: 'Connect an adapter (default the first) to the network with this VLAN id',
+    params: VlanParams,
+    querystring: VlanQuery,
     definition: vlanTask,
-    audit: { action: 'vm.vlan', target: vmTarget },
+    action: 'vm.vlan',
     prepare: (tx, caller, { params, query }) =>
       prepareVlan(deps, tx, caller, params.id, params.vlanId, query.adapter ?? 0),
   });
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: '/services/eseries/:id/nat',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Create a 1:1 NAT entry: a new public address through a gateway',
-      params: VmParams,
-      body: NatCreateBody,
-      querystring: NONE,
-    },
+    summary: 'Create a 1:1 NAT entry: a new public address through a gateway',
+    params: VmParams,
+    body: NatCreateBody,
     definition: natCreateTask,
-    audit: { action: 'vm.nat.create', target: vmTarget },
+    action: 'vm.nat.create',
     prepare: (tx, caller, { params, body }) =>
       prepareNatCreate(
         deps,
@@ -210,150 +193,101 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
       ),
   });
 
-  taskRoute(app, {
+  task({
     method: 'PUT',
     url: '/services/eseries/:id/nat/:natId',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Cancel a NAT entry (status cancel)',
-      params: NatParams,
-      body: NatCancelBody,
-      querystring: NONE,
-    },
+    summary: 'Cancel a NAT entry (status cancel)',
+    params: NatParams,
+    body: NatCancelBody,
     definition: natCancelTask,
-    audit: { action: 'vm.nat.cancel', target: vmTarget },
+    action: 'vm.nat.cancel',
     prepare: (tx, caller, { params }) => prepareNatCancel(tx, caller, params.id, params.natId),
   });
 
-  taskRoute(app, {
+  task({
     method: 'PATCH',
     url: '/services/eseries/:id',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Rename a VM (operation update)',
-      params: VmParams,
-      body: RenameBody,
-      querystring: NONE,
-    },
+    summary: 'Rename a VM (operation update)',
+    params: VmParams,
+    body: RenameBody,
     definition: renameTask,
-    audit: { action: 'vm.rename', target: vmTarget },
+    action: 'vm.rename',
     prepare: (tx, caller, { params, body }) =>
       prepareRename(tx, caller, params.id, body.data.display_name),
   });
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: '/services/eseries/:id',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: "Refresh: read the VM's state again from the platform",
-      params: VmParams,
-      body: NONE,
-      querystring: NONE,
-    },
+    summary: "Refresh: read the VM's state again from the platform",
+    params: VmParams,
     definition: refreshTask,
-    audit: { action: 'vm.refresh', target: vmTarget },
+    action: 'vm.refresh',
     prepare: (tx, caller, { params }) => prepareRefresh(tx, caller, params.id),
   });
 
-  taskRoute(app, {
+  task({
     method: 'DELETE',
     url: '/services/eseries/:id',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Delete a VM with its snapshots, NAT entries and firewall rules',
-      params: VmParams,
-      body: NONE,
-      querystring: NONE,
-    },
+    summary: 'Delete a VM with its snapshots, NAT entries and firewall rules',
+    params: VmParams,
     definition: deleteVmTask,
-    audit: { action: 'vm.delete', target: vmTarget },
+    action: 'vm.delete',
     prepare: (tx, caller, { params }) => prepareDeleteVm(tx, caller, params.id),
   });
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: '/services/eseries/:id/firewall_rule',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Add a firewall rule',
-      params: VmParams,
-      body: FirewallRuleBody,
-      querystring: NONE,
-    },
+    summary: 'Add a firewall rule',
+    params: VmParams,
+    body: FirewallRuleBody,
     definition: firewallAddTask,
-    audit: { action: 'vm.firewall.add', target: vmTarget },
+    action: 'vm.firewall.add',
     prepare: (tx, caller, { params, body }) =>
       prepareFirewallAdd(deps, tx, caller, params.id, body),
   });
 
-  taskRoute(app, {
+  task({
     method: 'DELETE',
     url: '/services/eseries/:id/firewall_rule/:ruleId',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Delete a firewall rule',
-      params: FirewallRuleParams,
-      body: NONE,
-      querystring: NONE,
-    },
+    summary: 'Delete a firewall rule',
+    params: FirewallRuleParams,
     definition: firewallDeleteTask,
-    audit: { action: 'vm.firewall.delete', target: vmTarget },
+    action: 'vm.firewall.delete',
     prepare: (tx, caller, { params }) =>
       prepareFirewallDelete(deps, tx, caller, params.id, params.ruleId),
   });
 
-  taskRoute(app, {
+  task({
     method: 'PATCH',
     url: '/services/eseries/:id/instance',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: "Resize: vCPUs and memory within the VM's plan",
-      params: VmParams,
-      body: ResizeBody,
-      querystring: NONE,
-    },
+    summary: "Resize: vCPUs and memory within the VM's plan",
+    params: VmParams,
+    body: ResizeBody,
     definition: resizeTask,
-    audit: { action: 'vm.resize', target: vmTarget },
+    action: 'vm.resize',
     prepare: (tx, caller, { params, body }) => prepareResize(tx, caller, params.id, body),
   });
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: '/services/eseries/:id/instance',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: "Reconfigure: apply the VM's recorded configuration to the platform again",
-      params: VmParams,
-      body: NONE,
-      querystring: NONE,
-    },
+    summary: "Reconfigure: apply the VM's recorded configuration to the platform again",
+    params: VmParams,
     definition: reconfigureTask,
-    audit: { action: 'vm.reconfigure', target: vmTarget },
+    action: 'vm.reconfigure',
     prepare: (tx, caller, { params }) => prepareReconfigure(tx, caller, params.id),
   });
 
-  taskRoute(app, {
+  task({
     method: 'PATCH',
     url: '/services/eseries/:id/boot_cdrom',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Attach a medium from the library to a CD-ROM drive to boot from, or detach it',
-      params: VmParams,
-      body: BootCdromBody,
-      querystring: NONE,
-    },
+    summary: 'Attach a medium from the library to a CD-ROM drive to boot from, or detach it',
+    params: VmParams,
+    body: BootCdromBody,
     definition: cdromTask,
-    audit: { action: 'vm.boot_cdrom', target: vmTarget },
+    action: 'vm.boot_cdrom',
     prepare: (tx, caller, { params, body }) => prepareBootCdrom(deps, tx, caller, params.id, body),
   });
 };

@@ -29,9 +29,9 @@ import {
 } from './repository/snapshots.ts';
 import { deleteVm, existingVms, findVm, lockVm, updateVm, vmLocation } from './repository/vms.ts';
 
-const defineTask = taskDefiner<ComputeDriver>();
 const AREA = 'compute';
 const KIND = 'vm';
+const defineTask = taskDefiner<ComputeDriver>(AREA, KIND);
 const Empty = Type.Object({});
 
 const POWER_LABELS: Record<PowerOperation, string> = {
@@ -69,9 +69,7 @@ export const vmTargets: TargetKind = {
 };
 
 export const createVmTask = defineTask({
-  area: AREA,
   op: 'vm.create',
-  kind: KIND,
   label: () => 'Create',
   operation: () => 'create',
   payload: Empty,
@@ -111,9 +109,7 @@ export const createVmTask = defineTask({
 });
 
 export const powerTask = defineTask({
-  area: AREA,
   op: 'vm.power',
-  kind: KIND,
   label: (payload) => POWER_LABELS[payload.power_operation],
   operation: (payload) => payload.power_operation,
   payload: Type.Object({ power_operation: PowerOperation }),
@@ -136,9 +132,7 @@ const POWER_DONE: Record<PowerOperation, string> = {
 };
 
 export const snapshotTask = defineTask({
-  area: AREA,
   op: 'vm.snapshot',
-  kind: KIND,
   label: (payload) => SNAPSHOT_LABELS[payload.body.snap_op],
   operation: (payload) => payload.body.snap_op,
   payload: Type.Object({ body: SnapshotOperation }),
@@ -179,9 +173,7 @@ export const snapshotTask = defineTask({
 });
 
 export const resizeTask = defineTask({
-  area: AREA,
   op: 'vm.resize',
-  kind: KIND,
   label: () => 'Resize',
   operation: () => 'resize',
   payload: Type.Object({ vcpus: Type.Integer(), memoryGB: Type.Integer() }),
@@ -197,9 +189,7 @@ export const resizeTask = defineTask({
 });
 
 export const reconfigureTask = defineTask({
-  area: AREA,
   op: 'vm.reconfigure',
-  kind: KIND,
   label: () => 'Reconfigure',
   operation: () => 'reconfigure',
   payload: Empty,
@@ -211,9 +201,7 @@ export const reconfigureTask = defineTask({
 });
 
 export const refreshTask = defineTask({
-  area: AREA,
   op: 'vm.refresh',
-  kind: KIND,
   label: () => 'Refresh',
   operation: () => 'refresh',
   payload: Empty,
@@ -225,9 +213,7 @@ export const refreshTask = defineTask({
 });
 
 export const renameTask = defineTask({
-  area: AREA,
   op: 'vm.rename',
-  kind: KIND,
   label: () => 'Rename',
   operation: () => 'rename',
   payload: Type.Object({ display_name: Type.String() }),
@@ -239,9 +225,7 @@ export const renameTask = defineTask({
 });
 
 export const vlanTask = defineTask({
-  area: AREA,
   op: 'vm.vlan',
-  kind: KIND,
   label: () => 'Change network',
   operation: () => 'vlan',
   payload: Type.Object({ adapter: Type.Integer(), vlan_id: Type.Integer() }),
@@ -258,9 +242,7 @@ export const vlanTask = defineTask({
 });
 
 export const natCreateTask = defineTask({
-  area: AREA,
   op: 'vm.nat.create',
-  kind: KIND,
   label: () => 'Create NAT',
   operation: () => 'createNat',
   payload: Type.Object({
@@ -288,9 +270,7 @@ export const natCreateTask = defineTask({
 });
 
 export const natCancelTask = defineTask({
-  area: AREA,
   op: 'vm.nat.cancel',
-  kind: KIND,
   label: () => 'Remove NAT',
   operation: () => 'cancelNat',
   payload: Type.Object({ nat_id: Type.Integer() }),
@@ -317,9 +297,7 @@ export const FirewallRulePayload = Type.Object({
 });
 
 export const firewallAddTask = defineTask({
-  area: AREA,
   op: 'vm.firewall.add',
-  kind: KIND,
   label: () => 'Add firewall rule',
   operation: () => 'addFirewallRule',
   payload: Type.Object({ rule: FirewallRulePayload }),
@@ -334,9 +312,7 @@ export const firewallAddTask = defineTask({
 });
 
 export const firewallDeleteTask = defineTask({
-  area: AREA,
   op: 'vm.firewall.delete',
-  kind: KIND,
   label: () => 'Delete firewall rule',
   operation: () => 'deleteFirewallRule',
   payload: Type.Object({ rule_id: Type.Integer() }),
@@ -348,9 +324,7 @@ export const firewallDeleteTask = defineTask({
 });
 
 export const cdromTask = defineTask({
-  area: AREA,
   op: 'vm.cdrom',
-  kind: KIND,
   label: (payload) => (payload.operation === 'attach' ? 'Attach medium' : 'Detach medium'),
   operation: (payload) => payload.operation,
   payload: Type.Object({
@@ -373,9 +347,7 @@ export const cdromTask = defineTask({
 });
 
 export const deleteVmTask = defineTask({
-  area: AREA,
   op: 'vm.delete',
-  kind: KIND,
   label: () => 'Delete',
   operation: () => 'delete',
   payload: Empty,

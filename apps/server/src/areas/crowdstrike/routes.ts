@@ -28,7 +28,7 @@ import type { AreaRoutes } from '../../platform/area.ts';
 import type { EndpointDriver } from './driver.ts';
 import { audited } from '../../plugins/audit.ts';
 import { errorReplies } from '../../platform/schemas.ts';
-import { NONE, taskRoute } from '../../platform/tasks/route.ts';
+import { areaTaskRoutes } from '../../platform/tasks/route.ts';
 import {
   addComment,
   changeDetections,
@@ -55,6 +55,7 @@ const BASE = '/services/crowdstrike';
  * detections and policy, an mssp's figures over its children. Containment is a task.
  */
 const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) => {
+  const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
   // Not tied to a site: one platform serves every tenant.
   const deps = { db: app.db, driver: drivers.primary, checkedIn: new Map<number, number>() };
 
@@ -257,22 +258,15 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
     },
   );
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: `${BASE}/medr/:id/hosts/:hostId/containment`,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Network-contain a host, or lift its containment (a task of a few seconds)',
-      params: EdrHostParams,
-      body: ContainmentBody,
-      querystring: NONE,
-    },
+    summary: 'Network-contain a host, or lift its containment (a task of a few seconds)',
+    params: EdrHostParams,
+    body: ContainmentBody,
     definition: containmentTask,
-    audit: {
-      action: 'edr.containment',
-      target: ({ params }) => `edr-host:${params.hostId}`,
-    },
+    action: 'edr.containment',
+    target: ({ params }) => `edr-host:${params.hostId}`,
     prepare: (tx, caller, { params, body }) =>
       prepareContainment(tx, caller, params.id, params.hostId, body),
   });

@@ -5,8 +5,8 @@ import { taskDefiner, type TargetKind } from '../../platform/tasks/registry.ts';
 import type { EndpointDriver } from './driver.ts';
 import { hostPaths, setHostContained } from './repository.ts';
 
-const defineTask = taskDefiner<EndpointDriver>();
 const KIND = 'edr-host';
+const defineTask = taskDefiner<EndpointDriver>('crowdstrike', KIND);
 
 /** A host's task points at its subscription's medr detail. */
 export const edrHostTargets: TargetKind = {
@@ -15,9 +15,7 @@ export const edrHostTargets: TargetKind = {
 };
 
 export const containmentTask = defineTask({
-  area: 'crowdstrike',
   op: 'edr.containment',
-  kind: KIND,
   label: (payload) => (payload.operation === 'contain' ? 'Contain host' : 'Lift containment'),
   operation: (payload) => payload.operation,
   payload: Type.Object({

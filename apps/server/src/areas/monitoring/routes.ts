@@ -24,7 +24,7 @@ import type { AreaRoutes } from '../../platform/area.ts';
 import type { MonitoringDriver } from './driver.ts';
 import { sendJsonText } from '../../platform/paging.ts';
 import { errorReplies } from '../../platform/schemas.ts';
-import { NONE, taskRoute } from '../../platform/tasks/route.ts';
+import { areaTaskRoutes } from '../../platform/tasks/route.ts';
 import {
   addWindow,
   listMonitors,
@@ -48,6 +48,7 @@ const TAGS = ['monitoring'];
 
 /** Monitoring: `/services/monitoring` and `/services/monitoring/{id}…`. */
 const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) => {
+  const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
   // Not tied to a site: one platform serves every tenant.
   const deps = { db: app.db, driver: drivers.primary };
 
@@ -67,20 +68,15 @@ const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) 
       sendJsonText(reply, await listMonitors(deps, callerOf(request), request.query)),
   );
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: '/services/monitoring',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: "Create a monitor for a customer tenant (the provider's super-tenant user only)",
-      params: Type.Object({}),
-      body: MonitorCreate,
-      querystring: NONE,
-      accepted: MonitorCreated,
-    },
+    summary: "Create a monitor for a customer tenant (the provider's super-tenant user only)",
+    body: MonitorCreate,
+    accepted: MonitorCreated,
     definition: createMonitorTask,
-    audit: { action: 'monitor.create', target: ({ body }) => `tenant:${body.tenant}` },
+    action: 'monitor.create',
+    target: ({ body }) => `tenant:${body.tenant}`,
     prepare: (tx, caller, { body }) =>
       prepareCreate(tx, caller, body, {
         real: app.config.monitoring.driver === 'real',
@@ -151,19 +147,13 @@ const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) 
     }),
   );
 
-  taskRoute(app, {
+  task({
     method: 'DELETE',
     url: '/services/monitoring/:id',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Delete a monitor with its results, incidents and windows (a task)',
-      params: MonitorParams,
-      body: NONE,
-      querystring: NONE,
-    },
+    summary: 'Delete a monitor with its results, incidents and windows (a task)',
+    params: MonitorParams,
     definition: deleteMonitorTask,
-    audit: { action: 'monitor.delete', target: ({ params }) => `monitor:${params.id}` },
+    action: 'monitor.delete',
     prepare: (tx, caller, { params }) => prepareDelete(tx, caller, params.id),
   });
 

@@ -9,7 +9,7 @@ import type { MonitoringDriver } from './driver.ts';
 import { activateMonitor, deleteMonitor, existingMonitors, lockMonitor } from './repository.ts';
 import { probeSpec } from './service.ts';
 
-const defineTask = taskDefiner<MonitoringDriver>();
+const defineTask = taskDefiner<MonitoringDriver>('monitoring', 'monitor');
 
 /** The success sentence of the specification's section 8. */
 export const MONITOR_CREATED_MESSAGE = 'Monitoring has been created';
@@ -46,9 +46,7 @@ async function watchedVm(db: Queryable, monitorId: number) {
 const gone = () => new DriverError('The monitor no longer exists.');
 
 export const createMonitorTask = defineTask({
-  area: 'monitoring',
   op: 'monitor.create',
-  kind: 'monitor',
   label: () => 'Create monitor',
   operation: () => 'create',
   payload: Type.Object({}),
@@ -73,9 +71,7 @@ export const createMonitorTask = defineTask({
 
 /** Deleting a monitor removes its probe, then the monitor with its history. */
 export const deleteMonitorTask = defineTask({
-  area: 'monitoring',
   op: 'monitor.delete',
-  kind: 'monitor',
   label: () => 'Delete monitor',
   operation: () => 'delete',
   payload: Type.Object({}),

@@ -62,6 +62,40 @@ function shownState<S extends string>(
   return state;
 }
 
+/**
+ * The list and the find-by-id of one tenant-scoped table read through `select` (whose table is
+ * aliased `alias`), each row made a record by `toRecord`; a found row is locked if asked.
+ */
+function tenantRows<Row, Rec>(
+  select: string,
+  alias: string,
+  order: string,
+  toRecord: (row: Row) => Rec,
+) {
+  return {
+    list: async (db: Queryable, tenantId: number): Promise<Rec[]> => {
+      const rows = await db.query<Row>(
+        `${select} where ${alias}.tenant_id = $1 order by ${order}`,
+        [tenantId],
+      );
+      return rows.map(toRecord);
+    },
+    find: async (
+      db: Queryable,
+      tenantId: number,
+      id: number,
+      lock = false,
+    ): Promise<Rec | null> => {
+      const rows = await db.query<Row>(
+        `${select} where ${alias}.tenant_id = $1 and ${alias}.id = $2${lock ? ` for update of ${alias}` : ''}`,
+        [tenantId, id],
+      );
+      const row = rows[0];
+      return row ? toRecord(row) : null;
+    },
+  };
+}
+
 const SELECT_NETWORK = `
   select n.id, n.name, n.location, n.vlan_id, n.cidr, n.gateway_address, n.dhcp_start, n.dhcp_end,
          n.dns_servers, n.gateway_id, n.state, n.created_at, ${openTask('network', 'n')}
@@ -83,13 +117,11 @@ const toNetwork = (row: NetworkRow): NetworkRecord => ({
   createdAt: row.created_at,
 });
 
-export async function listNetworks(db: Queryable, tenantId: number): Promise<NetworkRecord[]> {
-  const rows = await db.query<NetworkRow>(
-    `${SELECT_NETWORK} where n.tenant_id = $1 order by n.location, n.vlan_id, n.id`,
-    [tenantId],
-  );
-  return rows.map(toNetwork);
-}
+const networks = tenantRows(SELECT_NETWORK, 'n', 'n.location, n.vlan_id, n.id', toNetwork);
+/** The tenant's networks by site and VLAN. */
+export const listNetworks = networks.list;
+/** One of the tenant's networks, else null. */
+export const findNetwork = networks.find;
 
 /** The state a network shows, in SQL: as `shownState` says, from its newest open task (`ot`). */
 const NETWORK_STATE_SQL = `case
@@ -135,32 +167,6 @@ export const networkPaging = (query: ListPagingQuery, tenantId: number): Paging 
 /** The tenant's networks (by site and VLAN, or a page) as the reply's JSON text. */
 export const listNetworksJson = (db: Queryable, tenantId: number, paging: Paging | null) =>
   listJson(db, NETWORK_LIST, { tenantId, where: 'n.tenant_id = $1', params: [tenantId] }, paging);
-
-/** One row of the tenant by id from `select` (whose table is aliased `alias`), locked if asked. */
-async function findTenantRow<Row>(
-  db: Queryable,
-  select: string,
-  alias: string,
-  tenantId: number,
-  id: number,
-  lock: boolean,
-): Promise<Row | undefined> {
-  const rows = await db.query<Row>(
-    `${select} where ${alias}.tenant_id = $1 and ${alias}.id = $2${lock ? ` for update of ${alias}` : ''}`,
-    [tenantId, id],
-  );
-  return rows[0];
-}
-
-export async function findNetwork(
-  db: Queryable,
-  tenantId: number,
-  id: number,
-  lock = false,
-): Promise<NetworkRecord | null> {
-  const row = await findTenantRow<NetworkRow>(db, SELECT_NETWORK, 'n', tenantId, id, lock);
-  return row ? toNetwork(row) : null;
-}
 
 export interface NewNetwork {
   name: string;
@@ -283,23 +289,11 @@ const toGateway = (row: GatewayRow): GatewayRecord => ({
   createdAt: row.created_at,
 });
 
-export async function listGateways(db: Queryable, tenantId: number): Promise<GatewayRecord[]> {
-  const rows = await db.query<GatewayRow>(
-    `${SELECT_GATEWAY} where g.tenant_id = $1 order by g.location, g.id`,
-    [tenantId],
-  );
-  return rows.map(toGateway);
-}
-
-export async function findGateway(
-  db: Queryable,
-  tenantId: number,
-  id: number,
-  lock = false,
-): Promise<GatewayRecord | null> {
-  const row = await findTenantRow<GatewayRow>(db, SELECT_GATEWAY, 'g', tenantId, id, lock);
-  return row ? toGateway(row) : null;
-}
+const gateways = tenantRows(SELECT_GATEWAY, 'g', 'g.location, g.id', toGateway);
+/** The tenant's gateways by site. */
+export const listGateways = gateways.list;
+/** One of the tenant's gateways, else null. */
+export const findGateway = gateways.find;
 
 export async function insertGateway(
   db: Queryable,
@@ -406,23 +400,11 @@ const toAddress = (row: AddressRow): AddressRecord => ({
   createdAt: row.created_at,
 });
 
-export async function listAddresses(db: Queryable, tenantId: number): Promise<AddressRecord[]> {
-  const rows = await db.query<AddressRow>(
-    `${SELECT_ADDRESS} where a.tenant_id = $1 order by a.id`,
-    [tenantId],
-  );
-  return rows.map(toAddress);
-}
-
-export async function findAddress(
-  db: Queryable,
-  tenantId: number,
-  id: number,
-  lock = false,
-): Promise<AddressRecord | null> {
-  const row = await findTenantRow<AddressRow>(db, SELECT_ADDRESS, 'a', tenantId, id, lock);
-  return row ? toAddress(row) : null;
-}
+const addresses = tenantRows(SELECT_ADDRESS, 'a', 'a.id', toAddress);
+/** The tenant's public addresses. */
+export const listAddresses = addresses.list;
+/** One of the tenant's public addresses, else null. */
+export const findAddress = addresses.find;
 
 export async function insertAddress(
   db: Queryable,

@@ -24,7 +24,7 @@ import { computeArea, siteCatalogue } from '../compute/index.ts';
 import type { NetworkingDriver } from './driver.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { sendJsonText } from '../../platform/paging.ts';
-import { NONE, taskRoute } from '../../platform/tasks/route.ts';
+import { areaTaskRoutes } from '../../platform/tasks/route.ts';
 import {
   listAddressReplies,
   listGatewayReplies,
@@ -60,6 +60,7 @@ const BASE = '/services/networking';
 
 /** Networks, gateways, public addresses and the topology: `/services/networking…`. */
 const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, platform }) => {
+  const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
   const compute = platform.driversOf(computeArea);
   const deps: NetworkingDeps = {
     db: app.db,
@@ -155,136 +156,90 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
     }),
   );
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: BASE,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Create a network that VMs can use once it is ready',
-      params: Type.Object({}),
-      body: NetworkCreate,
-      querystring: NONE,
-      accepted: NetworkTaskAccepted,
-    },
+    summary: 'Create a network that VMs can use once it is ready',
+    body: NetworkCreate,
+    accepted: NetworkTaskAccepted,
     definition: networkCreateTask,
-    audit: { action: 'network.create', target: () => null },
+    action: 'network.create',
     locksTenant: true,
     prepare: (tx, caller, { body }) => prepareCreateNetwork(deps, tx, caller, body),
   });
 
-  taskRoute(app, {
+  task({
     method: 'PATCH',
     url: `${BASE}/:id`,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: "Change a network's DHCP range, DNS servers or gateway",
-      params: NetworkParams,
-      body: NetworkUpdate,
-      querystring: NONE,
-    },
+    summary: "Change a network's DHCP range, DNS servers or gateway",
+    params: NetworkParams,
+    body: NetworkUpdate,
     definition: networkUpdateTask,
-    audit: { action: 'network.update', target: ({ params }) => `network:${params.id}` },
+    action: 'network.update',
     prepare: (tx, caller, { params, body }) => prepareUpdateNetwork(tx, caller, params.id, body),
   });
 
-  taskRoute(app, {
+  task({
     method: 'DELETE',
     url: `${BASE}/:id`,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Delete a network (refused while VMs are attached)',
-      params: NetworkParams,
-      body: NONE,
-      querystring: NONE,
-    },
+    summary: 'Delete a network (refused while VMs are attached)',
+    params: NetworkParams,
     definition: networkDeleteTask,
-    audit: { action: 'network.delete', target: ({ params }) => `network:${params.id}` },
+    action: 'network.delete',
     prepare: (tx, caller, { params }) => prepareDeleteNetwork(tx, caller, params.id),
   });
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: `${BASE}/gateways`,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Create a gateway to the internet at a site',
-      params: Type.Object({}),
-      body: GatewayCreate,
-      querystring: NONE,
-      accepted: NetworkTaskAccepted,
-    },
+    summary: 'Create a gateway to the internet at a site',
+    body: GatewayCreate,
+    accepted: NetworkTaskAccepted,
     definition: gatewayCreateTask,
-    audit: { action: 'gateway.create', target: () => null },
+    action: 'gateway.create',
     prepare: (tx, caller, { body }) => prepareCreateGateway(deps, tx, caller, body),
   });
 
-  taskRoute(app, {
+  task({
     method: 'PATCH',
     url: `${BASE}/gateways/:id`,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Turn source NAT on or off on a gateway',
-      params: NetworkParams,
-      body: GatewayUpdate,
-      querystring: NONE,
-    },
+    summary: 'Turn source NAT on or off on a gateway',
+    params: NetworkParams,
+    body: GatewayUpdate,
     definition: gatewayUpdateTask,
-    audit: { action: 'gateway.update', target: ({ params }) => `network_gateway:${params.id}` },
+    action: 'gateway.update',
     prepare: (tx, caller, { params, body }) =>
       prepareUpdateGateway(tx, caller, params.id, body.snat),
   });
 
-  taskRoute(app, {
+  task({
     method: 'DELETE',
     url: `${BASE}/gateways/:id`,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Delete a gateway (refused while a network, NAT entry or public address uses it)',
-      params: NetworkParams,
-      body: NONE,
-      querystring: NONE,
-    },
+    summary: 'Delete a gateway (refused while a network, NAT entry or public address uses it)',
+    params: NetworkParams,
     definition: gatewayDeleteTask,
-    audit: { action: 'gateway.delete', target: ({ params }) => `network_gateway:${params.id}` },
+    action: 'gateway.delete',
     prepare: (tx, caller, { params }) => prepareDeleteGateway(tx, caller, params.id),
   });
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: `${BASE}/addresses`,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Allocate a public address on a gateway (assign it with the VM NAT call)',
-      params: Type.Object({}),
-      body: AddressAllocate,
-      querystring: NONE,
-      accepted: NetworkTaskAccepted,
-    },
+    summary: 'Allocate a public address on a gateway (assign it with the VM NAT call)',
+    body: AddressAllocate,
+    accepted: NetworkTaskAccepted,
     definition: addressAllocateTask,
-    audit: { action: 'address.allocate', target: () => null },
+    action: 'address.allocate',
     prepare: (tx, caller, { body }) => prepareAllocate(tx, caller, body),
   });
 
-  taskRoute(app, {
+  task({
     method: 'DELETE',
     url: `${BASE}/addresses/:id`,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Release a public address (refused while a NAT entry uses it)',
-      params: NetworkParams,
-      body: NONE,
-      querystring: NONE,
-    },
+    summary: 'Release a public address (refused while a NAT entry uses it)',
+    params: NetworkParams,
     definition: addressReleaseTask,
-    audit: { action: 'address.release', target: ({ params }) => `public_address:${params.id}` },
+    action: 'address.release',
     prepare: (tx, caller, { params }) => prepareRelease(tx, caller, params.id),
   });
 };

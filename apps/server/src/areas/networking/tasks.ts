@@ -17,8 +17,8 @@ import {
   updateNetwork,
 } from './repository.ts';
 
-const defineTask = taskDefiner<NetworkingDriver>();
 const AREA = 'networking';
+const defineTask = taskDefiner<NetworkingDriver>(AREA);
 const Empty = Type.Object({});
 
 const gone = (what: string) => new DriverError(`The ${what} no longer exists.`);
@@ -59,7 +59,6 @@ export const addressTargets = tabTargets(
 );
 
 export const networkCreateTask = defineTask({
-  area: AREA,
   op: 'network.create',
   kind: 'network',
   label: () => 'Create network',
@@ -94,7 +93,6 @@ export const NetworkUpdatePayload = Type.Object({
 });
 
 export const networkUpdateTask = defineTask({
-  area: AREA,
   op: 'network.update',
   kind: 'network',
   label: () => 'Change network',
@@ -121,7 +119,6 @@ export const networkUpdateTask = defineTask({
 });
 
 export const networkDeleteTask = defineTask({
-  area: AREA,
   op: 'network.delete',
   kind: 'network',
   label: () => 'Delete network',
@@ -135,7 +132,6 @@ export const networkDeleteTask = defineTask({
 });
 
 export const gatewayCreateTask = defineTask({
-  area: AREA,
   op: 'gateway.create',
   kind: 'network_gateway',
   label: () => 'Create gateway',
@@ -160,7 +156,6 @@ export const gatewayCreateTask = defineTask({
 });
 
 export const gatewayUpdateTask = defineTask({
-  area: AREA,
   op: 'gateway.update',
   kind: 'network_gateway',
   label: (payload) => (payload.snat ? 'Turn source NAT on' : 'Turn source NAT off'),
@@ -174,7 +169,6 @@ export const gatewayUpdateTask = defineTask({
 });
 
 export const gatewayDeleteTask = defineTask({
-  area: AREA,
   op: 'gateway.delete',
   kind: 'network_gateway',
   label: () => 'Delete gateway',
@@ -193,7 +187,6 @@ export const gatewayDeleteTask = defineTask({
 });
 
 export const addressAllocateTask = defineTask({
-  area: AREA,
   op: 'address.allocate',
   kind: 'public_address',
   label: () => 'Allocate public address',
@@ -214,7 +207,6 @@ export const addressAllocateTask = defineTask({
 });
 
 export const addressReleaseTask = defineTask({
-  area: AREA,
   op: 'address.release',
   kind: 'public_address',
   label: () => 'Release public address',

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import type { OperationContext } from '../../platform/driver.ts';
+import { DriverError, type OperationContext } from '../../platform/driver.ts';
 
 /** When the platform starts sending (now, or the campaign's later launch time). */
 export const LaunchFacts = Type.Object({ startAt: Type.String() });
@@ -65,6 +65,26 @@ export interface PhishingLaunch {
   /** The recipients with their names, for the message's greeting. */
   people: PhishingPerson[];
   message: PhishingMessage;
+}
+
+/**
+ * When a launch's messages go out: from its launch time, or now where that has passed, until
+ * its `sendBy`. An empty recipient group is refused.
+ */
+export function launchSchedule(launch: PhishingLaunch): { start: Date; sendBy: Date | null } {
+  if (launch.emails.length === 0) throw new DriverError('The recipient group is empty.');
+  const now = Date.now();
+  const wanted = launch.launchAt ? Date.parse(launch.launchAt) : now;
+  return {
+    start: new Date(Math.max(wanted, now)),
+    sendBy: launch.sendBy ? new Date(launch.sendBy) : null,
+  };
+}
+
+/** What a platform reports of a launched campaign, read back once it is queued. */
+export function launchedFacts(campaign: { start_at: Date } | null): LaunchFacts {
+  if (!campaign) throw new DriverError('The mail platform lost the campaign.');
+  return { startAt: campaign.start_at.toISOString() };
 }
 
 /**

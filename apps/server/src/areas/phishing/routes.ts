@@ -33,7 +33,7 @@ import type { AreaRoutes } from '../../platform/area.ts';
 import type { PhishingDriver } from './driver.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { sendJsonText } from '../../platform/paging.ts';
-import { NONE, taskRoute } from '../../platform/tasks/route.ts';
+import { areaTaskRoutes } from '../../platform/tasks/route.ts';
 import {
   createCampaign,
   createGroup,
@@ -77,6 +77,7 @@ const RECIPIENT_BYTES = 1024;
 
 /** Phishing prevention: campaigns, templates and landing pages, recipient groups, figures. */
 const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
+  const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
   // Not tied to a site: one platform serves every tenant.
   const deps = { db: app.db, driver: drivers.primary, lists: app.listCache };
 
@@ -140,55 +141,35 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
     async (request) => ({ data: await readResults(deps, callerOf(request), request.params.id) }),
   );
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: `${BASE}/campaigns/:id/launch`,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Launch a draft campaign (at its launch time)',
-      params: Params,
-      body: NONE,
-      querystring: NONE,
-    },
+    summary: 'Launch a draft campaign (at its launch time)',
+    params: Params,
     definition: launchCampaignTask,
-    audit: { action: 'phishing.launch', target: ({ params }) => `phishing-campaign:${params.id}` },
+    action: 'phishing.launch',
     prepare: (tx, caller, { params }) => prepareLaunch(tx, caller, params.id),
   });
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: `${BASE}/campaigns/:id/end`,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'End a scheduled or running campaign early',
-      params: Params,
-      body: NONE,
-      querystring: NONE,
-    },
+    summary: 'End a scheduled or running campaign early',
+    params: Params,
     definition: endCampaignTask,
-    audit: { action: 'phishing.end', target: ({ params }) => `phishing-campaign:${params.id}` },
+    action: 'phishing.end',
     prepare: (tx, caller, { params }) => prepareEnd(tx, caller, params.id),
   });
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: `${BASE}/campaigns/:id/recipients`,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Add recipients to a running campaign',
-      params: Params,
-      body: PhishingRecipientsAdd,
-      querystring: NONE,
-    },
+    summary: 'Add recipients to a running campaign',
+    params: Params,
+    body: PhishingRecipientsAdd,
     definition: addRecipientsTask,
     bodyLimit: MAX_GROUP_RECIPIENTS * RECIPIENT_BYTES,
-    audit: {
-      action: 'phishing.add-recipients',
-      target: ({ params }) => `phishing-campaign:${params.id}`,
-    },
+    action: 'phishing.add-recipients',
     prepare: (tx, caller, { params, body }) => prepareAddRecipients(tx, caller, params.id, body),
   });
 
@@ -222,19 +203,13 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
     },
   );
 
-  taskRoute(app, {
+  task({
     method: 'DELETE',
     url: `${BASE}/campaigns/:id`,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Delete a draft or scheduled campaign (a scheduled one is called off first)',
-      params: Params,
-      body: NONE,
-      querystring: NONE,
-    },
+    summary: 'Delete a draft or scheduled campaign (a scheduled one is called off first)',
+    params: Params,
     definition: deleteCampaignTask,
-    audit: { action: 'phishing.delete', target: ({ params }) => `phishing-campaign:${params.id}` },
+    action: 'phishing.delete',
     prepare: (tx, caller, { params }) => prepareDeleteCampaign(tx, caller, params.id),
   });
 

@@ -14,7 +14,7 @@ import {
   recordLaunch,
 } from './repository.ts';
 
-const defineTask = taskDefiner<PhishingDriver>();
+const defineTask = taskDefiner<PhishingDriver>('phishing-prevention', 'phishing-campaign');
 
 /** Where a campaign is in the portal. */
 export const campaignTargets: TargetKind = {
@@ -31,9 +31,7 @@ export const campaignTargets: TargetKind = {
 const gone = () => new DriverError('The campaign no longer exists.');
 
 export const launchCampaignTask = defineTask({
-  area: 'phishing-prevention',
   op: 'phishing.launch',
-  kind: 'phishing-campaign',
   label: () => 'Launch',
   operation: () => 'launch',
   payload: Type.Object({}),
@@ -68,9 +66,7 @@ export const launchCampaignTask = defineTask({
 });
 
 export const endCampaignTask = defineTask({
-  area: 'phishing-prevention',
   op: 'phishing.end',
-  kind: 'phishing-campaign',
   label: () => 'End campaign',
   operation: () => 'end',
   payload: Type.Object({}),
@@ -100,9 +96,7 @@ const Recipient = Type.Object({
 });
 
 export const addRecipientsTask = defineTask({
-  area: 'phishing-prevention',
   op: 'phishing.add-recipients',
-  kind: 'phishing-campaign',
   label: (payload) =>
     `Add ${payload.recipients.length} recipient${payload.recipients.length === 1 ? '' : 's'}`,
   operation: () => 'addRecipients',
@@ -132,9 +126,7 @@ export const addRecipientsTask = defineTask({
  * first; then the campaign goes with its recipients.
  */
 export const deleteCampaignTask = defineTask({
-  area: 'phishing-prevention',
   op: 'phishing.delete',
-  kind: 'phishing-campaign',
   label: () => 'Delete campaign',
   operation: () => 'delete',
   payload: Type.Object({ launched: Type.Boolean() }),

@@ -9,12 +9,11 @@ import {
   VolumeListQuery,
   VolumeParams,
 } from '@portal/api/contract';
-import { Type } from 'typebox';
 import { callerOf } from '../../plugins/access.ts';
 import type { AreaRoutes } from '../../platform/area.ts';
 import { sendJsonText } from '../../platform/paging.ts';
 import { errorReplies } from '../../platform/schemas.ts';
-import { NONE, taskRoute } from '../../platform/tasks/route.ts';
+import { areaTaskRoutes } from '../../platform/tasks/route.ts';
 import type { StorageDriver } from './driver.ts';
 import { followOutsideVolumeChanges } from './outside.ts';
 import {
@@ -39,10 +38,10 @@ const MANAGE = { access: { area: 'storage', level: 'manage' } } as const;
 const TAGS = ['storage'];
 const BASE = '/services/storage';
 const ITEM = `${BASE}/:id`;
-const volumeTarget = ({ params }: { params: { id: number } }) => `volume:${params.id}`;
 
 /** Storage volumes: the list, one volume, and the slow operations as tasks. */
 const storageRoutes: AreaRoutes<StorageDriver> = async (app, { drivers }) => {
+  const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
   const deps = { db: app.db, drivers, lists: app.listCache };
   // Volumes made, attached, detached or deleted outside the portal (on the LXD host) show up.
   const outside = new AbortController();
@@ -86,84 +85,56 @@ const storageRoutes: AreaRoutes<StorageDriver> = async (app, { drivers }) => {
     async (request) => ({ data: await readVolume(deps, callerOf(request), request.params.id) }),
   );
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: BASE,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Create a volume, empty or from a VM snapshot (a task)',
-      params: Type.Object({}),
-      body: VolumeCreate,
-      querystring: NONE,
-      accepted: VolumeCreateAccepted,
-    },
+    summary: 'Create a volume, empty or from a VM snapshot (a task)',
+    body: VolumeCreate,
+    accepted: VolumeCreateAccepted,
     definition: createVolumeTask,
-    audit: { action: 'volume.create', target: () => null },
+    action: 'volume.create',
     prepare: (tx, caller, { body }) => prepareCreateVolume(deps, tx, caller, body),
   });
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: `${ITEM}/attach`,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Attach a volume to a VM at its site (a task)',
-      params: VolumeParams,
-      body: VolumeAttach,
-      querystring: NONE,
-    },
+    summary: 'Attach a volume to a VM at its site (a task)',
+    params: VolumeParams,
+    body: VolumeAttach,
     definition: attachVolumeTask,
-    audit: { action: 'volume.attach', target: volumeTarget },
+    action: 'volume.attach',
     prepare: (tx, caller, { params, body }) => prepareAttach(tx, caller, params.id, body.vm_id),
   });
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: `${ITEM}/detach`,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Detach a volume from its VM (a task)',
-      params: VolumeParams,
-      body: NONE,
-      querystring: NONE,
-    },
+    summary: 'Detach a volume from its VM (a task)',
+    params: VolumeParams,
     definition: detachVolumeTask,
-    audit: { action: 'volume.detach', target: volumeTarget },
+    action: 'volume.detach',
     prepare: (tx, caller, { params }) => prepareDetach(tx, caller, params.id),
   });
 
-  taskRoute(app, {
+  task({
     method: 'PATCH',
     url: `${ITEM}/size`,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Extend a volume; it only grows (a task)',
-      params: VolumeParams,
-      body: VolumeExtend,
-      querystring: NONE,
-    },
+    summary: 'Extend a volume; it only grows (a task)',
+    params: VolumeParams,
+    body: VolumeExtend,
     definition: extendVolumeTask,
-    audit: { action: 'volume.extend', target: volumeTarget },
+    action: 'volume.extend',
     prepare: (tx, caller, { params, body }) => prepareExtend(tx, caller, params.id, body.size_gb),
   });
 
-  taskRoute(app, {
+  task({
     method: 'DELETE',
     url: ITEM,
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Delete a volume; refused while attached (a task)',
-      params: VolumeParams,
-      body: NONE,
-      querystring: NONE,
-    },
+    summary: 'Delete a volume; refused while attached (a task)',
+    params: VolumeParams,
     definition: deleteVolumeTask,
-    audit: { action: 'volume.delete', target: volumeTarget },
+    action: 'volume.delete',
     prepare: (tx, caller, { params }) => prepareDeleteVolume(tx, caller, params.id),
   });
 };

@@ -14,9 +14,9 @@ import {
   updateVolume,
 } from './repository.ts';
 
-const defineTask = taskDefiner<StorageDriver>();
 const AREA = 'storage';
 const KIND = 'volume';
+const defineTask = taskDefiner<StorageDriver>(AREA, KIND);
 const Empty = Type.Object({});
 
 const gone = () => new DriverError('The volume no longer exists.');
@@ -32,9 +32,7 @@ export const volumeTargets: TargetKind = {
 };
 
 export const createVolumeTask = defineTask({
-  area: AREA,
   op: 'volume.create',
-  kind: KIND,
   label: () => 'Create volume',
   operation: () => 'CreateVolume',
   payload: Empty,
@@ -54,9 +52,7 @@ export const createVolumeTask = defineTask({
 });
 
 export const attachVolumeTask = defineTask({
-  area: AREA,
   op: 'volume.attach',
-  kind: KIND,
   label: () => 'Attach',
   operation: () => 'AttachVolume',
   payload: Type.Object({ vm_id: Type.Integer() }),
@@ -72,9 +68,7 @@ export const attachVolumeTask = defineTask({
 });
 
 export const detachVolumeTask = defineTask({
-  area: AREA,
   op: 'volume.detach',
-  kind: KIND,
   label: () => 'Detach',
   operation: () => 'DetachVolume',
   payload: Empty,
@@ -88,9 +82,7 @@ export const detachVolumeTask = defineTask({
 });
 
 export const extendVolumeTask = defineTask({
-  area: AREA,
   op: 'volume.extend',
-  kind: KIND,
   label: () => 'Extend',
   operation: () => 'ExtendVolume',
   payload: Type.Object({ size_gb: Type.Integer() }),
@@ -105,9 +97,7 @@ export const extendVolumeTask = defineTask({
 });
 
 export const deleteVolumeTask = defineTask({
-  area: AREA,
   op: 'volume.delete',
-  kind: KIND,
   label: () => 'Delete volume',
   operation: () => 'DeleteVolume',
   // What the volume was before: a failed deletion leaves it so.

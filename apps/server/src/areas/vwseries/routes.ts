@@ -12,7 +12,7 @@ import {
 import { callerOf } from '../../plugins/access.ts';
 import { sendJsonText } from '../../platform/paging.ts';
 import { errorReplies } from '../../platform/schemas.ts';
-import { NONE, taskRoute } from '../../platform/tasks/route.ts';
+import { areaTaskRoutes } from '../../platform/tasks/route.ts';
 import { computeArea, computeDeps, registerVmBase } from '../compute/index.ts';
 import type { AreaRoutes } from '../../platform/area.ts';
 import type { VwseriesDriver } from './driver.ts';
@@ -25,6 +25,7 @@ const TAGS = ['vwseries'];
 
 /** Virtual-wire series: services addressed by serviceid, and the VM base under each. */
 const vwseriesRoutes: AreaRoutes<VwseriesDriver> = async (app, { platform }) => {
+  const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
   const deps = { db: app.db, lists: app.listCache };
   const vmDeps = computeDeps(app.db, platform.driversOf(computeArea), app.listCache);
 
@@ -76,19 +77,15 @@ const vwseriesRoutes: AreaRoutes<VwseriesDriver> = async (app, { platform }) => 
     }),
   );
 
-  taskRoute(app, {
+  task({
     method: 'POST',
     url: '/services/vwseries/:serviceid',
-    access: MANAGE.access,
-    schema: {
-      tags: TAGS,
-      summary: 'Refresh a service from the platform (operation refresh)',
-      params: VwseriesParams,
-      body: VwseriesOperationBody,
-      querystring: NONE,
-    },
+    summary: 'Refresh a service from the platform (operation refresh)',
+    params: VwseriesParams,
+    body: VwseriesOperationBody,
     definition: refreshServiceTask,
-    audit: { action: 'vwseries.refresh', target: ({ params }) => `vwseries:${params.serviceid}` },
+    action: 'vwseries.refresh',
+    target: ({ params }) => `vwseries:${params.serviceid}`,
     prepare: (tx, caller, { params }) => prepareRefresh(tx, caller, params.serviceid),
   });
 

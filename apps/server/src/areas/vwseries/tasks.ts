@@ -5,7 +5,7 @@ import { taskDefiner, type TargetKind } from '../../platform/tasks/registry.ts';
 import type { VwseriesDriver } from './driver.ts';
 import { findVwseries, listVwseries, recordVwseriesRefresh } from './repository.ts';
 
-const defineTask = taskDefiner<VwseriesDriver>();
+const defineTask = taskDefiner<VwseriesDriver>('vwseries', 'vwseries');
 
 /** Where a service is in the portal: its VM list. */
 export const vwseriesTargets: TargetKind = {
@@ -22,9 +22,7 @@ export const vwseriesTargets: TargetKind = {
 };
 
 export const refreshServiceTask = defineTask({
-  area: 'vwseries',
   op: 'vwseries.refresh',
-  kind: 'vwseries',
   label: () => 'Refresh',
   operation: () => 'refresh',
   payload: Type.Object({}),

@@ -171,8 +171,24 @@ export function bindTask<D>(
 export const withDriver = <D>(task: RegisteredTask<D, never>, driver: D): EngineTask =>
   bindTask(task, async () => driver);
 
-/** `defineTask` for one area's driver: `const defineComputeTask = taskDefiner<ComputeDriver>()`. */
-export const taskDefiner =
-  <D>() =>
-  <S extends TObject, F>(definition: TaskDefinition<D, S, F>): RegisteredTask<D, Static<S>> =>
-    defineTask(definition);
+/**
+ * `defineTask` for one area's driver and its area, and the kind of target where all its tasks
+ * work on one: `const defineTask = taskDefiner<ComputeDriver>('compute', 'vm')`.
+ */
+export function taskDefiner<D>(
+  area: string,
+): <S extends TObject, F>(
+  definition: Omit<TaskDefinition<D, S, F>, 'area'>,
+) => RegisteredTask<D, Static<S>>;
+export function taskDefiner<D>(
+  area: string,
+  kind: TaskKind,
+): <S extends TObject, F>(
+  definition: Omit<TaskDefinition<D, S, F>, 'area' | 'kind'>,
+) => RegisteredTask<D, Static<S>>;
+export function taskDefiner<D>(area: string, kind?: TaskKind) {
+  return <S extends TObject, F>(
+    definition: Omit<TaskDefinition<D, S, F>, 'area' | 'kind'> & { kind?: TaskKind },
+  ): RegisteredTask<D, Static<S>> =>
+    defineTask<D, S, F>({ ...definition, area, kind: definition.kind ?? kind ?? '' });
+}

@@ -26,6 +26,9 @@ export const MAX_OPEN_TASKS_PER_TARGET = 5;
 /** A route without a body or a query string passes this instead of a schema. */
 export const NONE = Type.Undefined();
 
+/** The path parameters of a route with none. */
+const NO_PARAMS = Type.Object({});
+
 /** The reply of every call that starts a task: 202 with the task's id. */
 export const taskReplies = {
   202: Envelope(TaskAccepted),
@@ -192,3 +195,76 @@ export function taskRoute<D, P, PS extends TSchema, BS extends TSchema, QS exten
     },
   });
 }
+
+/** A task route as an area declares it, given the area's access and tags by `areaTaskRoutes`. */
+export interface AreaTaskRoute<D, P, PS extends TSchema, BS extends TSchema, QS extends TSchema> {
+  method: TaskRouteOptions<D, P, PS, BS, QS>['method'];
+  url: string;
+  summary: string;
+  /** The path parameters; none by default. */
+  params?: PS;
+  /** The body; none by default. */
+  body?: BS;
+  /** The query string; none by default. */
+  querystring?: QS;
+  /** The 202 reply when it carries more than the task id. */
+  accepted?: TObject;
+  definition: RegisteredTask<D, P>;
+  /** The audit action (`vm.power`). */
+  action: string;
+  /**
+   * The audit target named when the request fails before its target is found; by default the
+   * task's kind and the path's `id` (`vm:12`), or none where the path has no `id`.
+   */
+  target?: (input: TaskInput<PS, BS, QS>) => string | null;
+  bodyLimit?: number;
+  locksTenant?: boolean;
+  prepare: TaskRouteOptions<D, P, PS, BS, QS>['prepare'];
+}
+
+/** `taskRoute` for one area's routes: each route brings what is its own, the area the rest. */
+export const areaTaskRoutes =
+  (
+    app: TypeBoxApp,
+    area: {
+      access: TaskRouteOptions<never, never, TSchema, TSchema, TSchema>['access'];
+      tags: string[];
+    },
+  ) =>
+  <
+    D,
+    P,
+    PS extends TSchema = typeof NO_PARAMS,
+    BS extends TSchema = typeof NONE,
+    QS extends TSchema = typeof NONE,
+  >({
+    summary,
+    params = NO_PARAMS as TSchema as PS,
+    body = NONE as TSchema as BS,
+    querystring = NONE as TSchema as QS,
+    accepted,
+    action,
+    target,
+    ...route
+  }: AreaTaskRoute<D, P, PS, BS, QS>): void =>
+    taskRoute(app, {
+      ...route,
+      access: area.access,
+      schema: {
+        tags: area.tags,
+        summary,
+        params,
+        body,
+        querystring,
+        ...(accepted ? { accepted } : {}),
+      },
+      audit: {
+        action,
+        target:
+          target ??
+          (({ params: path }) => {
+            const id = (path as { id?: unknown } | undefined)?.id;
+            return id === undefined ? null : `${route.definition.kind}:${String(id)}`;
+          }),
+      },
+    });

@@ -61,6 +61,7 @@ import {
   RenameFacts,
   SizeFacts,
   SnapshotFacts,
+  snapshotEdit,
   VmStateFacts,
   type ComputeAction,
   type ComputeDriver,
@@ -785,19 +786,13 @@ export class LxdComputeDriver implements ComputeDriver {
         }
         case 'EditSnapshot': {
           const snapshot = named(op.snap_id);
-          const name = op.name?.trim() || null;
-          const description = op.description ?? null;
+          const edit = snapshotEdit(op, snapshot);
           await saveLxdSnapshot(this.db, vm.vmId, {
             ...snapshot,
-            name: name ?? snapshot.name,
-            description: description ?? snapshot.description,
+            name: edit.facts.name,
+            description: edit.description ?? snapshot.description,
           });
-          return {
-            done: 'edited' as const,
-            id: snapshot.id,
-            name: name ?? snapshot.name,
-            description,
-          };
+          return edit.facts;
         }
         case 'RevertSnapshot': {
           const snapshot = named(op.snap_id);

@@ -28,6 +28,7 @@ import {
   RenameFacts,
   SizeFacts,
   SnapshotFacts,
+  snapshotEdit,
   VlanFacts,
   VmStateFacts,
   type ComputeDriver,
@@ -318,16 +319,10 @@ export class ComputeSimulator implements ComputeDriver {
         }
         case 'EditSnapshot': {
           const snapshot = named(op.snap_id);
-          const name = op.name?.trim() || null;
-          const description = op.description ?? null;
+          const { name, description, facts } = snapshotEdit(op, snapshot);
           return async (tx) => {
             await editSimSnapshot(tx, snapshot.id, { name, description });
-            return {
-              done: 'edited' as const,
-              id: snapshot.id,
-              name: name ?? snapshot.name,
-              description,
-            };
+            return facts;
           };
         }
         case 'RevertSnapshot': {

@@ -14,6 +14,7 @@ import type {
   PhishingLaunch,
   PhishingPerson,
 } from '../../driver.ts';
+import { launchedFacts, launchSchedule } from '../../driver.ts';
 import { KEY_BYTES, randomToken, TRACKING_DAYS } from './message.ts';
 
 export interface MailPhishingOptions {
@@ -77,10 +78,7 @@ export class PhishingMailDriver implements PhishingDriver {
   ): Promise<LaunchFacts> {
     if (this.options.simulatedTenants.includes(launch.tenantCdbId))
       return this.simulator.launchPhishingCampaign(ctx, launch);
-    if (launch.emails.length === 0) throw new DriverError('The recipient group is empty.');
-    const now = Date.now();
-    const start = new Date(Math.max(launch.launchAt ? Date.parse(launch.launchAt) : now, now));
-    const sendBy = launch.sendBy ? new Date(launch.sendBy) : null;
+    const { start, sendBy } = launchSchedule(launch);
     const people = launch.emails.map(
       (email) =>
         launch.people.find((person) => person.email === email) ?? {
@@ -110,9 +108,7 @@ export class PhishingMailDriver implements PhishingDriver {
       // A re-run after a crash finds the campaign queued already and queues nothing again.
       if (inserted.length > 0) await queue(tx, launch.campaignId, people, start, sendBy);
     });
-    const campaign = await this.campaign(launch.campaignId);
-    if (!campaign) throw new DriverError('The mail platform lost the campaign.');
-    return { startAt: campaign.start_at.toISOString() };
+    return launchedFacts(await this.campaign(launch.campaignId));
   }
 
   async addPhishingRecipients(

@@ -10,6 +10,7 @@ import type {
   PhishingDriver,
   PhishingLaunch,
 } from '../../driver.ts';
+import { launchedFacts, launchSchedule } from '../../driver.ts';
 import { BEHAVIOUR_WINDOW_MS, behaviourOf, sendTime } from './behaviour.ts';
 
 /** Seconds the platform takes to accept a launch or an end, at speed 1. */
@@ -102,34 +103,18 @@ export class PhishingSimulator implements PhishingDriver {
     launch: PhishingLaunch,
   ): Promise<LaunchFacts> {
     await this.wait(ctx);
-    if (launch.emails.length === 0) throw new DriverError('The recipient group is empty.');
-    const now = Date.now();
-    const wanted = launch.launchAt ? Date.parse(launch.launchAt) : now;
+    const { start, sendBy } = launchSchedule(launch);
     await this.db.transaction(async (tx) => {
       const inserted = await tx.query(
         `insert into sim_phishing_campaign (campaign_id, tenant_id, start_at, send_by)
          values ($1, $2, $3, $4) on conflict (campaign_id) do nothing returning campaign_id`,
-        [
-          launch.campaignId,
-          ctx.tenantId,
-          new Date(Math.max(wanted, now)),
-          launch.sendBy ? new Date(launch.sendBy) : null,
-        ],
+        [launch.campaignId, ctx.tenantId, start, sendBy],
       );
       // A re-run after a crash finds the campaign queued already and queues nothing again.
       if (inserted.length === 0) return;
-      const start = new Date(Math.max(wanted, now));
-      await queue(
-        tx,
-        launch.campaignId,
-        launch.emails,
-        start,
-        launch.sendBy ? new Date(launch.sendBy) : null,
-      );
+      await queue(tx, launch.campaignId, launch.emails, start, sendBy);
     });
-    const campaign = await this.campaign(launch.campaignId);
-    if (!campaign) throw new DriverError('The mail platform lost the campaign.');
-    return { startAt: campaign.start_at.toISOString() };
+    return launchedFacts(await this.campaign(launch.campaignId));
   }
 
   async addPhishingRecipients(

@@ -1,0 +1,11 @@
+// Figures the benchmarks report.
+
+/**
+ * The middle value, or the mean of the two middle ones for an even count.
+ * @param {number[]} values
+ */
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};

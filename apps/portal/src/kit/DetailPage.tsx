@@ -20,16 +20,7 @@ import { isNotFound, queryErrorText } from './queryError.ts';
 import { PREV_SEARCH, searchOf, withPrevSearch } from './prevSearch.ts';
 import { useUrlParam } from './urlParam.ts';
 
-/** A `DetailPage`'s view of the read of its resource: loading at first, the failure, Retry. */
-export const detailReadProps = (query: {
-  isPending: boolean;
-  error: unknown;
-  refetch: () => Promise<unknown>;
-}) => ({
-  loading: query.isPending,
-  error: query.error ?? undefined,
-  onRetry: () => void query.refetch(),
-});
+export { detailReadProps } from './queryError.ts';
 
 /** The query parameter that keeps the selected tab. */
 export const TAB_PARAM = 'tab';

@@ -18,13 +18,22 @@ export function queryErrorText(error: unknown): string {
 export const isNotFound = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 404;
 
-/** A `DataTable`'s view of the read behind it: loading at first, the failure's sentence, Retry. */
-export const tableReadProps = (query: {
+/** What a read's query tells the view that shows it. */
+interface ReadQuery {
   isPending: boolean;
   error: unknown;
   refetch: () => Promise<unknown>;
-}) => ({
+}
+
+/** A `DetailPage`'s view of the read of its resource: loading at first, the failure, Retry. */
+export const detailReadProps = (query: ReadQuery) => ({
   loading: query.isPending,
-  error: query.error ? errorText(query.error) : undefined,
+  error: query.error ?? undefined,
   onRetry: () => void query.refetch(),
+});
+
+/** A `DataTable`'s view of the read behind it: loading at first, the failure's sentence, Retry. */
+export const tableReadProps = (query: ReadQuery) => ({
+  ...detailReadProps(query),
+  error: query.error ? errorText(query.error) : undefined,
 });

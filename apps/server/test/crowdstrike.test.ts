@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { seedBench } from '../src/areas/crowdstrike/bench.ts';
+import { CheckInLoop } from '../src/areas/crowdstrike/checkins.ts';
 import { endpointSeatCounters, EndpointSimulator } from '../src/areas/crowdstrike/index.ts';
-import { DEMO_PASSWORD } from '../src/db/demo.ts';
+import { readSubscriptions, type CrowdstrikeDeps } from '../src/areas/crowdstrike/service.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../src/db/demo.ts';
+import type { Caller as ServiceCaller } from '../src/plugins/access.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { computeFixture, type ComputeFixture } from './helpers/compute.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
@@ -479,5 +484,82 @@ describe.each(databaseKinds())('the simulated EDR platform on $kind', ({ open })
       lastSeen: t0.toISOString(),
     });
     expect(off.detections.every((detection) => detection.hostRef !== 'vm-3')).toBe(true);
+  });
+});
+
+describe.each(databaseKinds())('endpoint check-ins on $kind', ({ open }) => {
+  let test: TestDatabase;
+  let tenantId = 0;
+  const observed: number[] = [];
+  let deps: CrowdstrikeDeps;
+  const caller = () => ({ tenantId, tenantCdbId: 'UZZ100001' }) as ServiceCaller;
+  const checkedIn = async () =>
+    (
+      await test.db.query<{ id: number }>(
+        "select id from edr_subscriptions where kind = 'medr' and checked_in_at is not null",
+      )
+    ).map((row) => row.id);
+
+  beforeAll(async () => {
+    test = await open();
+    await migrate(test.db);
+    await seedDemoData(test.db);
+    await seedBench(test.db, 'UZZ100001', 30);
+    const [tenant] = await test.db.query<{ id: number }>(
+      "select id from tenants where cdb_id = 'UZZ100001'",
+    );
+    tenantId = tenant?.id ?? 0;
+    const simulator = new EndpointSimulator(test.db, { speed: 1 });
+    deps = {
+      db: test.db,
+      driver: {
+        observeEndpoints: (subscription, ...rest) => {
+          observed.push(subscription.id);
+          return simulator.observeEndpoints(subscription, ...rest);
+        },
+        setContainment: (...args) => simulator.setContainment(...args),
+      },
+    };
+  });
+  afterAll(() => test?.dispose());
+
+  it('a list read checks in only a few new subscriptions; the loops check in the rest, each once', async () => {
+    const first = await readSubscriptions(deps, caller());
+    expect(first.filter((row) => row.kind === 'medr').length).toBeGreaterThanOrEqual(30);
+    // The read waited for four rounds, not thirty: the others show no hosts yet.
+    expect(observed).toHaveLength(4);
+    const firstFour = [...observed].sort();
+    expect((await checkedIn()).sort()).toEqual(firstFour);
+    const again = await readSubscriptions(deps, caller());
+    expect(observed).toHaveLength(8);
+    expect(again.length).toBe(first.length);
+
+    // Two server instances' loops at once: each subscription is checked in by one of them.
+    const quiet = Fastify({ logger: false }).log;
+    const options = { pollMs: 60_000, freshMs: 60_000, perRound: 10 };
+    const loops = [new CheckInLoop(deps, quiet, options), new CheckInLoop(deps, quiet, options)];
+    observed.length = 0;
+    let total = (await test.db.query<{ count: number }>(
+      "select count(*)::int as count from edr_subscriptions where kind = 'medr'",
+    ))[0]?.count ?? 0;
+    while ((await checkedIn()).length < total) await Promise.all(loops.map((loop) => loop.tick()));
+    expect(new Set(observed).size).toBe(observed.length);
+    expect(observed.length).toBe(total - 8);
+    expect(loops.every((loop) => loop.rounds > 0)).toBe(true);
+
+    // Fresh everywhere: a read checks nothing in, and a loop finds nothing due.
+    observed.length = 0;
+    await readSubscriptions(deps, caller());
+    await loops[0]?.tick();
+    expect(observed).toEqual([]);
+    const listed = await readSubscriptions(deps, caller());
+    total = listed.reduce((sum, row) => sum + (row.kind === 'medr' ? row.totals.hosts : 0), 0);
+    expect(total).toBeGreaterThan(0);
+
+    // Once check-ins are older than freshMs, the stalest are due again, ten a round.
+    const due = new CheckInLoop(deps, quiet, { ...options, freshMs: 0 });
+    await due.tick();
+    expect(observed).toHaveLength(10);
+    expect(observed.filter((id) => firstFour.includes(id)).sort()).toEqual(firstFour);
   });
 });

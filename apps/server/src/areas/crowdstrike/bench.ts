@@ -1,6 +1,7 @@
 // Rows for the list benchmark (`npm run bench:list -- --area crowdstrike --route /crowdstrike`):
 // `count` managed EDR subscriptions for one tenant, in one INSERT … SELECT. Their hosts are the
-// tenant's VMs, reported by the platform when the list is read, as for any subscription.
+// tenant's VMs, reported by the platform when they check in (the first list read checks in a few,
+// the background check-ins the rest), as for any subscription.
 import type { Queryable } from '../../db/database.ts';
 
 export async function seedBench(db: Queryable, tenantCdbId: string, count: number) {

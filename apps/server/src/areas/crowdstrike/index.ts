@@ -1,6 +1,7 @@
 // The endpoint security area: its descriptor and its public surface.
 import { defineArea } from '../../platform/area.ts';
 import type { SeatCounter } from '../../platform/seats.ts';
+import { checkInPlugin } from './checkins.ts';
 import { seedDemoCrowdstrike } from './demo.ts';
 import type { EndpointDriver } from './driver.ts';
 import { EndpointSimulator } from './drivers/simulator/index.ts';
@@ -25,7 +26,7 @@ export const endpointSeatCounters: SeatCounter[] = [
 export const crowdstrikeArea = defineArea<EndpointDriver>({
   name: 'crowdstrike',
   permission: 'crowdstrike',
-  routes: [crowdstrikeRoutes],
+  routes: [crowdstrikeRoutes, checkInPlugin],
   tasks: CROWDSTRIKE_TASKS,
   targets: [edrHostTargets],
   drivers: {

@@ -69,6 +69,51 @@ export async function findMssp(
   return rows[0] ?? null;
 }
 
+/**
+ * Marks which of the medr subscriptions `ids` were never checked in as checked in now, at most
+ * `limit` of them, and answers their ids: the caller checks those in; a concurrent reader, on
+ * this server or another, gets the others or none.
+ */
+export async function claimFirstCheckIns(
+  db: Queryable,
+  ids: readonly number[],
+  limit: number,
+): Promise<number[]> {
+  if (ids.length === 0 || limit <= 0) return [];
+  const rows = await db.query<{ id: number }>(
+    `update edr_subscriptions set checked_in_at = now()
+      where id in (select id from edr_subscriptions
+                    where id = any($1::int[]) and kind = 'medr' and checked_in_at is null
+                    order by id limit $2 for update skip locked)
+      returning id`,
+    [ids, limit],
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Claims up to `limit` medr subscriptions whose last check-in is older than `freshMs` (or that
+ * never had one), stalest first, marking them checked in now: one server instance takes each.
+ */
+export const claimDueCheckIns = (db: Queryable, freshMs: number, limit: number) =>
+  db.query<SubscriptionRecord>(
+    `with due as (
+       select id from edr_subscriptions
+        where kind = 'medr'
+          and (checked_in_at is null or checked_in_at < now() - $1 * interval '1 millisecond')
+        order by checked_in_at nulls first, id limit $2 for update skip locked
+     ), marked as (
+       update edr_subscriptions s set checked_in_at = now() from due where s.id = due.id
+       returning s.id
+     )
+     ${SUBSCRIPTION} join marked on marked.id = s.id order by s.id`,
+    [freshMs, limit],
+  );
+
+/** Records a check-in of the subscription made now (a detail read checks in on its own). */
+export const markCheckedIn = (db: Queryable, id: number) =>
+  db.query('update edr_subscriptions set checked_in_at = now() where id = $1', [id]);
+
 /** The children of an mssp the tenant owns, with whether they delegated access. */
 export const listMsspChildren = (db: Queryable, tenantId: number, msspId: number) =>
   db.query<SubscriptionRecord & { delegated: boolean }>(

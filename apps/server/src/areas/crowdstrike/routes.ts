@@ -57,7 +57,7 @@ const BASE = '/services/crowdstrike';
 const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) => {
   const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
   // Not tied to a site: one platform serves every tenant.
-  const deps = { db: app.db, driver: drivers.primary, checkedIn: new Map<number, number>() };
+  const deps = { db: app.db, driver: drivers.primary };
 
   app.get(
     BASE,

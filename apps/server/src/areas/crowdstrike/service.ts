@@ -1,6 +1,7 @@
 // Endpoint security's rules: who sees what, the headline figures, and the checks before a change.
-// Reads first let the platform's sensors check in (a round of `observeEndpoints`), so figures are
-// as of the call; the round's facts are written to the portal's tables here.
+// The platform's sensors check in (a round of `observeEndpoints`) in the background for lists
+// (`checkins.ts`) and before a subscription's own pages answer, so that those are as of the call;
+// the round's facts are written to the portal's tables here.
 import type {
   ListPagingQuery,
   ContainmentBody,
@@ -37,6 +38,7 @@ import { listVms } from '../compute/index.ts';
 import type { EndpointDriver } from './driver.ts';
 import {
   applyEndpointFacts,
+  claimFirstCheckIns,
   countChildren,
   countHosts,
   existingDetections,
@@ -51,6 +53,7 @@ import {
   listOwnSubscriptions,
   listReleases,
   lockHost,
+  markCheckedIn,
   openDetectionCounts,
   updateDetections,
   updatePolicy,
@@ -61,22 +64,18 @@ import {
 export interface CrowdstrikeDeps {
   db: Database;
   driver: EndpointDriver;
-  /**
-   * When this server last checked in each medr subscription (ms): the list refreshes only the
-   * stale ones. Without it, every list read checks in every subscription.
-   */
-  checkedIn?: Map<number, number>;
 }
 
-/** Figures a list shows may be this old: the portal reads the list again every 30 s. */
-const FRESH_MS = 15_000;
-/** Stale subscriptions a list read waits for; the others are checked in after it answers. */
+/** Subscriptions never checked in that a list read checks in before it answers, at most. */
 const AWAITED_PER_READ = 4;
 
 const MEDR_NOT_FOUND = (id: number) => `The managed EDR subscription ${id} does not exist.`;
 
 /** One check-in round of a medr subscription's sensors, written to the portal's tables. */
-async function checkIn(deps: CrowdstrikeDeps, subscription: SubscriptionRecord): Promise<void> {
+export async function checkIn(
+  deps: CrowdstrikeDeps,
+  subscription: SubscriptionRecord,
+): Promise<void> {
   const vms = await listVms(deps.db, subscription.tenantId, { series: 'any' });
   const facts = await deps.driver.observeEndpoints(
     { id: subscription.id, tenantId: subscription.tenantId },
@@ -92,45 +91,23 @@ async function checkIn(deps: CrowdstrikeDeps, subscription: SubscriptionRecord):
   await deps.db.transaction((tx) => applyEndpointFacts(tx, subscription, facts));
 }
 
-const sweeps = new WeakMap<Map<number, number>, Promise<void>>();
-
 /**
- * Checks in the list's medr subscriptions that are stale: the stalest few before the list
- * answers, the rest one after another once it has (a tenant with 1,000 subscriptions would
- * otherwise wait for 1,000 platform rounds on every read). Each is marked when its round is
- * planned, so concurrent reads do not repeat it; a failed round is tried again by a later read.
+ * Checks in the listed medr subscriptions that never had a check-in (a few; the background
+ * check-ins take the rest, and keep every subscription's figures fresh: `checkins.ts`), so that a
+ * new subscription shows its hosts at once. A failed round leaves the list as it is: the
+ * subscription is claimed again once it is due.
  */
-async function checkInAll(deps: CrowdstrikeDeps, subscriptions: readonly SubscriptionRecord[]) {
+async function checkInNew(deps: CrowdstrikeDeps, subscriptions: readonly SubscriptionRecord[]) {
   const medrs = subscriptions.filter((subscription) => subscription.kind === 'medr');
-  const checkedIn = deps.checkedIn;
-  if (!checkedIn) {
-    for (const subscription of medrs) await checkIn(deps, subscription);
-    return;
-  }
-  const now = Date.now();
-  const due = medrs
-    .filter((subscription) => now - (checkedIn.get(subscription.id) ?? 0) >= FRESH_MS)
-    .sort((a, b) => (checkedIn.get(a.id) ?? 0) - (checkedIn.get(b.id) ?? 0));
-  for (const subscription of due) checkedIn.set(subscription.id, now);
-  const round = async (subscription: SubscriptionRecord) => {
-    try {
-      await checkIn(deps, subscription);
-    } catch (error) {
-      checkedIn.delete(subscription.id);
-      throw error;
-    }
-  };
-  for (const subscription of due.slice(0, AWAITED_PER_READ)) await round(subscription);
-  const later = due.slice(AWAITED_PER_READ);
-  if (later.length === 0) return;
-  const previous = sweeps.get(checkedIn) ?? Promise.resolve();
-  const sweep = previous.then(async () => {
-    for (const subscription of later) await round(subscription).catch(() => undefined);
-  });
-  sweeps.set(checkedIn, sweep);
-  void sweep.finally(() => {
-    if (sweeps.get(checkedIn) === sweep) sweeps.delete(checkedIn);
-  });
+  const claimed = new Set(
+    await claimFirstCheckIns(
+      deps.db,
+      medrs.map((subscription) => subscription.id),
+      AWAITED_PER_READ,
+    ),
+  );
+  for (const subscription of medrs.filter((each) => claimed.has(each.id)))
+    await checkIn(deps, subscription).catch(() => undefined);
 }
 
 const versionsOf = async (db: Queryable) =>
@@ -243,7 +220,7 @@ export async function readSubscriptions(
   for (const mssp of mssps)
     children.set(mssp.id, await listMsspChildren(deps.db, caller.tenantId, mssp.id));
   const medrs = [...own, ...[...children.values()].flat()];
-  await checkInAll(deps, medrs);
+  await checkInNew(deps, medrs);
   const totals = await totalsOf(deps.db, medrs);
   const counts = await countChildren(
     deps.db,
@@ -268,7 +245,7 @@ async function visibleMedr(deps: CrowdstrikeDeps, caller: Caller, id: number, sy
   if (!subscription) throw notFound(MEDR_NOT_FOUND(id));
   if (sync) {
     await checkIn(deps, subscription);
-    deps.checkedIn?.set(subscription.id, Date.now());
+    await markCheckedIn(deps.db, subscription.id);
   }
   return subscription;
 }
@@ -496,7 +473,7 @@ export async function readMssp(
   const mssp = await findMssp(deps.db, caller.tenantId, id);
   if (!mssp) throw notFound(`The MSSP subscription ${id} does not exist.`);
   const children = await listMsspChildren(deps.db, caller.tenantId, id);
-  await checkInAll(deps, children);
+  await checkInNew(deps, children);
   const totals = await totalsOf(deps.db, children);
   const rows = children.map((child) => ({
     tenant_name: child.tenantName,

@@ -1,0 +1,81 @@
+// The platform's sensors check in in the background: on each server instance that runs background
+// work, a loop claims the medr subscriptions whose last check-in is oldest (`claimDueCheckIns`:
+// one instance takes each) and writes each round's facts. Reads answer from the portal's tables
+// and never wait for these rounds; only a subscription never checked in is checked in by the
+// read that first shows it.
+import type { FastifyBaseLogger } from 'fastify';
+import type { AreaRoutes } from '../../platform/area.ts';
+import { Poller } from '../../platform/poller.ts';
+import type { EndpointDriver } from './driver.ts';
+import { claimDueCheckIns } from './repository.ts';
+import { checkIn, type CrowdstrikeDeps } from './service.ts';
+
+export interface CheckInOptions {
+  /** How often due subscriptions are looked for. */
+  pollMs: number;
+  /** A subscription is due once its last check-in is this old. */
+  freshMs: number;
+  /** Subscriptions checked in per round at most: a bound on the work a second adds to reads. */
+  perRound: number;
+}
+
+/**
+ * Figures are at most about a minute old, as the portal reads them every 30 s; 10 rounds a
+ * second keep 600 subscriptions that fresh, and more a little less so.
+ */
+export const CHECK_INS: CheckInOptions = { pollMs: 1_000, freshMs: 60_000, perRound: 10 };
+
+export class CheckInLoop {
+  private readonly loop: Poller;
+  /** Rounds run by this instance (tests and the benchmark read it). */
+  rounds = 0;
+
+  constructor(
+    private readonly deps: CrowdstrikeDeps,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: CheckInOptions = CHECK_INS,
+  ) {
+    this.loop = new Poller(() => this.tick(), {
+      pollMs: options.pollMs,
+      log,
+      failure: 'endpoint check-ins: a round failed',
+    });
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Stops claiming and waits for the round in progress. */
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** Checks in the subscriptions due now, one after another; a failed one is due again later. */
+  async tick(): Promise<void> {
+    const due = await claimDueCheckIns(this.deps.db, this.options.freshMs, this.options.perRound);
+    for (const subscription of due) {
+      if (this.loop.stopped) return;
+      try {
+        await checkIn(this.deps, subscription);
+        this.rounds += 1;
+      } catch (error) {
+        this.log.warn(
+          { err: error, subscription: subscription.id },
+          'endpoint check-ins: a subscription did not check in',
+        );
+      }
+    }
+  }
+}
+
+/** The check-in loop of a server instance that runs background work. */
+export const checkInPlugin: AreaRoutes<EndpointDriver> = async (app, { drivers, platform }) => {
+  if (!platform.runTasks || drivers.all.length === 0) return;
+  const loop = new CheckInLoop(
+    { db: platform.db, driver: drivers.primary },
+    app.log.child({ component: 'edr-check-ins' }),
+  );
+  app.addHook('onReady', async () => loop.start());
+  app.addHook('onClose', async () => loop.stop());
+};

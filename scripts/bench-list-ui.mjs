@@ -3,16 +3,17 @@
 // `npm run bench:list -- --area backup --route /backup --count 1000`: any area's list page with
 // COUNT items, in Debian's Chromium, on the real built portal, the real server and the Auth
 // emulator. Prints the time from navigation start to the first frame painted with data rows
-// (median of 5 loads) and how much of it the area's list reply took.
+// (median of 5 loads, or --loads) and how much of it the area's list reply took.
 //
 // The area provides the rows: `apps/server/src/areas/<area>/bench.ts` exports
 // `seedBench(db, tenantCdbId, count)`, run on a fresh database (migrations and the demo data
 // first) before the server starts, since the embedded PGlite is one process's at a time.
-// Options: --seed names another seeder of that bench.ts (`--area admin --seed seedUsersBench`);
-// --email (default acme@portal.test) and --tenant (default its tenant, UZZ100001) choose
+// Options: --loads N counts N loads (default 5; more to compare two builds); --seed names
+// another seeder of that bench.ts (`--area admin --seed seedUsersBench`); --email (default acme@portal.test) and --tenant (default its tenant, UZZ100001) choose
 // who looks; --api (a regular expression, default the route's /api/services path) picks the reply
 // to time; BENCH_SCREENSHOT=file.png saves a picture of the loaded list; BENCH_TRACE=1 prints, for
-// each load, when each request before the first rows started and ended (what the rows waited for).
+// each load, when each request before the first rows started and ended (what the rows waited for),
+// and the page's performance marks, if it sets any while a cause is looked for.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,7 @@ const { values: args } = parseArgs({
     tenant: { type: 'string', default: 'UZZ100001' },
     api: { type: 'string' },
     seed: { type: 'string', default: 'seedBench' },
+    loads: { type: 'string', default: '5' },
   },
 });
 if (!args.area || !args.route) {
@@ -41,7 +43,7 @@ if (!args.area || !args.route) {
   process.exit(2);
 }
 const COUNT = Number(args.count);
-const LOADS = 5;
+const LOADS = Number(args.loads);
 const PASSWORD = 'Demo-pass-2026';
 const apiPattern = args.api ?? `/api/services${args.route}(\\?|$)`;
 
@@ -103,6 +105,8 @@ try {
           const name = url.pathname.split('/').slice(-2).join('/') + url.search.slice(0, 40);
           return `${Math.round(e.startTime)}–${Math.round(e.responseEnd)} ms  ${name}`;
         });
+      for (const mark of performance.getEntriesByType('mark'))
+        trace.push(`${Math.round(mark.startTime)} ms  mark ${mark.name}`);
       return {
         at: window.__firstRows,
         reply: entry ? entry.responseEnd - entry.requestStart : null,

@@ -539,9 +539,12 @@ describe.each(databaseKinds())('endpoint check-ins on $kind', ({ open }) => {
     const options = { pollMs: 60_000, freshMs: 60_000, perRound: 10 };
     const loops = [new CheckInLoop(deps, quiet, options), new CheckInLoop(deps, quiet, options)];
     observed.length = 0;
-    let total = (await test.db.query<{ count: number }>(
-      "select count(*)::int as count from edr_subscriptions where kind = 'medr'",
-    ))[0]?.count ?? 0;
+    let total =
+      (
+        await test.db.query<{ count: number }>(
+          "select count(*)::int as count from edr_subscriptions where kind = 'medr'",
+        )
+      )[0]?.count ?? 0;
     while ((await checkedIn()).length < total) await Promise.all(loops.map((loop) => loop.tick()));
     expect(new Set(observed).size).toBe(observed.length);
     expect(observed.length).toBe(total - 8);

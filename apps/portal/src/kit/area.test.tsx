@@ -28,10 +28,9 @@ describe('lazily loaded components', () => {
   it('render at once when their module was preloaded: no fallback, no throttled reveal', async () => {
     const module = { Page };
     const load = vi.fn(async () => module);
-    preloadPages([lazyRoute({ path: '/here', element: null }, load)], '/here');
+    // The boot renders once this settles: by then the page renders without suspending.
+    await preloadPages([lazyRoute({ path: '/here', element: null }, load)], '/here');
     expect(load).toHaveBeenCalledTimes(1);
-    await vi.waitFor(async () => expect(await load.mock.results[0]?.value).toBe(module));
-    await Promise.resolve();
     const Lazy = lazyComponent(load, 'Page');
     render(
       <Suspense fallback={<p>Loading</p>}>
@@ -41,6 +40,24 @@ describe('lazily loaded components', () => {
     // Rendered in the same pass: the fallback never showed.
     expect(screen.getByText('The page')).toBeTruthy();
     expect(screen.queryByText('Loading')).toBeNull();
+  });
+
+  it('settle the boot preload once every matched load has, a failed one too', async () => {
+    let finish = () => {};
+    const frame = vi.fn(
+      () => new Promise<{ Page: typeof Page }>((done) => (finish = () => done({ Page }))),
+    );
+    const page = vi.fn(async () => Promise.reject(new Error('offline')));
+    let settled = false;
+    const layout = lazyRoute({ element: null }, frame);
+    layout.children = [lazyRoute({ path: '/x', element: null }, page)];
+    const boot = preloadPages([layout], '/x').then(() => (settled = true));
+    await new Promise((wait) => setTimeout(wait, 10));
+    expect(page).toHaveBeenCalledTimes(1);
+    expect(settled).toBe(false);
+    finish();
+    await boot;
+    expect(settled).toBe(true);
   });
 
   it('suspend until a module that was not preloaded arrives, loading it once', async () => {

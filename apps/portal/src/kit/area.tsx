@@ -149,15 +149,17 @@ export function usePreloadPage(pathname: string) {
 
 /**
  * Starts loading the pages `pathname` matches, at boot: their code then downloads while the
- * session is read, not after the guards let the page render.
+ * session is read, not after the guards let the page render. Settles once they have loaded (or
+ * failed: a failed load is the page's to report, when it renders).
  */
-export function preloadPages(routes: RouteObject[], pathname: string) {
+export function preloadPages(routes: RouteObject[], pathname: string): Promise<void> {
   knownRoutes = routes;
-  for (const { route } of matchRoutes(routes, pathname) ?? [])
-    // A failed load is the page's to report, when it renders.
+  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
     pageLoads
       .get(route)?.()
-      .catch(() => undefined);
+      .catch(() => undefined),
+  );
+  return Promise.all(loads).then(() => undefined);
 }
 
 /** A manifest route as a router route, its guards as wrapper elements around it. */

@@ -10,9 +10,10 @@
 // first) before the server starts, since the embedded PGlite is one process's at a time.
 // Options: --loads N counts N loads (default 5; more to compare two builds); --seed names
 // another seeder of that bench.ts (`--area admin --seed seedUsersBench`); --email (default
-// acme@portal.test) and --tenant (default its tenant, UZZ100001) choose who looks; --api (a regular expression, default the route's /api/services path) picks the reply
-// to time; BENCH_SCREENSHOT=file.png saves a picture of the loaded list; BENCH_TRACE=1 prints, for
-// each load, when each request before the first rows started and ended (what the rows waited for),
+// acme@portal.test) and --tenant (default its tenant, UZZ100001) choose who looks; --api (a
+// regular expression, default the route's /api/services path) picks the reply to time;
+// BENCH_SCREENSHOT=file.png saves a picture of the loaded list; BENCH_TRACE=1 prints, for each
+// load, when each request before the first rows started and ended (what the rows waited for),
 // and the page's performance marks, if it sets any while a cause is looked for.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,6 @@ import type { RouteObject } from 'react-router-dom';
 import {
   navEntriesOf,
   preloadPages,
-  readOnlyReasonsOf,
   routesIn,
   type AreaManifest,
 } from '../kit/area.tsx';
@@ -135,11 +134,5 @@ describe('area manifests', () => {
       '/log',
     ]);
     expect(NAV_ENTRIES.every((entry) => entry.icon.length > 0)).toBe(true);
-  });
-
-  it('give the permission texts', () => {
-    const reasons = readOnlyReasonsOf(AREAS);
-    expect(reasons.compute).toBe('Your role can view virtual machines but not change them.');
-    expect(Object.keys(reasons)).toContain('phishing-prevention');
   });
 });

@@ -1,5 +1,6 @@
-// An area declares itself once (id, title, icon, routes, drawer entries, permission); the route
-// table, the drawer and the "you may only look" texts are derived from these declarations.
+// An area declares itself once (id, title, icon, routes, drawer entries); the route table and the
+// drawer are derived from these declarations. Its permission texts (`permission.ts`) load with its
+// pages, not with every first download.
 import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import type { CurrentUser, PermissionArea } from '@portal/api/contract';
@@ -60,8 +61,6 @@ export interface AreaManifest {
   icon: string;
   routes: readonly AreaRoute[];
   nav?: readonly AreaNavEntry[];
-  /** The role permission its actions need, and why they are disabled for a role that may only look. */
-  permission?: AreaPermission;
 }
 
 /** The module loads of the lazy page routes, so the first page's code can start before it renders. */
@@ -191,13 +190,3 @@ export const navEntriesOf = (areas: readonly AreaManifest[]): NavEntry[] =>
       (area.nav ?? []).map((entry) => ({ ...entry, icon: entry.icon ?? area.icon })),
     )
     .sort((a, b) => a.order - b.order);
-
-/** Why manage actions are disabled for a role that may only look, area by area. */
-export const readOnlyReasonsOf = (
-  areas: readonly AreaManifest[],
-): Partial<Record<PermissionArea, string>> =>
-  Object.fromEntries(
-    areas.flatMap((area) =>
-      area.permission ? [[area.permission.area, area.permission.readOnly]] : [],
-    ),
-  );

@@ -1,7 +1,6 @@
 import { mdiBackupRestore } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
-import { BACKUP_PERMISSION } from './permission.ts';
 
 const load = () => import('./index.ts');
 
@@ -23,5 +22,4 @@ export const backupArea: AreaManifest = {
     },
   ],
   nav: [{ id: 'backup', label: 'Backup', href: '/backup', section: 'Data', order: 40 }],
-  permission: BACKUP_PERMISSION,
 };

@@ -1,6 +1,5 @@
 import { mdiServer } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
-import { COMPUTE_PERMISSION } from './permission.ts';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
 // Compute is the largest area: each page is a chunk of its own, so the list does not download the
@@ -43,5 +42,4 @@ export const computeArea: AreaManifest = {
   nav: [
     { id: 'compute', label: 'Virtual machines', href: '/compute', section: 'Compute', order: 10 },
   ],
-  permission: COMPUTE_PERMISSION,
 };

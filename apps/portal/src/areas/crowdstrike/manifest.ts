@@ -1,7 +1,6 @@
 import { mdiShieldCheck } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
-import { CROWDSTRIKE_PERMISSION } from './permission.ts';
 
 const load = () => import('./index.ts');
 
@@ -38,5 +37,4 @@ export const crowdstrikeArea: AreaManifest = {
       order: 90,
     },
   ],
-  permission: CROWDSTRIKE_PERMISSION,
 };

@@ -1,6 +1,5 @@
 import { mdiCertificate } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
-import { LICENSE_PERMISSION } from './permission.ts';
 
 const load = () => import('./index.ts');
 
@@ -11,5 +10,4 @@ export const licenseArea: AreaManifest = {
   icon: mdiCertificate,
   routes: [{ path: 'license', load, page: 'LicenseListPage' }],
   nav: [{ id: 'license', label: 'Licences', href: '/license', section: 'Operations', order: 80 }],
-  permission: LICENSE_PERMISSION,
 };

@@ -2,7 +2,6 @@ import { mdiChartLine } from '@mdi/js';
 import { isSuperTenantUser } from '@portal/api/contract';
 import type { AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
-import { MONITORING_PERMISSION } from './permission.ts';
 
 const load = () => import('./index.ts');
 
@@ -35,5 +34,4 @@ export const monitoringArea: AreaManifest = {
       order: 70,
     },
   ],
-  permission: MONITORING_PERMISSION,
 };

@@ -1,6 +1,5 @@
 import { mdiLan } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
-import { NETWORKING_PERMISSION } from './permission.ts';
 
 const load = () => import('./index.ts');
 
@@ -17,5 +16,4 @@ export const networkingArea: AreaManifest = {
   nav: [
     { id: 'networking', label: 'Networking', href: '/networking', section: 'Network', order: 60 },
   ],
-  permission: NETWORKING_PERMISSION,
 };

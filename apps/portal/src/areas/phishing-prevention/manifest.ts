@@ -1,7 +1,6 @@
 import { mdiEmailAlert } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
-import { PHISHING_PERMISSION } from './permission.ts';
 
 const load = () => import('./index.ts');
 
@@ -28,5 +27,4 @@ export const phishingArea: AreaManifest = {
       order: 100,
     },
   ],
-  permission: PHISHING_PERMISSION,
 };

@@ -1,7 +1,6 @@
 import { mdiDatabase } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
-import { STORAGE_PERMISSION } from './permission.ts';
 
 const load = () => import('./pages.ts');
 
@@ -23,5 +22,4 @@ export const storageArea: AreaManifest = {
     { path: 'storage/:id', load, page: 'StorageDetailPage', params: { id: PARAM_RULES.numeric } },
   ],
   nav: [{ id: 'storage', label: 'Storage', href: '/storage', section: 'Data', order: 50 }],
-  permission: STORAGE_PERMISSION,
 };

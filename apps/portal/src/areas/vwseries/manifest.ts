@@ -1,6 +1,5 @@
 import { mdiServerNetwork } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
-import { VWSERIES_PERMISSION } from './permission.ts';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
 const load = () => import('./index.ts');
@@ -20,5 +19,4 @@ export const vwseriesArea: AreaManifest = {
     },
   ],
   nav: [{ id: 'vwseries', label: 'VW series', href: '/vwseries', section: 'Compute', order: 20 }],
-  permission: VWSERIES_PERMISSION,
 };

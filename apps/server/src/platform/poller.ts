@@ -43,3 +43,28 @@ export class Poller {
     await this.running;
   }
 }
+
+/**
+ * A background worker of a server instance on a `Poller`: its `round` runs every `pollMs` once
+ * started; `stop` waits for the round in progress. The prober, alert and phishing mail senders and
+ * the endpoint check-ins are ones.
+ */
+export abstract class PollingWorker {
+  protected readonly loop: Poller;
+
+  constructor(log: FastifyBaseLogger, options: { pollMs: number; failure: string }) {
+    this.loop = new Poller(() => this.round(), { ...options, log });
+  }
+
+  /** One round of the worker's due work. */
+  protected abstract round(): Promise<unknown>;
+
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Stops the loop and waits for the round in progress. */
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+}

@@ -5,7 +5,7 @@
 // read that first shows it.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AreaRoutes } from '../../platform/area.ts';
-import { Poller } from '../../platform/poller.ts';
+import { PollingWorker } from '../../platform/poller.ts';
 import type { EndpointDriver } from './driver.ts';
 import { claimDueCheckIns } from './repository.ts';
 import { checkIn, type CrowdstrikeDeps } from './service.ts';
@@ -26,8 +26,7 @@ export interface CheckInOptions {
  */
 export const CHECK_INS: CheckInOptions = { pollMs: 1_000, freshMs: 60_000, perRound: 2 };
 
-export class CheckInLoop {
-  private readonly loop: Poller;
+export class CheckInLoop extends PollingWorker {
   /** Rounds run by this instance (tests and the benchmark read it). */
   rounds = 0;
 
@@ -36,20 +35,11 @@ export class CheckInLoop {
     private readonly log: FastifyBaseLogger,
     private readonly options: CheckInOptions = CHECK_INS,
   ) {
-    this.loop = new Poller(() => this.tick(), {
-      pollMs: options.pollMs,
-      log,
-      failure: 'endpoint check-ins: a round failed',
-    });
+    super(log, { pollMs: options.pollMs, failure: 'endpoint check-ins: a round failed' });
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Stops claiming and waits for the round in progress. */
-  stop(): Promise<void> {
-    return this.loop.stop();
+  protected round() {
+    return this.tick();
   }
 
   /** Checks in the subscriptions due now, one after another; a failed one is due again later. */

@@ -10,7 +10,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Agent, request } from 'undici';
 import type { Database } from '../../db/database.ts';
-import { Poller } from '../../platform/poller.ts';
+import { PollingWorker } from '../../platform/poller.ts';
 import { MailError, NO_RELAY, type Mailer } from '../../platform/mail.ts';
 import { guardedLookup, hostRefusal, RefusedTarget } from './drivers/real/guard.ts';
 import type { AlertPayload } from './repository.ts';
@@ -54,8 +54,7 @@ export interface AlertSenderOptions {
   webhookTimeoutMs: number;
 }
 
-export class AlertSender {
-  private readonly loop: Poller;
+export class AlertSender extends PollingWorker {
   private readonly dispatcher: Agent;
 
   constructor(
@@ -64,20 +63,16 @@ export class AlertSender {
     private readonly log: FastifyBaseLogger,
     private readonly options: AlertSenderOptions,
   ) {
+    super(log, { pollMs: options.pollMs, failure: 'alerts: sending failed' });
     this.dispatcher = new Agent({ connect: { lookup: guardedLookup(options.allowPrivate) } });
-    this.loop = new Poller(() => this.sendDue(), {
-      pollMs: options.pollMs,
-      log,
-      failure: 'alerts: sending failed',
-    });
   }
 
-  start(): void {
-    this.loop.start();
+  protected round() {
+    return this.sendDue();
   }
 
-  async stop(): Promise<void> {
-    await this.loop.stop();
+  override async stop(): Promise<void> {
+    await super.stop();
     await this.dispatcher.close();
   }
 

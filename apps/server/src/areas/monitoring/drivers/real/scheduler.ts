@@ -7,7 +7,7 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../../db/database.ts';
-import { Poller } from '../../../../platform/poller.ts';
+import { PollingWorker } from '../../../../platform/poller.ts';
 import type { CheckFacts, ProbeSpec } from '../../driver.ts';
 import { runProbe, type ProbeEnv } from './probes.ts';
 
@@ -37,8 +37,7 @@ interface Finished extends CheckFacts {
   dueAt: number;
 }
 
-export class ProbeScheduler {
-  private readonly loop: Poller;
+export class ProbeScheduler extends PollingWorker {
   private inFlight = 0;
   private readonly waiting = new Set<Promise<void>>();
   private finished: Finished[] = [];
@@ -54,22 +53,18 @@ export class ProbeScheduler {
     private readonly log: FastifyBaseLogger,
     private readonly options: SchedulerOptions,
   ) {
+    super(log, { pollMs: options.pollMs, failure: 'prober: a round failed' });
     this.instance =
       options.instance ?? `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
-    this.loop = new Poller(() => this.tick(), {
-      pollMs: options.pollMs,
-      log,
-      failure: 'prober: a round failed',
-    });
   }
 
-  start(): void {
-    this.loop.start();
+  protected round() {
+    return this.tick();
   }
 
   /** Stops claiming; waits for the checks in flight and writes them. */
-  async stop(): Promise<void> {
-    await this.loop.stop();
+  override async stop(): Promise<void> {
+    await super.stop();
     await Promise.all([...this.waiting]);
     await this.flush().catch((error: unknown) =>
       this.log.error({ err: error }, 'prober: writing the last checks failed'),

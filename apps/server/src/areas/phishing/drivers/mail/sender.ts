@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../../db/database.ts';
-import { Poller } from '../../../../platform/poller.ts';
+import { PollingWorker } from '../../../../platform/poller.ts';
 import { MailError, type Mailer } from '../../../../platform/mail.ts';
 import { renderMessage, randomToken, TOKEN_BYTES, trackedLinks } from './message.ts';
 
@@ -27,28 +27,18 @@ interface Due {
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest();
 
-export class PhishingMailSender {
-  private readonly loop: Poller;
-
+export class PhishingMailSender extends PollingWorker {
   constructor(
     private readonly db: Database,
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
     private readonly options: { trackingUrl: string; pollMs: number },
   ) {
-    this.loop = new Poller(() => this.sendDue(), {
-      pollMs: options.pollMs,
-      log,
-      failure: 'phishing mail: sending failed',
-    });
+    super(log, { pollMs: options.pollMs, failure: 'phishing mail: sending failed' });
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
+  protected round() {
+    return this.sendDue();
   }
 
   /** Sends what is due now, batch after batch; answers how many went. */

@@ -1,11 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
-import {
-  navEntriesOf,
-  preloadPages,
-  routesIn,
-  type AreaManifest,
-} from '../kit/area.tsx';
+import { navEntriesOf, preloadPages, routesIn, type AreaManifest } from '../kit/area.tsx';
 import { AREAS } from './index.ts';
 import { routes } from '../routes.tsx';
 import { NAV_ENTRIES } from '../layout/nav.ts';

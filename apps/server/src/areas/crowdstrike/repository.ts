@@ -23,11 +23,14 @@ export interface SubscriptionRecord {
   policyMode: SensorPolicy;
   pinnedVersion: string | null;
   uninstallProtection: boolean;
+  /** No check-in has been made for it yet (a new subscription). */
+  neverCheckedIn: boolean;
 }
 
 const SUBSCRIPTION_FIELDS = `s.id, s.tenant_id as "tenantId", s.kind, s.name, s.state,
   t.name as "tenantName", t.cdb_id as "cdbId", s.policy_mode as "policyMode",
-  s.pinned_version as "pinnedVersion", s.uninstall_protection as "uninstallProtection"`;
+  s.pinned_version as "pinnedVersion", s.uninstall_protection as "uninstallProtection",
+  s.checked_in_at is null as "neverCheckedIn"`;
 const SUBSCRIPTION = `select ${SUBSCRIPTION_FIELDS}
   from edr_subscriptions s join tenants t on t.id = s.tenant_id`;
 

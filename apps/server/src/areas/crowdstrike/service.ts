@@ -98,7 +98,9 @@ export async function checkIn(
  * subscription is claimed again once it is due.
  */
 async function checkInNew(deps: CrowdstrikeDeps, subscriptions: readonly SubscriptionRecord[]) {
-  const medrs = subscriptions.filter((subscription) => subscription.kind === 'medr');
+  // Read with the list: a list whose subscriptions all had a check-in writes nothing.
+  const medrs = subscriptions.filter((each) => each.kind === 'medr' && each.neverCheckedIn);
+  if (medrs.length === 0) return;
   const claimed = new Set(
     await claimFirstCheckIns(
       deps.db,

@@ -1,5 +1,5 @@
-// Every area of the portal, in drawer order. Adding an area: write its `manifest.ts` and list it
-// here; its routes, drawer entry and permission texts follow.
+// Every area of the portal. Adding an area: write its `manifest.ts` and list it here (its routes
+// follow), then give it its drawer entry in `layout/nav.ts` and its permission texts.
 import type { AreaManifest } from '../kit/area.tsx';
 import { accountArea } from './account/manifest.ts';
 import { adminArea } from './admin/manifest.ts';

@@ -1,6 +1,7 @@
-// An area declares itself once (id, title, icon, routes, drawer entries); the route table and the
-// drawer are derived from these declarations. Its permission texts (`permission.ts`) load with its
-// pages, not with every first download.
+// An area declares its routes once (`manifest.ts`); the route table is derived from these
+// declarations. Its drawer entry is in the drawer (`layout/nav.ts`, loaded with the signed-in
+// frame) and its permission texts (`permission.ts`) load with its pages: neither is part of every
+// first download.
 import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import type { CurrentUser, PermissionArea } from '@portal/api/contract';
@@ -31,22 +32,6 @@ export interface AreaRoute {
   layout?: RouteLayout;
 }
 
-/** An entry of the navigation drawer. */
-export interface AreaNavEntry {
-  /** Stable id; the entry is active on its `href` and below. */
-  id: string;
-  label: string;
-  href: string;
-  /** The drawer groups entries of a section under its heading. */
-  section: string;
-  /** Position in the drawer, across areas (ascending). */
-  order: number;
-  /** Only the built-in administrator sees it. */
-  adminOnly?: boolean;
-  /** Defaults to the area's icon. */
-  icon?: string;
-}
-
 /** The role permission an area's actions need, and why they are disabled for a role that may only look. */
 export interface AreaPermission {
   area: PermissionArea;
@@ -56,11 +41,7 @@ export interface AreaPermission {
 export interface AreaManifest {
   /** The route name: `compute`, `phishing-prevention`. */
   id: string;
-  title: string;
-  /** An `@mdi/js` path. */
-  icon: string;
   routes: readonly AreaRoute[];
-  nav?: readonly AreaNavEntry[];
 }
 
 /** The module loads of the lazy page routes, so the first page's code can start before it renders. */
@@ -179,14 +160,3 @@ export const routesIn = (areas: readonly AreaManifest[], layout: RouteLayout): R
     .flatMap((area) => area.routes)
     .filter((route) => (route.layout ?? 'main') === layout)
     .map(toRouteObject);
-
-/** A drawer entry with its icon resolved. */
-export type NavEntry = Required<Pick<AreaNavEntry, 'icon'>> & AreaNavEntry;
-
-/** The drawer: every area's entries, by `order`. */
-export const navEntriesOf = (areas: readonly AreaManifest[]): NavEntry[] =>
-  areas
-    .flatMap((area) =>
-      (area.nav ?? []).map((entry) => ({ ...entry, icon: entry.icon ?? area.icon })),
-    )
-    .sort((a, b) => a.order - b.order);

@@ -1,4 +1,3 @@
-import { mdiAccountCircle } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
 
 const load = () => import('./index.ts');
@@ -6,8 +5,6 @@ const load = () => import('./index.ts');
 /** The signed-in user's own account: who they are, their password and second factors. */
 export const accountArea: AreaManifest = {
   id: 'account',
-  title: 'Your account',
-  icon: mdiAccountCircle,
   routes: [
     { path: 'account', load, page: 'AccountPage' },
     // Outside the main layout: a user who must enrol a second factor can do nothing else yet.

@@ -1,4 +1,3 @@
-import { mdiLogin } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
 
 const load = () => import('./index.ts');
@@ -6,8 +5,6 @@ const load = () => import('./index.ts');
 /** Sign-in and account actions: public. */
 export const authArea: AreaManifest = {
   id: 'auth',
-  title: 'Sign in',
-  icon: mdiLogin,
   routes: [
     { path: 'auth', redirect: '/auth/signin', layout: 'public' },
     { path: 'auth/signin', load, page: 'SignInPage', layout: 'public' },

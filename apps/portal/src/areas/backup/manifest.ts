@@ -1,4 +1,3 @@
-import { mdiBackupRestore } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
@@ -7,8 +6,6 @@ const load = () => import('./index.ts');
 /** Backup tenants. */
 export const backupArea: AreaManifest = {
   id: 'backup',
-  title: 'Backup',
-  icon: mdiBackupRestore,
   routes: [
     { path: 'backup', load, page: 'BackupListPage' },
     { path: 'backup/create', load, page: 'BackupCreatePage' },
@@ -21,5 +18,4 @@ export const backupArea: AreaManifest = {
       fallback: '/backup',
     },
   ],
-  nav: [{ id: 'backup', label: 'Backup', href: '/backup', section: 'Data', order: 40 }],
 };

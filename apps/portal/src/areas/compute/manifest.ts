@@ -1,4 +1,3 @@
-import { mdiServer } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
@@ -12,8 +11,6 @@ const terminal = () => import('./console/index.ts');
 /** Virtual machines (eseries); the VM detail and console serve vwseries VMs too. */
 export const computeArea: AreaManifest = {
   id: 'compute',
-  title: 'Virtual machines',
-  icon: mdiServer,
   routes: [
     { path: 'compute', load: list, page: 'ComputeListPage' },
     { path: 'compute/create', load: create, page: 'ComputeCreatePage' },
@@ -38,8 +35,5 @@ export const computeArea: AreaManifest = {
       params: { serviceid: PARAM_RULES.serviceId, id: PARAM_RULES.numeric },
       layout: 'bare',
     },
-  ],
-  nav: [
-    { id: 'compute', label: 'Virtual machines', href: '/compute', section: 'Compute', order: 10 },
   ],
 };

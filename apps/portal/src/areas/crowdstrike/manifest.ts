@@ -1,4 +1,3 @@
-import { mdiShieldCheck } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
@@ -7,8 +6,6 @@ const load = () => import('./index.ts');
 /** Endpoint security: managed EDR (medr) and MSSP subscriptions ("Managed EDR", "MSSP"). */
 export const crowdstrikeArea: AreaManifest = {
   id: 'crowdstrike',
-  title: 'Endpoint security',
-  icon: mdiShieldCheck,
   routes: [
     { path: 'crowdstrike', load, page: 'CrowdstrikeListPage' },
     { path: 'crowdstrike/medr/:id', load, page: 'MedrDetailPage' },
@@ -27,14 +24,5 @@ export const crowdstrikeArea: AreaManifest = {
       fallback: '/crowdstrike',
     },
     { path: 'crowdstrike/mssp/:id', load, page: 'MsspDetailPage' },
-  ],
-  nav: [
-    {
-      id: 'crowdstrike',
-      label: 'Endpoint security',
-      href: '/crowdstrike',
-      section: 'Security',
-      order: 90,
-    },
   ],
 };

@@ -1,4 +1,3 @@
-import { mdiScaleBalance } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
 
 const load = () => import('./index.tsx');
@@ -6,8 +5,6 @@ const load = () => import('./index.tsx');
 /** The agreement, terms and acceptable-use policy: public. */
 export const legalArea: AreaManifest = {
   id: 'legal',
-  title: 'Legal',
-  icon: mdiScaleBalance,
   routes: [
     { path: 'legal/agreement', load, page: 'AgreementPage', layout: 'public' },
     { path: 'legal/terms_ms', load, page: 'TermsPage', layout: 'public' },

@@ -1,4 +1,3 @@
-import { mdiChartLine } from '@mdi/js';
 import { isSuperTenantUser } from '@portal/api/contract';
 import type { AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
@@ -8,8 +7,6 @@ const load = () => import('./index.ts');
 /** Monitoring checks; only the super-tenant user creates them. */
 export const monitoringArea: AreaManifest = {
   id: 'monitoring',
-  title: 'Monitoring',
-  icon: mdiChartLine,
   routes: [
     { path: 'monitoring', load, page: 'MonitoringListPage' },
     {
@@ -23,15 +20,6 @@ export const monitoringArea: AreaManifest = {
       load,
       page: 'MonitoringDetailPage',
       params: { id: PARAM_RULES.numeric },
-    },
-  ],
-  nav: [
-    {
-      id: 'monitoring',
-      label: 'Monitoring',
-      href: '/monitoring',
-      section: 'Operations',
-      order: 70,
     },
   ],
 };

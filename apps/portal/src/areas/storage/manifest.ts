@@ -1,4 +1,3 @@
-import { mdiDatabase } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
@@ -14,12 +13,9 @@ export const volumeFromSnapshotHref = (vmId: number, snapshotId: number) =>
 /** Storage volumes, created blank or from a snapshot item. */
 export const storageArea: AreaManifest = {
   id: 'storage',
-  title: 'Storage',
-  icon: mdiDatabase,
   routes: [
     { path: 'storage', load, page: 'StorageListPage' },
     { path: 'storage/create', load, page: 'StorageCreatePage' },
     { path: 'storage/:id', load, page: 'StorageDetailPage', params: { id: PARAM_RULES.numeric } },
   ],
-  nav: [{ id: 'storage', label: 'Storage', href: '/storage', section: 'Data', order: 50 }],
 };

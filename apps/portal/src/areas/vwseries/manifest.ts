@@ -1,4 +1,3 @@
-import { mdiServerNetwork } from '@mdi/js';
 import type { AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
@@ -7,8 +6,6 @@ const load = () => import('./index.ts');
 /** Virtual-wire series services and their VMs (whose console is compute's). */
 export const vwseriesArea: AreaManifest = {
   id: 'vwseries',
-  title: 'VW series',
-  icon: mdiServerNetwork,
   routes: [
     { path: 'vwseries', load, page: 'VwseriesListPage' },
     {
@@ -18,5 +15,4 @@ export const vwseriesArea: AreaManifest = {
       params: { serviceid: PARAM_RULES.serviceId },
     },
   ],
-  nav: [{ id: 'vwseries', label: 'VW series', href: '/vwseries', section: 'Compute', order: 20 }],
 };

@@ -188,13 +188,34 @@ let offersTotp = false;
 /** Whether the identity project offers time-based codes (TOTP) as a second factor. */
 export const identityOffersTotp = () => offersTotp;
 
+/** How long a signed-in page may go without a call before the identity SDK loads anyway. */
+const SDK_LOAD_AT_LATEST_MS = 3_000;
+
+/** Runs `work` when the browser is next idle (within 2 s). */
+const whenIdle = (work: () => void) => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2_000 });
+  else setTimeout(work, 100);
+};
+
 /** Wires identity, API client and user cache from the server-provided configuration. */
 export function initServices(config: PublicConfig): Services {
   offersTotp = config.totp;
   const identity = createIdentityService(config);
+  // A page that opens signed in runs on the session the SDK stored; the SDK itself (which renews
+  // the token, signs out, and notices a sign-out in another tab) loads once the page's first
+  // calls have answered and the browser is idle, so that it does not delay them. Signed out, it
+  // loads at once: the sign-in page needs it.
+  let sdkScheduled = false;
+  const loadSdk = () => {
+    if (sdkScheduled) return;
+    sdkScheduled = true;
+    whenIdle(() => identity.preload());
+  };
+  setTimeout(loadSdk, SDK_LOAD_AT_LATEST_MS);
   const api = createApiClient({
     getToken: () => identity.getIdToken(),
     getActingTenant: actingTenant,
+    onQuiet: loadSdk,
   });
   const currentUser = createCurrentUserCache({
     fetchUser: () => api.user.get(identity.getEmail()),
@@ -208,6 +229,7 @@ export function initServices(config: PublicConfig): Services {
     // A new sign-in (or a second step just taken) is checked against the policy again.
     session.secondFactor = 'unknown';
     if (!user) {
+      loadSdk();
       currentUser.clear();
       // Signing out ends acting for a customer too (recorded with the token last used, as when
       // the page is left).

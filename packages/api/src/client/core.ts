@@ -18,6 +18,8 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** The customer tenant an internal user acts for (sent as `x-acting-tenant`), or null. */
   getActingTenant?: () => string | null;
+  /** Called each time the last call in flight has settled (nothing is being waited for). */
+  onQuiet?: () => void;
 }
 
 /** Every successful reply wraps its payload in `data`. */
@@ -89,12 +91,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         },
       }),
     ));
+  let inFlight = 0;
   /** Runs a call and reads its reply; what ky throws becomes an ApiError. */
   const read = async <T>(run: (client: KyInstance) => Promise<T>): Promise<T> => {
+    inFlight += 1;
     try {
       return await run(await http());
     } catch (error) {
       throw await toApiError(error);
+    } finally {
+      inFlight -= 1;
+      if (inFlight === 0) options.onQuiet?.();
     }
   };
   const call = async <T>(run: (client: KyInstance) => Promise<Envelope<T>>): Promise<T> =>

@@ -1,26 +1,7 @@
-import { initializeApp, type FirebaseApp } from 'firebase/app';
-import {
-  applyActionCode,
-  checkActionCode,
-  confirmPasswordReset,
-  connectAuthEmulator,
-  browserLocalPersistence,
-  browserSessionPersistence,
-  indexedDBLocalPersistence,
-  initializeAuth,
-  onAuthStateChanged,
-  sendPasswordResetEmail,
-  signInWithEmailAndPassword,
-  signOut,
-  verifyPasswordResetCode,
-  type Auth,
-} from 'firebase/auth';
 import type { PublicConfig } from '../contract/config.ts';
-import { IDENTITY_MESSAGES, IdentityError, toIdentityError } from './errors.ts';
+import { IDENTITY_MESSAGES, IdentityError } from './errors.ts';
 import type { AccountSecurityService, SignInResult } from './second-factor-types.ts';
-
-/** The second-factor code, loaded when a sign-in needs it or the account page opens. */
-const secondFactorModule = () => import('./second-factor.ts');
+import { readStoredSession, type StoredSession } from './stored-session.ts';
 
 /** The signed-in identity as the portal sees it. */
 export interface IdentityUser {
@@ -67,90 +48,121 @@ export interface IdentityService {
   currentUser(): IdentityUser | null;
   /** Called with the user, or null, whenever the sign-in state changes. Returns an unsubscribe. */
   onChange(listener: (user: IdentityUser | null) => void): () => void;
+  /**
+   * Starts loading the identity SDK (a page that opens signed in works without it until its
+   * token needs renewing). Call it once the first page has rendered.
+   */
+  preload(): void;
 }
 
-const isSecondStepError = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  'code' in error &&
-  error.code === 'auth/multi-factor-auth-required';
+/** The identity service over the SDK itself (`firebase.ts`). */
+export type FirebaseIdentity = Omit<IdentityService, 'preload'>;
 
-const wrap = async <T>(work: () => Promise<T>): Promise<T> => {
-  try {
-    return await work();
-  } catch (error) {
-    throw toIdentityError(error);
-  }
-};
+/** Said when the identity SDK's code cannot be fetched. */
+export const IDENTITY_UNAVAILABLE =
+  'The sign-in service could not be loaded. Check your connection, then reload the page.';
 
-/** Creates the identity service; talks to the Auth emulator when the config names one. */
+/** A stored token is sent as it is only while it has this long to live (the SDK renews at 30 s). */
+const TOKEN_MARGIN_MS = 60_000;
+
+/**
+ * Creates the identity service. The Firebase SDK loads when first needed: a sign-in, a renewal, a
+ * sign-out, or `preload()`. Until then a page that opens signed in knows its user, and sends its
+ * calls, from the session the SDK stored (`stored-session.ts`); once loaded, the SDK answers
+ * everything.
+ */
 export function createIdentityService(
   config: PublicConfig,
   appName = '[DEFAULT]',
 ): IdentityService {
-  const app: FirebaseApp = initializeApp(config.firebase, appName);
-  // initializeAuth with explicit persistence (IndexedDB, then local, then session storage, the
-  // specification's order) and no popup/redirect resolver: e-mail sign-in needs none, and leaving
-  // it out keeps the sign-in page's download small.
-  const auth: Auth = initializeAuth(app, {
-    persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
-  });
-  if (config.authEmulatorUrl)
-    connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
-
-  const toUser = (): IdentityUser | null => {
-    const user = auth.currentUser;
-    return user ? { email: user.email ?? '' } : null;
+  /** The SDK, once loaded and its first state known. */
+  let sdk: FirebaseIdentity | null = null;
+  let loading: Promise<FirebaseIdentity> | null = null;
+  /** What is known before the SDK: undefined until told. */
+  let early: { user: IdentityUser | null; session?: StoredSession } | undefined;
+  const listeners = new Set<(user: IdentityUser | null) => void>();
+  /** The user last told to the listeners (their e-mail, or null); undefined before the first. */
+  let told: string | null | undefined;
+  const tell = (user: IdentityUser | null) => {
+    const key = user ? user.email : null;
+    if (key === told) return;
+    told = key;
+    for (const listener of [...listeners]) listener(user);
   };
 
-  return {
-    ready: () => auth.authStateReady(),
-    isSignedIn: async () => {
-      await auth.authStateReady();
-      return auth.currentUser !== null;
-    },
-    signIn: async (email, password) => {
+  const load = (): Promise<FirebaseIdentity> =>
+    (loading ??= (async () => {
       try {
-        await signInWithEmailAndPassword(auth, email.trim(), password);
-        return { secondFactor: null };
+        const { createFirebaseIdentity } = await import('./firebase.ts');
+        const loaded = createFirebaseIdentity(config, appName);
+        await loaded.ready();
+        sdk = loaded;
+        loaded.onChange(tell);
+        return loaded;
       } catch (error) {
-        if (!isSecondStepError(error)) throw toIdentityError(error);
-        const { secondStepOrThrow } = await secondFactorModule();
-        return { secondFactor: secondStepOrThrow(auth, error) };
+        loading = null;
+        // Nothing tells who is signed in: the sign-in page shows (and says why it cannot sign in).
+        if (told === undefined) tell(null);
+        console.error(IDENTITY_UNAVAILABLE, error);
+        throw new IdentityError(IDENTITY_UNAVAILABLE, 'sdk-unavailable');
       }
+    })());
+
+  const stored = readStoredSession(config.firebase.apiKey, appName).then((session) => {
+    if (sdk || session === undefined) {
+      void load().catch(() => undefined);
+      return;
+    }
+    early = session ? { user: { email: session.email }, session } : { user: null };
+    tell(early.user);
+  });
+
+  const viaSdk = async <T>(work: (loaded: FirebaseIdentity) => Promise<T>): Promise<T> =>
+    work(await load());
+
+  const ready = async () => {
+    await stored;
+    if (!sdk && !early) await (await load()).ready();
+  };
+
+  const currentUser = (): IdentityUser | null => (sdk ? sdk.currentUser() : (early?.user ?? null));
+
+  return {
+    ready,
+    isSignedIn: async () => {
+      await ready();
+      return currentUser() !== null;
     },
-    accountSecurity: async () => (await secondFactorModule()).createAccountSecurity(auth),
-    signOut: () => wrap(() => signOut(auth)),
+    signIn: (email, password) => viaSdk((loaded) => loaded.signIn(email, password)),
+    accountSecurity: () => viaSdk((loaded) => loaded.accountSecurity()),
+    signOut: () => viaSdk((loaded) => loaded.signOut()),
     sendPasswordReset: (email, continueUrl) =>
-      wrap(() =>
-        sendPasswordResetEmail(auth, email.trim(), continueUrl ? { url: continueUrl } : undefined),
-      ),
-    verifyPasswordResetCode: (code) => wrap(() => verifyPasswordResetCode(auth, code)),
+      viaSdk((loaded) => loaded.sendPasswordReset(email, continueUrl)),
+    verifyPasswordResetCode: (code) => viaSdk((loaded) => loaded.verifyPasswordResetCode(code)),
     confirmPasswordReset: (code, newPassword) =>
-      wrap(() => confirmPasswordReset(auth, code, newPassword)),
-    checkActionCode: (code) =>
-      wrap(async () => {
-        const info = await checkActionCode(auth, code);
-        return {
-          operation: info.operation as ActionCodeDetails['operation'],
-          email: info.data.email ?? null,
-        };
-      }),
-    applyActionCode: (code) => wrap(() => applyActionCode(auth, code)),
+      viaSdk((loaded) => loaded.confirmPasswordReset(code, newPassword)),
+    checkActionCode: (code) => viaSdk((loaded) => loaded.checkActionCode(code)),
+    applyActionCode: (code) => viaSdk((loaded) => loaded.applyActionCode(code)),
     getEmail: () => {
-      const user = auth.currentUser;
-      if (!user) throw new IdentityError(IDENTITY_MESSAGES.notAuthenticated, 'not-authenticated');
-      if (!user.email)
-        throw new IdentityError(IDENTITY_MESSAGES.emailUnavailable, 'email-unavailable');
-      return user.email;
+      if (sdk) return sdk.getEmail();
+      if (early?.user) return early.user.email;
+      throw new IdentityError(IDENTITY_MESSAGES.notAuthenticated, 'not-authenticated');
     },
     getIdToken: async () => {
-      await auth.authStateReady();
-      const user = auth.currentUser;
-      if (!user) throw new IdentityError(IDENTITY_MESSAGES.notAuthenticated, 'not-authenticated');
-      return wrap(() => user.getIdToken());
+      if (!sdk) {
+        await stored;
+        const session = early?.session;
+        if (!sdk && session && session.expiresAt - Date.now() > TOKEN_MARGIN_MS)
+          return session.accessToken;
+      }
+      return viaSdk((loaded) => loaded.getIdToken());
     },
-    currentUser: toUser,
-    onChange: (listener) => onAuthStateChanged(auth, () => listener(toUser())),
+    currentUser,
+    onChange: (listener) => {
+      listeners.add(listener);
+      if (told !== undefined) listener(currentUser());
+      return () => listeners.delete(listener);
+    },
+    preload: () => void load().catch(() => undefined),
   };
 }

@@ -83,6 +83,19 @@ test.describe('a page that opens signed in', () => {
     await expect(page).toHaveURL(/\/auth\/signin\?redirect=%2Fbackup/);
   });
 
+  test('a sign-out in another tab signs this one out too', async ({ page, context }) => {
+    await openSignedIn(page, 'acme@portal.test', '/backup');
+    const other = await context.newPage();
+    await other.goto('/storage');
+    await expect(other.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await other.getByRole('button', { name: 'Sign out' }).click();
+    await expect(other).toHaveURL(/\/auth\/signin/);
+    // The first tab's SDK, loaded behind its page, sees the stored user go.
+    await expect(page).toHaveURL(/\/auth\/signin\?redirect=%2Fbackup/, { timeout: 15_000 });
+  });
+
   test('an expired stored token is renewed by the SDK before the first call', async ({ page }) => {
     await openSignedIn(page, 'acme@portal.test', '/backup');
     // The token the SDK stored expires now (as after an hour away). Changed from a page of the

@@ -1,5 +1,6 @@
 import styled, { css, keyframes } from 'styled-components';
 import { theme } from '../theme/theme.ts';
+import { panelSurface } from '../internal/panel.styles.ts';
 import { visuallyHidden } from '../internal/visuallyHidden.ts';
 import { controlSurface } from '../internal/input.styles.ts';
 
@@ -15,10 +16,7 @@ export const Root = styled.div`
   display: flex;
   flex-direction: column;
   min-width: 0;
-  border: 1px solid ${color.border};
-  border-radius: ${radius.lg};
-  background: ${color.surface};
-  color: ${color.text};
+  ${panelSurface}
   font-size: ${font.size.sm};
 `;
 

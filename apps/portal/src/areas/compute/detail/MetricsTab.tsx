@@ -11,6 +11,7 @@ import {
 } from '@portal/ui';
 import { queryErrorText } from '../../../kit/queryError.ts';
 import { computeQueries } from '../queries.ts';
+import { DetailStack } from '../../../kit/DetailPage.tsx';
 
 type Metric = (typeof METRICS)[number];
 
@@ -52,15 +53,10 @@ export function toSeries(reply: MetricsReply): MetricSeries[] {
   }));
 }
 
-const Stack = styled.div`
-  display: grid;
-  gap: 16px;
-`;
-
 export function MetricsTab({ vm }: { vm: Vm }) {
   const [range, setRange] = useState<MetricRange>('1h');
   return (
-    <Stack>
+    <DetailStack>
       {vm.power_state === 'poweredOff' && (
         <Alert kind="info">The VM is powered off: no CPU or network use is recorded.</Alert>
       )}
@@ -75,7 +71,7 @@ export function MetricsTab({ vm }: { vm: Vm }) {
           />
         ))}
       </Grid>
-    </Stack>
+    </DetailStack>
   );
 }
 

@@ -26,11 +26,7 @@ import { siteOf, vmApis } from './vmApis.ts';
 import { useVmTask } from './vmTasks.ts';
 import { confirmTask, formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
 import { useSiteRefusal } from './siteActions.ts';
-
-const Stack = styled.div`
-  display: grid;
-  gap: 16px;
-`;
+import { DetailStack } from '../../../kit/DetailPage.tsx';
 
 const Adapters = styled.div`
   display: grid;
@@ -57,11 +53,11 @@ export interface NetworkTabProps {
 
 export function NetworkTab({ vm, busy }: NetworkTabProps) {
   return (
-    <Stack>
+    <DetailStack>
       <AdaptersCard vm={vm} busy={busy} />
       <NatCard vm={vm} busy={busy} />
       <FirewallCard vm={vm} busy={busy} />
-    </Stack>
+    </DetailStack>
   );
 }
 

@@ -3,6 +3,7 @@ import { theme } from '../theme/theme.ts';
 import { panelSurface } from '../internal/panel.styles.ts';
 import { visuallyHidden } from '../internal/visuallyHidden.ts';
 import { controlSurface } from '../internal/input.styles.ts';
+import { popoverGroupLabel } from '../internal/popover.styles.ts';
 
 const { color, font, radius, space, elevation, focusRing, motion } = theme;
 
@@ -428,11 +429,7 @@ export const MenuPanel = styled.div`
   }
   legend {
     padding: ${space[1]} ${space[4]} ${space[2]};
-    color: ${color.textSecondary};
-    font-size: ${font.size.xs};
-    font-weight: ${font.weight.semibold};
-    letter-spacing: 0.04em;
-    text-transform: uppercase;
+    ${popoverGroupLabel}
   }
 `;
 

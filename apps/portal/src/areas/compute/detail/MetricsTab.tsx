@@ -12,13 +12,12 @@ import {
 import { queryErrorText } from '../../../kit/queryError.ts';
 import { computeQueries } from '../queries.ts';
 import { DetailStack } from '../../../kit/DetailPage.tsx';
+import { fittingColumns } from '../../../kit/layout.ts';
 
 type Metric = (typeof METRICS)[number];
 
 const Grid = styled.div`
-  display: grid;
-  gap: 16px;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 460px), 1fr));
+  ${fittingColumns(460)}
 `;
 
 const TITLES: Record<Metric, string> = {

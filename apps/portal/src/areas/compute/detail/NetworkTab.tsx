@@ -27,11 +27,10 @@ import { useVmTask } from './vmTasks.ts';
 import { confirmTask, formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
 import { useSiteRefusal } from './siteActions.ts';
 import { DetailStack } from '../../../kit/DetailPage.tsx';
+import { fittingColumns } from '../../../kit/layout.ts';
 
 const Adapters = styled.div`
-  display: grid;
-  gap: 16px;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 280px), 1fr));
+  ${fittingColumns(280)}
 `;
 
 const AdapterBox = styled.section`

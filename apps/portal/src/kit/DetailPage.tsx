@@ -65,6 +65,12 @@ export interface DetailPageProps {
   children?: ReactNode;
 }
 
+/** The panels of a detail page or of one of its tabs, one under the other. */
+export const DetailStack = styled.div`
+  display: grid;
+  gap: 16px;
+`;
+
 const Heading = styled.span`
   display: inline-flex;
   align-items: center;

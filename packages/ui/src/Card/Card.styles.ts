@@ -1,16 +1,14 @@
 import styled from 'styled-components';
 import { theme } from '../theme/theme.ts';
+import { panelSurface } from '../internal/panel.styles.ts';
 
-const { color, font, radius, space, elevation } = theme;
+const { color, font, space, elevation } = theme;
 
 export const Root = styled.div`
   display: flex;
   flex-direction: column;
   min-width: 0;
-  border: 1px solid ${color.border};
-  border-radius: ${radius.lg};
-  background: ${color.surface};
-  color: ${color.text};
+  ${panelSurface}
   box-shadow: ${elevation[1]};
 `;
 

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Indicator, Root } from '@radix-ui/react-checkbox';
 import { theme } from '../theme/theme.ts';
+import { choiceBox } from '../internal/choice.styles.ts';
 
 const { color, radius, motion } = theme;
 
@@ -13,16 +14,7 @@ export {
 } from '../internal/choice.styles.ts';
 
 export const Box = styled(Root)`
-  display: inline-grid;
-  place-items: center;
-  flex-shrink: 0;
-  width: 18px;
-  height: 18px;
-  margin: 3px;
-  padding: 0;
-  border: 2px solid ${color.borderStrong};
-  border-radius: ${radius.sm};
-  background: ${color.surface};
+  ${choiceBox('18px', '3px', radius.sm)}
   color: ${color.onPrimary};
   cursor: pointer;
   transition: background-color ${motion.short} ${motion.easing};

@@ -1,7 +1,9 @@
 import styled, { css, keyframes } from 'styled-components';
 import { theme } from '../theme/theme.ts';
+import { panelSurface } from '../internal/panel.styles.ts';
 import { visuallyHidden } from '../internal/visuallyHidden.ts';
 import { controlSurface } from '../internal/input.styles.ts';
+import { popoverGroupLabel } from '../internal/popover.styles.ts';
 
 const { color, font, radius, space, elevation, focusRing, motion } = theme;
 
@@ -15,10 +17,7 @@ export const Root = styled.div`
   display: flex;
   flex-direction: column;
   min-width: 0;
-  border: 1px solid ${color.border};
-  border-radius: ${radius.lg};
-  background: ${color.surface};
-  color: ${color.text};
+  ${panelSurface}
   font-size: ${font.size.sm};
 `;
 
@@ -430,11 +429,7 @@ export const MenuPanel = styled.div`
   }
   legend {
     padding: ${space[1]} ${space[4]} ${space[2]};
-    color: ${color.textSecondary};
-    font-size: ${font.size.xs};
-    font-weight: ${font.weight.semibold};
-    letter-spacing: 0.04em;
-    text-transform: uppercase;
+    ${popoverGroupLabel}
   }
 `;
 

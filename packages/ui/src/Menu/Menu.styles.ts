@@ -1,7 +1,7 @@
 import styled, { keyframes } from 'styled-components';
 import { Content, Item, Label, Separator } from '@radix-ui/react-dropdown-menu';
 import { theme } from '../theme/theme.ts';
-import { popoverSurface } from '../internal/popover.styles.ts';
+import { popoverGroupLabel, popoverSurface } from '../internal/popover.styles.ts';
 
 const { color, font, space, motion } = theme;
 
@@ -71,11 +71,7 @@ export const StyledSeparator = styled(Separator)`
 
 export const StyledLabel = styled(Label)`
   padding: ${space[2]} ${space[4]} ${space[1]};
-  color: ${color.textSecondary};
-  font-size: ${font.size.xs};
-  font-weight: ${font.weight.semibold};
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
+  ${popoverGroupLabel}
 `;
 
 /** Why an action is unavailable, under its item; read as the item's description. */

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { visuallyHidden } from '../internal/visuallyHidden.ts';
 import { theme } from '../theme/theme.ts';
+import { panelSurface } from '../internal/panel.styles.ts';
 
 const { color, font, radius, space } = theme;
 
@@ -10,10 +11,7 @@ export const Root = styled.div`
   gap: ${space[3]};
   min-width: 0;
   padding: ${space[4]};
-  border: 1px solid ${color.border};
-  border-radius: ${radius.lg};
-  background: ${color.surface};
-  color: ${color.text};
+  ${panelSurface}
 `;
 
 export const Header = styled.div`

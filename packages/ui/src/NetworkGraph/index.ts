@@ -1,6 +1,6 @@
 export { GRAPH_MAX_ZOOM, GRAPH_MIN_ZOOM, NetworkGraph } from './NetworkGraph.tsx';
 export type { NetworkGraphProps, NetworkGraphView } from './NetworkGraph.tsx';
-export { fittingMaxRows, layoutNetwork, layoutSize } from './layout.ts';
+export { layoutNetwork } from './layout.ts';
 export type {
   LayoutOptions,
   NetworkEdge,

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Indicator, Item } from '@radix-ui/react-radio-group';
 import { theme } from '../theme/theme.ts';
+import { choiceBox } from '../internal/choice.styles.ts';
 
 const { color, font, radius, space } = theme;
 
@@ -35,16 +36,7 @@ export const Options = styled.div`
 `;
 
 export const Radio = styled(Item)`
-  display: inline-grid;
-  place-items: center;
-  flex-shrink: 0;
-  width: 20px;
-  height: 20px;
-  margin: 2px;
-  padding: 0;
-  border: 2px solid ${color.borderStrong};
-  border-radius: ${radius.full};
-  background: ${color.surface};
+  ${choiceBox('20px', '2px', radius.full)}
   cursor: pointer;
 
   &:hover:not(:disabled) {

@@ -11,6 +11,16 @@ const Svg = styled.svg`
   animation: ${spin} 0.9s linear infinite;
 `;
 
+/** The circle both layers draw: the faint track, and the arc that turns over it. */
+const RING = {
+  cx: '12',
+  cy: '12',
+  r: '9',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: '3',
+} as const;
+
 /** The decorative spinning ring; `Spinner` adds the status role and label. */
 export function SpinnerGraphic({ size = 24, className }: { size?: number; className?: string }) {
   return (
@@ -22,25 +32,8 @@ export function SpinnerGraphic({ size = 24, className }: { size?: number; classN
       focusable="false"
       className={className}
     >
-      <circle
-        cx="12"
-        cy="12"
-        r="9"
-        fill="none"
-        stroke="currentColor"
-        strokeOpacity="0.25"
-        strokeWidth="3"
-      />
-      <circle
-        cx="12"
-        cy="12"
-        r="9"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3"
-        strokeLinecap="round"
-        strokeDasharray="16 41"
-      />
+      <circle {...RING} strokeOpacity="0.25" />
+      <circle {...RING} strokeLinecap="round" strokeDasharray="16 41" />
     </Svg>
   );
 }

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { theme } from '../theme/theme.ts';
 
 const { color, font, space } = theme;
@@ -9,6 +9,23 @@ export const ChoiceField = styled.div`
   flex-direction: column;
   gap: 2px;
   min-width: 0;
+`;
+
+/**
+ * The box a checkbox or radio button draws, centring its mark: `size` square with `margin` around
+ * it, and `corner` (square-ish or round).
+ */
+export const choiceBox = (size: string, margin: string, corner: string) => css`
+  display: inline-grid;
+  place-items: center;
+  flex-shrink: 0;
+  width: ${size};
+  height: ${size};
+  margin: ${margin};
+  padding: 0;
+  border: 2px solid ${color.borderStrong};
+  border-radius: ${corner};
+  background: ${color.surface};
 `;
 
 export const ChoiceRow = styled.div`

@@ -15,3 +15,12 @@ export const popoverSurface = css`
   box-shadow: ${elevation[3]};
   font-size: ${font.size.sm};
 `;
+
+/** The small capitals naming a group of a floating list's items (a menu's label, a legend). */
+export const popoverGroupLabel = css`
+  color: ${color.textSecondary};
+  font-size: ${font.size.xs};
+  font-weight: ${font.weight.semibold};
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+`;

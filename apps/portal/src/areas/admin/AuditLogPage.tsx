@@ -1,15 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_AREAS, AUDIT_RESULTS, type AuditLogEntry } from '@portal/api/contract';
-import { Select, StatusChip, TextField } from '@portal/ui';
+import { StatusChip, TextField } from '@portal/ui';
 import { TenantCell } from '../../kit/TenantCell.tsx';
 import { ListPage, SERVER_SEARCH_DELAY_MS } from '../../kit/ListPage.tsx';
 import { useDebounced } from '../../kit/useDebounced.ts';
 import { formatDateTime, tenantText } from '../../lib/format.ts';
 import { notify, reportError } from '../../services.ts';
+import { FilterSelect } from './FilterSelect.tsx';
 import { adminKeys, adminQueries, api, saveBlob } from './queries.ts';
-
-const ALL = '__all__';
 
 /** The customer an internal user acted for, when it is not their own tenant. */
 const actedFor = (e: AuditLogEntry) =>
@@ -214,40 +213,31 @@ export function AuditLogPage() {
             value={filters.users ?? ''}
             onChange={(e) => set('users')(e.target.value)}
           />
-          <Select
+          <FilterSelect
             label="Tenant"
-            value={filters.tenant ?? ALL}
-            onValueChange={(v) => set('tenant')(v === ALL ? undefined : v)}
-            options={[
-              { value: ALL, label: 'All' },
-              ...(tenants.data ?? []).map((t) => ({
-                value: t.cdb_id,
-                label: tenantText(t.cdb_id, t.name),
-              })),
-            ]}
+            value={filters.tenant}
+            onValueChange={set('tenant')}
+            options={(tenants.data ?? []).map((t) => ({
+              value: t.cdb_id,
+              label: tenantText(t.cdb_id, t.name),
+            }))}
           />
-          <Select
+          <FilterSelect
             label="Area"
-            value={filters.area ?? ALL}
-            onValueChange={(v) => set('area')(v === ALL ? undefined : v)}
-            options={[
-              { value: ALL, label: 'All' },
-              ...AUDIT_AREAS.map((a) => ({ value: a, label: a })),
-            ]}
+            value={filters.area}
+            onValueChange={set('area')}
+            options={AUDIT_AREAS.map((a) => ({ value: a, label: a }))}
           />
           <TextField
             label="Action"
             value={filters.action ?? ''}
             onChange={(e) => set('action')(e.target.value)}
           />
-          <Select
+          <FilterSelect
             label="Result"
-            value={filters.result ?? ALL}
-            onValueChange={(v) => set('result')(v === ALL ? undefined : v)}
-            options={[
-              { value: ALL, label: 'All' },
-              ...AUDIT_RESULTS.map((r) => ({ value: r, label: RESULT_LOOK[r].label })),
-            ]}
+            value={filters.result}
+            onValueChange={set('result')}
+            options={AUDIT_RESULTS.map((r) => ({ value: r, label: RESULT_LOOK[r].label }))}
           />
           <TextField
             label="From"

@@ -19,8 +19,7 @@ import { formatDateTime, tenantText } from '../../lib/format.ts';
 import { notify, reportError } from '../../services.ts';
 import { USER_STATE_LOOK } from './labels.ts';
 import { adminKeys, adminQueries, api, saveBlob } from './queries.ts';
-
-const ALL = '__all__';
+import { FilterSelect } from './FilterSelect.tsx';
 
 const PolicySection = styled.div`
   margin-top: 24px;
@@ -245,20 +244,6 @@ export function UsersPage() {
     },
   ];
 
-  const filterSelect = (
-    label: string,
-    value: string | undefined,
-    options: { value: string; label: string }[],
-    set: (value: string | undefined) => void,
-  ) => (
-    <Select
-      label={label}
-      value={value ?? ALL}
-      onValueChange={(v) => set(v === ALL ? undefined : v)}
-      options={[{ value: ALL, label: 'All' }, ...options]}
-    />
-  );
-
   return (
     <ListPage<AdminUser, readonly unknown[]>
       listId="admin-users"
@@ -322,28 +307,29 @@ export function UsersPage() {
       }
       filters={
         <>
-          {filterSelect(
-            'Tenant',
-            filters.tenant,
-            (tenants.data ?? []).map((t) => ({
+          <FilterSelect
+            label="Tenant"
+            value={filters.tenant}
+            options={(tenants.data ?? []).map((t) => ({
               value: t.cdb_id,
               label: tenantText(t.cdb_id, t.name),
-            })),
-            (tenant) => setFilters((f) => ({ ...f, tenant })),
-          )}
-          {filterSelect(
-            'Role',
-            filters.role === undefined ? undefined : String(filters.role),
-            (roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
-            (role) =>
-              setFilters((f) => ({ ...f, role: role === undefined ? undefined : Number(role) })),
-          )}
-          {filterSelect(
-            'State',
-            filters.state,
-            USER_STATES.map((s) => ({ value: s, label: USER_STATE_LOOK[s].label })),
-            (state) => setFilters((f) => ({ ...f, state })),
-          )}
+            }))}
+            onValueChange={(tenant) => setFilters((f) => ({ ...f, tenant }))}
+          />
+          <FilterSelect
+            label="Role"
+            value={filters.role === undefined ? undefined : String(filters.role)}
+            options={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+            onValueChange={(role) =>
+              setFilters((f) => ({ ...f, role: role === undefined ? undefined : Number(role) }))
+            }
+          />
+          <FilterSelect
+            label="State"
+            value={filters.state}
+            options={USER_STATES.map((s) => ({ value: s, label: USER_STATE_LOOK[s].label }))}
+            onValueChange={(state) => setFilters((f) => ({ ...f, state }))}
+          />
         </>
       }
       rowActions={(user) => [

@@ -27,6 +27,7 @@ import { AGENT_CREDENTIALS, type AgentCredentials } from './AgentSecret.tsx';
 import { QuotaFields, RetentionFields } from './LimitFields.tsx';
 import { BACKUP_PERMISSION } from './permission.ts';
 import { api, backupKeys } from './queries.ts';
+import { fittingColumns } from '../../kit/layout.ts';
 
 const LIST_PATH = '/backup';
 
@@ -46,9 +47,7 @@ const Layout = styled.div`
 `;
 
 const Fields = styled.div`
-  display: grid;
-  gap: 16px;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 220px), 1fr));
+  ${fittingColumns(220)}
   align-items: start;
 `;
 

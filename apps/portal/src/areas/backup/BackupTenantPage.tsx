@@ -28,7 +28,7 @@ import {
   type DataTableColumn,
   type MetricRange,
 } from '@portal/ui';
-import { DetailPage, detailReadProps } from '../../kit/DetailPage.tsx';
+import { DetailPage, DetailStack, detailReadProps } from '../../kit/DetailPage.tsx';
 import { useHandedOnce } from '../../kit/handedOnce.ts';
 import { queryErrorText } from '../../kit/queryError.ts';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
@@ -52,11 +52,6 @@ const RANGE_DAYS: Record<MetricRange, number> = {
   '7d': 7,
   '30d': 30,
 };
-
-const Stack = styled.div`
-  display: grid;
-  gap: 16px;
-`;
 
 const Actions = styled.div`
   display: flex;
@@ -236,7 +231,7 @@ function TenantActions({ tenant }: { tenant: BackupTenant }) {
 function Overview({ tenant }: { tenant: BackupTenant }) {
   const concerns = backupConcerns(tenant);
   return (
-    <Stack>
+    <DetailStack>
       <Card title="Storage">
         <UsageMeter tenant={tenant} />
         <KeyValue
@@ -305,7 +300,7 @@ function Overview({ tenant }: { tenant: BackupTenant }) {
           emptyState="No machine is protected yet."
         />
       </Card>
-    </Stack>
+    </DetailStack>
   );
 }
 
@@ -451,7 +446,7 @@ function RestorePointsTab({ uuid }: { uuid: string }) {
   const rows = query.data?.pages.flatMap((page) => page.data) ?? [];
   const total = query.data?.pages[0]?.page.total;
   return (
-    <Stack>
+    <DetailStack>
       <DataTable
         aria-label="Restore points"
         data={rows}
@@ -478,6 +473,6 @@ function RestorePointsTab({ uuid }: { uuid: string }) {
           )}
         </Actions>
       )}
-    </Stack>
+    </DetailStack>
   );
 }

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { mdiCommentTextOutline, mdiPencil } from '@mdi/js';
 import { DETECTION_STATUS_LABELS, RESOLUTION_LABELS, SEVERITY_LABELS } from '@portal/api/domain';
 import { Button, Card, KeyValue, Link, StatusChip } from '@portal/ui';
-import { DetailPage, detailReadProps } from '../../kit/DetailPage.tsx';
+import { DetailPage, DetailStack, detailReadProps } from '../../kit/DetailPage.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
 import { BulkDialog, CommentList, CommentsDialog } from './DetectionsTab.tsx';
@@ -13,11 +13,6 @@ import { SEVERITY_CHIP, STATUS_CHIP } from './labels.ts';
 import { hostPath, medrPath } from './paths.ts';
 import { CROWDSTRIKE_PERMISSION } from './permission.ts';
 import { crowdstrikeQueries } from './queries.ts';
-
-const Stack = styled.div`
-  display: grid;
-  gap: 16px;
-`;
 
 const Actions = styled.div`
   display: flex;
@@ -89,7 +84,7 @@ export function EdrDetectionPage() {
       }
     >
       {detection && data && (
-        <Stack>
+        <DetailStack>
           <Card title="Detection" headingLevel={2}>
             <KeyValue
               items={[
@@ -133,7 +128,7 @@ export function EdrDetectionPage() {
           {dialog === 'comment' && (
             <CommentsDialog medrId={id} detection={detection} onClose={() => setDialog(null)} />
           )}
-        </Stack>
+        </DetailStack>
       )}
     </DetailPage>
   );

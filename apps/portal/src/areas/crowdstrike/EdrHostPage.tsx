@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { mdiLanConnect, mdiLanDisconnect } from '@mdi/js';
 import { containmentRefusal } from '@portal/api/domain';
 import { Button, Card, KeyValue, StatusChip } from '@portal/ui';
-import { DetailPage, detailReadProps } from '../../kit/DetailPage.tsx';
+import { DetailPage, DetailStack, detailReadProps } from '../../kit/DetailPage.tsx';
 import { useResourceBusy } from '../../kit/useTaskAction.ts';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
@@ -19,11 +18,6 @@ import {
 import { medrPath } from './paths.ts';
 import { CROWDSTRIKE_PERMISSION } from './permission.ts';
 import { crowdstrikeQueries } from './queries.ts';
-
-const Stack = styled.div`
-  display: grid;
-  gap: 16px;
-`;
 
 /** `/crowdstrike/medr/{id}/hosts/{hostId}`: one host, its sensor, containment and detections. */
 export function EdrHostPage() {
@@ -77,7 +71,7 @@ export function EdrHostPage() {
       }
     >
       {host && data && (
-        <Stack>
+        <DetailStack>
           <Card title="Sensor" headingLevel={2}>
             <KeyValue
               items={[
@@ -104,7 +98,7 @@ export function EdrHostPage() {
             <DetectionsTab medrId={id} hostId={hostId} lockedReason={lockedReason} />
           </Card>
           <ContainmentDialog medrId={id} pending={pending} onClose={() => setPending(null)} />
-        </Stack>
+        </DetailStack>
       )}
     </DetailPage>
   );

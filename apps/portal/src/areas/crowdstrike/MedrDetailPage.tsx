@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import type { MedrDetail } from '@portal/api/contract';
 import { SENSOR_POLICY_LABELS } from '@portal/api/domain';
 import { Button, Card, KeyValue } from '@portal/ui';
-import { DetailPage, detailReadProps, type DetailTab } from '../../kit/DetailPage.tsx';
+import { DetailPage, DetailStack, detailReadProps, type DetailTab } from '../../kit/DetailPage.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
 import { CROWDSTRIKE_PERMISSION } from './permission.ts';
@@ -16,11 +15,6 @@ import { PolicyDialog } from './PolicyDialog.tsx';
 import { crowdstrikeQueries } from './queries.ts';
 import { SubscriptionStateChip } from './SubscriptionStateChip.tsx';
 import { TotalsGrid } from './TotalsGrid.tsx';
-
-const Stack = styled.div`
-  display: grid;
-  gap: 16px;
-`;
 
 function Overview({
   medr,
@@ -33,7 +27,7 @@ function Overview({
 }) {
   const latest = medr.releases[0];
   return (
-    <Stack>
+    <DetailStack>
       <TotalsGrid
         totals={medr.totals}
         label={`${medr.name} figures`}
@@ -71,7 +65,7 @@ function Overview({
           ]}
         />
       </Card>
-    </Stack>
+    </DetailStack>
   );
 }
 

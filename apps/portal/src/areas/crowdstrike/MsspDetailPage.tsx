@@ -1,18 +1,12 @@
 import { useParams } from 'react-router-dom';
-import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import type { MsspChild } from '@portal/api/contract';
 import { DataTable, Link, StatusChip, type DataTableColumn } from '@portal/ui';
-import { DetailPage, detailReadProps } from '../../kit/DetailPage.tsx';
+import { DetailPage, DetailStack, detailReadProps } from '../../kit/DetailPage.tsx';
 import { openDetections } from './labels.ts';
 import { crowdstrikeQueries } from './queries.ts';
 import { SubscriptionStateChip } from './SubscriptionStateChip.tsx';
 import { TotalsGrid } from './TotalsGrid.tsx';
-
-const Stack = styled.div`
-  display: grid;
-  gap: 16px;
-`;
 
 const COLUMNS: DataTableColumn<MsspChild>[] = [
   {
@@ -78,7 +72,7 @@ export function MsspDetailPage() {
       }
     >
       {mssp && (
-        <Stack>
+        <DetailStack>
           <TotalsGrid totals={mssp.totals} label="Totals across customers" />
           <DataTable<MsspChild>
             caption="Customers"
@@ -89,7 +83,7 @@ export function MsspDetailPage() {
             searchLabel="Search customers"
             defaultSorting={{ id: 'tenant' }}
           />
-        </Stack>
+        </DetailStack>
       )}
     </DetailPage>
   );

@@ -8,6 +8,7 @@ import { Alert, Meter } from '@portal/ui';
 import { queryErrorText } from '../../kit/queryError.ts';
 import { formatDay, inDays, seatFigure, seats } from './format.ts';
 import { licenseQueries } from './queries.ts';
+import { fittingColumns } from '../../kit/layout.ts';
 
 const Panel = styled.div`
   display: grid;
@@ -18,9 +19,7 @@ const Panel = styled.div`
 `;
 
 const Sections = styled.div`
-  display: grid;
-  gap: 16px;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 320px), 1fr));
+  ${fittingColumns(320)}
 `;
 
 const Section = styled.section`

@@ -14,7 +14,7 @@ import {
   StatTile,
   type MetricRange,
 } from '@portal/ui';
-import { DetailPage } from '../../kit/DetailPage.tsx';
+import { DetailPage, DetailStack } from '../../kit/DetailPage.tsx';
 import { useHandedOnce } from '../../kit/handedOnce.ts';
 import { useResourceBusy } from '../../kit/useTaskAction.ts';
 import { queryErrorText } from '../../kit/queryError.ts';
@@ -28,11 +28,6 @@ import { DeliveryStatusChip, MonitorStateChip, percentText } from './parts.tsx';
 import { monitoringClient, monitoringKeys, monitoringQueries } from './queries.ts';
 import { SlaReportPanel } from './SlaReportPanel.tsx';
 import { WEBHOOK_SECRET, WebhookSecret } from './WebhookSecret.tsx';
-
-const Stack = styled.div`
-  display: grid;
-  gap: 16px;
-`;
 
 const Timeline = styled.ol`
   list-style: none;
@@ -90,7 +85,7 @@ function OverviewTab({ monitor }: { monitor: Monitor }) {
   const results = useQuery(monitoringQueries.results(monitor.id, HOURS[range] ?? 24));
   const points = (results.data ?? []).map((r) => [Date.parse(r.at), r.response_ms] as const);
   return (
-    <Stack>
+    <DetailStack>
       <StatGrid>
         {(
           [
@@ -156,7 +151,7 @@ function OverviewTab({ monitor }: { monitor: Monitor }) {
           { label: 'Created', value: formatDateTime(monitor.created_at) },
         ]}
       />
-    </Stack>
+    </DetailStack>
   );
 }
 
@@ -210,7 +205,7 @@ function MaintenanceTab({ id }: { id: number }) {
     onSettled: () => client.invalidateQueries({ queryKey: monitoringKeys.monitor(id) }),
   });
   return (
-    <Stack>
+    <DetailStack>
       <div>
         <Button
           variant="primary"
@@ -246,7 +241,7 @@ function MaintenanceTab({ id }: { id: number }) {
         </Rows>
       )}
       {adding ? <MaintenanceDialog monitorId={id} onClose={() => setAdding(false)} /> : null}
-    </Stack>
+    </DetailStack>
   );
 }
 
@@ -261,7 +256,7 @@ function AlertsTab({ id }: { id: number }) {
   if (!deliveries.data) return <p>Loading the alert log…</p>;
   const simulated = deliveries.data.some((delivery) => delivery.status === 'simulated');
   return (
-    <Stack>
+    <DetailStack>
       {simulated ? (
         <Alert kind="info" title="Some alerts are simulated">
           Alerts of simulated checks are recorded here as they would have been sent; they never
@@ -292,7 +287,7 @@ function AlertsTab({ id }: { id: number }) {
           ))}
         </Rows>
       )}
-    </Stack>
+    </DetailStack>
   );
 }
 

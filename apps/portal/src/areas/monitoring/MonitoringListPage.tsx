@@ -18,6 +18,20 @@ import { SlaReportPanel } from './SlaReportPanel.tsx';
 const CREATE_PATH = '/monitoring/create';
 const REPORT_PARAM = 'report';
 
+/** An uptime share over one window, right-aligned; a monitor without one sorts below 0 %. */
+const uptimeColumn = (
+  key: 'uptime_24h' | 'uptime_7d' | 'uptime_30d',
+  header: string,
+  priority: DataTableColumn<Monitor>['priority'],
+): DataTableColumn<Monitor> => ({
+  id: key,
+  priority,
+  header,
+  accessor: (row) => row[key] ?? -1,
+  cell: (row) => percentText(row[key]),
+  align: 'end',
+});
+
 function columns(everyTenant: boolean): DataTableColumn<Monitor>[] {
   return [
     {
@@ -54,30 +68,9 @@ function columns(everyTenant: boolean): DataTableColumn<Monitor>[] {
       filter: 'select',
     },
     { id: 'target', priority: 2, header: 'Target', accessor: 'target' },
-    {
-      id: 'uptime_24h',
-      priority: 3,
-      header: 'Uptime 24 h',
-      accessor: (row) => row.uptime_24h ?? -1,
-      cell: (row) => percentText(row.uptime_24h),
-      align: 'end',
-    },
-    {
-      id: 'uptime_7d',
-      priority: 4,
-      header: 'Uptime 7 d',
-      accessor: (row) => row.uptime_7d ?? -1,
-      cell: (row) => percentText(row.uptime_7d),
-      align: 'end',
-    },
-    {
-      id: 'uptime_30d',
-      priority: 5,
-      header: 'Uptime 30 d',
-      accessor: (row) => row.uptime_30d ?? -1,
-      cell: (row) => percentText(row.uptime_30d),
-      align: 'end',
-    },
+    uptimeColumn('uptime_24h', 'Uptime 24 h', 3),
+    uptimeColumn('uptime_7d', 'Uptime 7 d', 4),
+    uptimeColumn('uptime_30d', 'Uptime 30 d', 5),
     {
       id: 'last_check',
       priority: 4,

@@ -1,16 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { mdiIpNetwork, mdiPlus } from '@mdi/js';
+import { mdiIpNetwork } from '@mdi/js';
 import { AddressAllocate, type PublicAddress } from '@portal/api/contract';
 import { tableReadProps } from '../../kit/queryError.ts';
-import {
-  Button,
-  ConfirmDialog,
-  DataTable,
-  EmptyState,
-  Select,
-  type DataTableColumn,
-} from '@portal/ui';
+import { ConfirmDialog, DataTable, EmptyState, Select, type DataTableColumn } from '@portal/ui';
 import { FormDialog, FormSelect, useContractForm } from '../../kit/form/index.ts';
 import {
   confirmTask,
@@ -20,12 +13,12 @@ import {
   useBusyRowIds,
   useTaskAction,
 } from '../../kit/useTaskAction.ts';
-import { PendingCreations } from '../../kit/PendingCreations.tsx';
 import { useManageReason } from '../../state/permissions.ts';
 import { computeCalls } from '../compute/queries.ts';
 import { NETWORKING_PERMISSION } from './permission.ts';
 import { api, networkingKeys, networkingQueries } from './queries.ts';
 import { lookOf } from './state.ts';
+import { SectionToolbar } from './SectionToolbar.tsx';
 import { stateChip } from './stateChip.tsx';
 
 const ADDRESSES_PENDING = 'networking:addresses';
@@ -214,6 +207,11 @@ export function AddressesSection() {
       runningLabel: 'Removing…',
     });
   };
+  /** Why an address without NAT cannot be assigned or released now; none when it can. */
+  const notAssignableReason = (address: PublicAddress) =>
+    readOnly ??
+    addressBusyReason(address) ??
+    (assignable(address) ? undefined : 'The address is not ready yet.');
   const close = () => setDialog(null);
   return (
     <section aria-label="Public addresses">
@@ -234,19 +232,12 @@ export function AddressesSection() {
           />
         }
         toolbar={
-          <>
-            <Button
-              variant="primary"
-              size="small"
-              leadingIcon={mdiPlus}
-              disabled={Boolean(readOnly)}
-              disabledReason={readOnly}
-              onClick={() => setDialog({ kind: 'allocate' })}
-            >
-              Allocate address
-            </Button>
-            <PendingCreations scope={ADDRESSES_PENDING} />
-          </>
+          <SectionToolbar
+            createLabel="Allocate address"
+            readOnly={readOnly}
+            onCreate={() => setDialog({ kind: 'allocate' })}
+            pendingIn={ADDRESSES_PENDING}
+          />
         }
         rowActions={(address) =>
           address.nat
@@ -263,20 +254,14 @@ export function AddressesSection() {
                   id: 'assign',
                   label: 'Assign to a virtual machine…',
                   onSelect: () => setDialog({ kind: 'assign', address }),
-                  disabledReason:
-                    readOnly ??
-                    addressBusyReason(address) ??
-                    (assignable(address) ? undefined : 'The address is not ready yet.'),
+                  disabledReason: notAssignableReason(address),
                 },
                 {
                   id: 'release',
                   label: 'Release',
                   tone: 'danger' as const,
                   onSelect: () => setDialog({ kind: 'release', address }),
-                  disabledReason:
-                    readOnly ??
-                    addressBusyReason(address) ??
-                    (assignable(address) ? undefined : 'The address is not ready yet.'),
+                  disabledReason: notAssignableReason(address),
                 },
               ]
         }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { mdiPlus, mdiRouterNetwork } from '@mdi/js';
+import { mdiRouterNetwork } from '@mdi/js';
 import { GatewayCreate, type Gateway } from '@portal/api/contract';
 import { tableReadProps } from '../../kit/queryError.ts';
 import { gatewayDeleteRefusal } from '@portal/api/domain';
-import { Button, DataTable, EmptyState, type DataTableColumn } from '@portal/ui';
+import { DataTable, EmptyState, type DataTableColumn } from '@portal/ui';
 import { DeleteDialog, deleteRowAction } from '../../kit/DeleteDialog.tsx';
 import {
   FormDialog,
@@ -20,11 +20,11 @@ import {
   useResourceBusy,
   useTaskAction,
 } from '../../kit/useTaskAction.ts';
-import { PendingCreations } from '../../kit/PendingCreations.tsx';
 import { useManageReason } from '../../state/permissions.ts';
 import { NETWORKING_PERMISSION } from './permission.ts';
 import { api, networkingKeys, networkingQueries, siteLocations } from './queries.ts';
 import { lookOf } from './state.ts';
+import { SectionToolbar } from './SectionToolbar.tsx';
 import { stateChip } from './stateChip.tsx';
 
 const GATEWAYS_PENDING = 'networking:gateways';
@@ -179,19 +179,12 @@ export function GatewaysSection() {
           />
         }
         toolbar={
-          <>
-            <Button
-              variant="primary"
-              size="small"
-              leadingIcon={mdiPlus}
-              disabled={Boolean(readOnly)}
-              disabledReason={readOnly}
-              onClick={() => setCreating(true)}
-            >
-              Create gateway
-            </Button>
-            <PendingCreations scope={GATEWAYS_PENDING} />
-          </>
+          <SectionToolbar
+            createLabel="Create gateway"
+            readOnly={readOnly}
+            onCreate={() => setCreating(true)}
+            pendingIn={GATEWAYS_PENDING}
+          />
         }
         rowActions={(gateway) => [
           {

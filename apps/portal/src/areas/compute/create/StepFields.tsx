@@ -20,14 +20,13 @@ import {
   type VmField,
   type VmForm,
 } from './vmCreateBody.ts';
+import { fittingColumns } from '../../../kit/layout.ts';
 
 /** The Select value meaning "no second adapter" (a Select option cannot be empty). */
 const NO_ADAPTER = 'none';
 
 const Fields = styled.div`
-  display: grid;
-  gap: 16px;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 240px), 1fr));
+  ${fittingColumns(240)}
   align-items: start;
 `;
 

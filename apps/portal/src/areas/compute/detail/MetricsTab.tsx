@@ -11,13 +11,13 @@ import {
 } from '@portal/ui';
 import { queryErrorText } from '../../../kit/queryError.ts';
 import { computeQueries } from '../queries.ts';
+import { DetailStack } from '../../../kit/DetailPage.tsx';
+import { fittingColumns } from '../../../kit/layout.ts';
 
 type Metric = (typeof METRICS)[number];
 
 const Grid = styled.div`
-  display: grid;
-  gap: 16px;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 460px), 1fr));
+  ${fittingColumns(460)}
 `;
 
 const TITLES: Record<Metric, string> = {
@@ -52,15 +52,10 @@ export function toSeries(reply: MetricsReply): MetricSeries[] {
   }));
 }
 
-const Stack = styled.div`
-  display: grid;
-  gap: 16px;
-`;
-
 export function MetricsTab({ vm }: { vm: Vm }) {
   const [range, setRange] = useState<MetricRange>('1h');
   return (
-    <Stack>
+    <DetailStack>
       {vm.power_state === 'poweredOff' && (
         <Alert kind="info">The VM is powered off: no CPU or network use is recorded.</Alert>
       )}
@@ -75,7 +70,7 @@ export function MetricsTab({ vm }: { vm: Vm }) {
           />
         ))}
       </Grid>
-    </Stack>
+    </DetailStack>
   );
 }
 

@@ -26,16 +26,11 @@ import { siteOf, vmApis } from './vmApis.ts';
 import { useVmTask } from './vmTasks.ts';
 import { confirmTask, formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
 import { useSiteRefusal } from './siteActions.ts';
-
-const Stack = styled.div`
-  display: grid;
-  gap: 16px;
-`;
+import { DetailStack } from '../../../kit/DetailPage.tsx';
+import { fittingColumns } from '../../../kit/layout.ts';
 
 const Adapters = styled.div`
-  display: grid;
-  gap: 16px;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 280px), 1fr));
+  ${fittingColumns(280)}
 `;
 
 const AdapterBox = styled.section`
@@ -57,11 +52,11 @@ export interface NetworkTabProps {
 
 export function NetworkTab({ vm, busy }: NetworkTabProps) {
   return (
-    <Stack>
+    <DetailStack>
       <AdaptersCard vm={vm} busy={busy} />
       <NatCard vm={vm} busy={busy} />
       <FirewallCard vm={vm} busy={busy} />
-    </Stack>
+    </DetailStack>
   );
 }
 

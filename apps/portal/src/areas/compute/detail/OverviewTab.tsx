@@ -26,11 +26,10 @@ import { vmApis } from './vmApis.ts';
 import { useVmTask } from './vmTasks.ts';
 import { confirmTask, formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
 import { useSiteRefusal } from './siteActions.ts';
+import { fittingColumns } from '../../../kit/layout.ts';
 
 const Grid = styled.div`
-  display: grid;
-  gap: 16px;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 360px), 1fr));
+  ${fittingColumns(360)}
   align-items: start;
 `;
 

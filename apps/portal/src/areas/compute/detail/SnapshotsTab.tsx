@@ -40,6 +40,7 @@ import { seriesOf, vmApis } from './vmApis.ts';
 import { useVmTask } from './vmTasks.ts';
 import { confirmTask, formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
 import { useSiteRefusal } from './siteActions.ts';
+import { fittingColumns } from '../../../kit/layout.ts';
 
 const Toolbar = styled.div`
   display: flex;
@@ -49,9 +50,7 @@ const Toolbar = styled.div`
 `;
 
 const Layout = styled.div`
-  display: grid;
-  gap: 16px;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 320px), 1fr));
+  ${fittingColumns(320)}
   align-items: start;
 `;
 

@@ -87,6 +87,37 @@ export function launchedFacts(campaign: { start_at: Date } | null): LaunchFacts 
   return { startAt: campaign.start_at.toISOString() };
 }
 
+/** A campaign as a platform keeps it: when it starts sending, sends by, and ended early. */
+export interface PlatformCampaign {
+  start_at: Date;
+  send_by: Date | null;
+  ended_at: Date | null;
+}
+
+/**
+ * When recipients added to a campaign now are queued: now, or at its start if it has not begun;
+ * refused once the campaign has ended.
+ */
+export function additionQueuedAt(campaign: PlatformCampaign): Date {
+  if (campaign.ended_at)
+    throw new DriverError('The campaign has ended; no more messages are sent.');
+  return new Date(Math.max(Date.now(), campaign.start_at.getTime()));
+}
+
+/**
+ * When a campaign completed, as an ISO time, or null while it runs: when it was ended early, else
+ * at `lastActivity` (ms) once `now` is past it and `settled` (nothing is left to send).
+ */
+export function completedAt(
+  campaign: PlatformCampaign,
+  now: number,
+  lastActivity: number,
+  settled = true,
+): string | null {
+  if (campaign.ended_at) return campaign.ended_at.toISOString();
+  return now >= lastActivity && settled ? new Date(lastActivity).toISOString() : null;
+}
+
 /**
  * The phishing simulation platform (GoPhish, Defender attack simulation): it sends the messages,
  * tracks opens, clicks, submitted data and reports. Idempotent per `ctx.taskId`.

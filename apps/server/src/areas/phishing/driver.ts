@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DriverError, type OperationContext } from '../../platform/driver.ts';
+import type { Queryable } from '../../db/database.ts';
 
 /** When the platform starts sending (now, or the campaign's later launch time). */
 export const LaunchFacts = Type.Object({ startAt: Type.String() });
@@ -92,6 +93,19 @@ export interface PlatformCampaign {
   start_at: Date;
   send_by: Date | null;
   ended_at: Date | null;
+}
+
+/** A platform's campaign, read from the platform's own table, or null when it has none. */
+export async function readPlatformCampaign(
+  db: Queryable,
+  table: 'mail_phishing_campaign' | 'sim_phishing_campaign',
+  campaignId: number,
+): Promise<PlatformCampaign | null> {
+  const rows = await db.query<PlatformCampaign>(
+    `select start_at, send_by, ended_at from ${table} where campaign_id = $1`,
+    [campaignId],
+  );
+  return rows[0] ?? null;
 }
 
 /**

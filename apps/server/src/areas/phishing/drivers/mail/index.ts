@@ -13,9 +13,14 @@ import type {
   PhishingDriver,
   PhishingLaunch,
   PhishingPerson,
-  PlatformCampaign,
 } from '../../driver.ts';
-import { additionQueuedAt, completedAt, launchedFacts, launchSchedule } from '../../driver.ts';
+import {
+  additionQueuedAt,
+  completedAt,
+  launchedFacts,
+  launchSchedule,
+  readPlatformCampaign,
+} from '../../driver.ts';
 import { KEY_BYTES, randomToken, TRACKING_DAYS } from './message.ts';
 
 export interface MailPhishingOptions {
@@ -66,12 +71,8 @@ export class PhishingMailDriver implements PhishingDriver {
     private readonly options: MailPhishingOptions,
   ) {}
 
-  private async campaign(campaignId: number, db: Queryable = this.db) {
-    const rows = await db.query<PlatformCampaign>(
-      'select start_at, send_by, ended_at from mail_phishing_campaign where campaign_id = $1',
-      [campaignId],
-    );
-    return rows[0] ?? null;
+  private campaign(campaignId: number) {
+    return readPlatformCampaign(this.db, 'mail_phishing_campaign', campaignId);
   }
 
   async launchPhishingCampaign(

@@ -9,9 +9,14 @@ import type {
   LaunchFacts,
   PhishingDriver,
   PhishingLaunch,
-  PlatformCampaign,
 } from '../../driver.ts';
-import { additionQueuedAt, completedAt, launchedFacts, launchSchedule } from '../../driver.ts';
+import {
+  additionQueuedAt,
+  completedAt,
+  launchedFacts,
+  launchSchedule,
+  readPlatformCampaign,
+} from '../../driver.ts';
 import { BEHAVIOUR_WINDOW_MS, behaviourOf, sendTime } from './behaviour.ts';
 
 /** Seconds the platform takes to accept a launch or an end, at speed 1. */
@@ -85,12 +90,8 @@ export class PhishingSimulator implements PhishingDriver {
     });
   }
 
-  private async campaign(campaignId: number): Promise<PlatformCampaign | null> {
-    const rows = await this.db.query<PlatformCampaign>(
-      'select start_at, send_by, ended_at from sim_phishing_campaign where campaign_id = $1',
-      [campaignId],
-    );
-    return rows[0] ?? null;
+  private campaign(campaignId: number) {
+    return readPlatformCampaign(this.db, 'sim_phishing_campaign', campaignId);
   }
 
   async launchPhishingCampaign(

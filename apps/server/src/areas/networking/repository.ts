@@ -161,16 +161,8 @@ export const networkPaging = (query: ListPagingQuery, tenantId: number): Paging 
 export const listNetworksJson = (db: Queryable, tenantId: number, paging: Paging | null) =>
   listJson(db, NETWORK_LIST, { tenantId, where: 'n.tenant_id = $1', params: [tenantId] }, paging);
 
-export interface NewNetwork {
-  name: string;
-  location: string;
-  vlanId: number;
-  cidr: string;
-  gatewayAddress: string;
-  dhcpStart: string;
-  dhcpEnd: string;
-  dnsServers: string[];
-  gatewayId: number | null;
+/** A network as it is recorded: what the platform is asked to build, and its first state. */
+export interface NewNetwork extends NetworkSpec {
   state: 'creating' | 'active';
 }
 

@@ -50,6 +50,12 @@ export class ProbeEnv {
   }
 }
 
+/** Starts timing a check: the answer tells the milliseconds since, at least 1. */
+const stopwatch = () => {
+  const started = performance.now();
+  return () => Math.max(1, Math.round(performance.now() - started));
+};
+
 const failed = (at: number, message: string, responseMs: number | null = null): CheckFacts => ({
   at,
   ok: false,
@@ -158,7 +164,7 @@ async function httpCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<Ch
   } catch {
     return failed(at, `${spec.target} is not a URL`);
   }
-  const started = performance.now();
+  const elapsedMs = stopwatch();
   const signal = AbortSignal.timeout(timeoutMs);
   const expected = spec.expectedStatus ?? 200;
   let hops = 0;
@@ -203,7 +209,7 @@ async function httpCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<Ch
     } else {
       await response.body.dump();
     }
-    const responseMs = Math.max(1, Math.round(performance.now() - started));
+    const responseMs = elapsedMs();
     const line =
       `HTTP ${status} ${STATUS_CODES[status] ?? ''}`.trim() +
       (hops ? ` (after ${hops} redirect${hops > 1 ? 's' : ''} to ${url.host}${url.pathname})` : '');
@@ -233,13 +239,23 @@ function endpoint(spec: ProbeSpec, fallbackPort: number): { host: string; port: 
   return { host: bare(targetHost(spec.target)), port: spec.port ?? fallbackPort };
 }
 
-async function tcpCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<CheckFacts> {
-  const { host, port } = endpoint(spec, 80);
-  const where = `${host}:${port}`;
+/** Where a connection check goes (`where` names it `host:port`), or why it may not go there. */
+function connectionTarget(
+  spec: ProbeSpec,
+  env: ProbeEnv,
+  fallbackPort: number,
+): { host: string; port: number; where: string } | { refusal: string } {
+  const { host, port } = endpoint(spec, fallbackPort);
   const refusal = hostRefusal(host, env.options.allowPrivate);
-  if (refusal) return failed(at, `Refused: ${refusal}`);
+  return refusal ? { refusal } : { host, port, where: `${host}:${port}` };
+}
+
+async function tcpCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<CheckFacts> {
+  const target = connectionTarget(spec, env, 80);
+  if ('refusal' in target) return failed(at, `Refused: ${target.refusal}`);
+  const { host, port, where } = target;
   const timeoutMs = spec.timeoutSeconds * 1000;
-  const started = performance.now();
+  const elapsedMs = stopwatch();
   return new Promise<CheckFacts>((resolve) => {
     const socket = netConnect({ host, port, lookup: env.lookup });
     const timer = setTimeout(() => {
@@ -248,7 +264,7 @@ async function tcpCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<Che
     }, timeoutMs);
     socket.once('connect', () => {
       clearTimeout(timer);
-      const responseMs = Math.max(1, Math.round(performance.now() - started));
+      const responseMs = elapsedMs();
       socket.destroy();
       resolve(passed(at, `Port ${port} open`, responseMs, timeoutMs));
     });
@@ -263,12 +279,11 @@ async function tcpCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<Che
 const dateOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 async function tlsCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<CheckFacts> {
-  const { host, port } = endpoint(spec, 443);
-  const where = `${host}:${port}`;
-  const refusal = hostRefusal(host, env.options.allowPrivate);
-  if (refusal) return failed(at, `Refused: ${refusal}`);
+  const target = connectionTarget(spec, env, 443);
+  if ('refusal' in target) return failed(at, `Refused: ${target.refusal}`);
+  const { host, port, where } = target;
   const timeoutMs = spec.timeoutSeconds * 1000;
-  const started = performance.now();
+  const elapsedMs = stopwatch();
   return new Promise<CheckFacts>((resolve) => {
     const socket = tlsConnect({
       host,
@@ -285,7 +300,7 @@ async function tlsCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<Che
     }, timeoutMs);
     socket.once('secureConnect', () => {
       clearTimeout(timer);
-      const responseMs = Math.max(1, Math.round(performance.now() - started));
+      const responseMs = elapsedMs();
       const certificate: PeerCertificate = socket.getPeerCertificate();
       const reason = socket.authorizationError;
       socket.destroy();
@@ -341,7 +356,7 @@ async function dnsCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<Che
   const timeoutMs = spec.timeoutSeconds * 1000;
   const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
   if (env.options.dnsServer) resolver.setServers([env.options.dnsServer]);
-  const started = performance.now();
+  const elapsedMs = stopwatch();
   const timer = setTimeout(() => resolver.cancel(), timeoutMs);
   try {
     let answers: string[];
@@ -367,7 +382,7 @@ async function dnsCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<Che
         answers = await resolver.resolveNs(host);
         break;
     }
-    const responseMs = Math.max(1, Math.round(performance.now() - started));
+    const responseMs = elapsedMs();
     if (answers.length === 0) return failed(at, `No ${type} record for ${host}`, responseMs);
     return passed(at, `${type} ${answers.join(', ')}`, responseMs, timeoutMs);
   } catch (error) {
@@ -404,14 +419,14 @@ async function pingCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<Ch
   );
   if (address instanceof Error)
     return failed(at, connectionSentence(address, host, spec.timeoutSeconds));
-  const started = performance.now();
+  const elapsedMs = stopwatch();
   return new Promise<CheckFacts>((resolve) => {
     execFile(
       'ping',
       ['-n', '-c', '1', '-W', String(spec.timeoutSeconds), address],
       { timeout: spec.timeoutSeconds * 1000 + 1000 },
       (error, stdout) => {
-        const responseMs = Math.max(1, Math.round(performance.now() - started));
+        const responseMs = elapsedMs();
         if (codeOf(error) === 'ENOENT')
           return resolve(failed(at, 'Ping is not available: this server has no ping command'));
         if (error) return resolve(failed(at, `Request timed out: no reply from ${host}`));

@@ -14,13 +14,8 @@ import type {
   PhishingLaunch,
   PhishingPerson,
 } from '../../driver.ts';
-import {
-  additionQueuedAt,
-  completedAt,
-  launchedFacts,
-  launchSchedule,
-  readPlatformCampaign,
-} from '../../driver.ts';
+import { launchedFacts, launchSchedule } from '../../driver.ts';
+import { additionQueuedAt, completedAt, readPlatformCampaign } from '../platform-campaign.ts';
 import { KEY_BYTES, randomToken, TRACKING_DAYS } from './message.ts';
 
 export interface MailPhishingOptions {

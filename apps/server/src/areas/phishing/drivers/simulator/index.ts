@@ -10,13 +10,8 @@ import type {
   PhishingDriver,
   PhishingLaunch,
 } from '../../driver.ts';
-import {
-  additionQueuedAt,
-  completedAt,
-  launchedFacts,
-  launchSchedule,
-  readPlatformCampaign,
-} from '../../driver.ts';
+import { launchedFacts, launchSchedule } from '../../driver.ts';
+import { additionQueuedAt, completedAt, readPlatformCampaign } from '../platform-campaign.ts';
 import { BEHAVIOUR_WINDOW_MS, behaviourOf, sendTime } from './behaviour.ts';
 
 /** Seconds the platform takes to accept a launch or an end, at speed 1. */

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import type { lookup as dnsLookup } from 'node:dns';
 import { Resolver } from 'node:dns/promises';
 import { STATUS_CODES } from 'node:http';
-import { connect as netConnect, isIP } from 'node:net';
+import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { connect as tlsConnect, rootCertificates, type PeerCertificate } from 'node:tls';
 import { Agent, request, type Dispatcher } from 'undici';
@@ -250,23 +250,30 @@ function connectionTarget(
   return refusal ? { refusal } : { host, port, where: `${host}:${port}` };
 }
 
-async function tcpCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<CheckFacts> {
-  const target = connectionTarget(spec, env, 80);
-  if ('refusal' in target) return failed(at, `Refused: ${target.refusal}`);
-  const { host, port, where } = target;
+/**
+ * Waits for a socket to finish connecting (`event`): the check is what `connected` makes of it,
+ * given the response time, before the socket is closed; a timeout (`timedOut`) or an error fails
+ * it with a sentence.
+ */
+function connectionCheck(
+  socket: Socket,
+  event: 'connect' | 'secureConnect',
+  check: { spec: ProbeSpec; at: number; where: string; timedOut: string },
+  connected: (responseMs: number, timeoutMs: number) => CheckFacts,
+): Promise<CheckFacts> {
+  const { spec, at, where } = check;
   const timeoutMs = spec.timeoutSeconds * 1000;
   const elapsedMs = stopwatch();
   return new Promise<CheckFacts>((resolve) => {
-    const socket = netConnect({ host, port, lookup: env.lookup });
     const timer = setTimeout(() => {
       socket.destroy();
-      resolve(failed(at, `Connection to ${where} timed out`));
+      resolve(failed(at, check.timedOut));
     }, timeoutMs);
-    socket.once('connect', () => {
+    socket.once(event, () => {
       clearTimeout(timer);
-      const responseMs = elapsedMs();
+      const facts = connected(elapsedMs(), timeoutMs);
       socket.destroy();
-      resolve(passed(at, `Port ${port} open`, responseMs, timeoutMs));
+      resolve(facts);
     });
     socket.once('error', (error) => {
       clearTimeout(timer);
@@ -276,78 +283,72 @@ async function tcpCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<Che
   });
 }
 
+async function tcpCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<CheckFacts> {
+  const target = connectionTarget(spec, env, 80);
+  if ('refusal' in target) return failed(at, `Refused: ${target.refusal}`);
+  const { host, port, where } = target;
+  return connectionCheck(
+    netConnect({ host, port, lookup: env.lookup }),
+    'connect',
+    { spec, at, where, timedOut: `Connection to ${where} timed out` },
+    (responseMs, timeoutMs) => passed(at, `Port ${port} open`, responseMs, timeoutMs),
+  );
+}
+
 const dateOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 async function tlsCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<CheckFacts> {
   const target = connectionTarget(spec, env, 443);
   if ('refusal' in target) return failed(at, `Refused: ${target.refusal}`);
   const { host, port, where } = target;
-  const timeoutMs = spec.timeoutSeconds * 1000;
-  const elapsedMs = stopwatch();
-  return new Promise<CheckFacts>((resolve) => {
-    const socket = tlsConnect({
-      host,
-      port,
-      lookup: env.lookup,
-      ...(isIP(host) ? {} : { servername: host }),
-      ...(env.ca ? { ca: env.ca } : {}),
-      // The certificate is read even when it is not trusted, to say why.
-      rejectUnauthorized: false,
-    });
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve(failed(at, `TLS handshake with ${where} timed out`));
-    }, timeoutMs);
-    socket.once('secureConnect', () => {
-      clearTimeout(timer);
-      const responseMs = elapsedMs();
+  const socket = tlsConnect({
+    host,
+    port,
+    lookup: env.lookup,
+    ...(isIP(host) ? {} : { servername: host }),
+    ...(env.ca ? { ca: env.ca } : {}),
+    // The certificate is read even when it is not trusted, to say why.
+    rejectUnauthorized: false,
+  });
+  return connectionCheck(
+    socket,
+    'secureConnect',
+    { spec, at, where, timedOut: `TLS handshake with ${where} timed out` },
+    (responseMs, timeoutMs) => {
       const certificate: PeerCertificate = socket.getPeerCertificate();
       const reason = socket.authorizationError;
-      socket.destroy();
       const expires = Date.parse(certificate.valid_to);
-      if (!Number.isFinite(expires))
-        return resolve(failed(at, `${where} sent no certificate`, responseMs));
+      if (!Number.isFinite(expires)) return failed(at, `${where} sent no certificate`, responseMs);
       const now = Date.now();
       if (expires <= now)
-        return resolve(failed(at, `The certificate expired on ${dateOf(expires)}`, responseMs));
+        return failed(at, `The certificate expired on ${dateOf(expires)}`, responseMs);
       if (!socket.authorized)
-        return resolve(
-          failed(
-            at,
-            connectionSentence(
-              Object.assign(new Error(String(reason)), { code: String(reason) }),
-              where,
-              spec.timeoutSeconds,
-            ),
-            responseMs,
+        return failed(
+          at,
+          connectionSentence(
+            Object.assign(new Error(String(reason)), { code: String(reason) }),
+            where,
+            spec.timeoutSeconds,
           ),
+          responseMs,
         );
       const days = Math.floor((expires - now) / DAY_MS);
       if (days < (spec.tlsDaysThreshold ?? 14))
-        return resolve(
-          passed(
-            at,
-            `The certificate expires in ${days} days (${dateOf(expires)})`,
-            responseMs,
-            timeoutMs,
-            true,
-          ),
-        );
-      resolve(
-        passed(
+        return passed(
           at,
-          `Certificate valid for ${days} days (until ${dateOf(expires)})`,
+          `The certificate expires in ${days} days (${dateOf(expires)})`,
           responseMs,
           timeoutMs,
-        ),
+          true,
+        );
+      return passed(
+        at,
+        `Certificate valid for ${days} days (until ${dateOf(expires)})`,
+        responseMs,
+        timeoutMs,
       );
-    });
-    socket.once('error', (error) => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(failed(at, connectionSentence(error, where, spec.timeoutSeconds)));
-    });
-  });
+    },
+  );
 }
 
 async function dnsCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<CheckFacts> {

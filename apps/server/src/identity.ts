@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rememberBounded } from './platform/bounded-map.ts';
 
 /** What the server reads from a verified Firebase ID token. */
 export interface VerifiedToken {
@@ -78,7 +79,7 @@ export class CachingTokenVerifier {
     if (!entry || entry.until <= now) {
       if (entry) this.#entries.delete(key);
       entry = { outcome: this.#check(token), until: now + this.windowMs };
-      if (this.windowMs > 0) this.#remember(key, entry, now);
+      if (this.windowMs > 0) rememberBounded(this.#entries, this.maxEntries, key, entry, now);
     }
     const outcome = await entry.outcome;
     if (outcome.ok) {
@@ -106,18 +107,5 @@ export class CachingTokenVerifier {
       }
       return { ok: false, error };
     }
-  }
-
-  #remember(key: string, entry: Entry, now: number): void {
-    if (this.#entries.size >= this.maxEntries) {
-      for (const [old, { until }] of this.#entries) if (until <= now) this.#entries.delete(old);
-      // Still full: forget the oldest half (Map keeps insertion order).
-      let excess = this.#entries.size - Math.floor(this.maxEntries / 2);
-      for (const old of this.#entries.keys()) {
-        if (excess-- <= 0) break;
-        this.#entries.delete(old);
-      }
-    }
-    this.#entries.set(key, entry);
   }
 }

@@ -1,4 +1,5 @@
 import type { UserRecord } from '../db/users.ts';
+import { rememberBounded } from '../platform/bounded-map.ts';
 
 interface Entry {
   principal: Promise<UserRecord | null>;
@@ -34,7 +35,7 @@ export class PrincipalCache {
     if (cached && cached.until > now) return cached.principal;
     if (cached) this.#entries.delete(email);
     const entry: Entry = { principal: this.lookUp(email), until: now + this.windowMs };
-    this.#remember(email, entry, now);
+    rememberBounded(this.#entries, this.maxEntries, email, entry, now);
     // A database error is for this request only; the next one asks again.
     entry.principal.catch(() => {
       if (this.#entries.get(email) === entry) this.#entries.delete(email);
@@ -62,19 +63,6 @@ export class PrincipalCache {
   close(): void {
     caches.delete(this);
     this.#entries.clear();
-  }
-
-  #remember(email: string, entry: Entry, now: number): void {
-    if (this.#entries.size >= this.maxEntries) {
-      for (const [old, { until }] of this.#entries) if (until <= now) this.#entries.delete(old);
-      // Still full: forget the oldest half (Map keeps insertion order).
-      let excess = this.#entries.size - Math.floor(this.maxEntries / 2);
-      for (const old of this.#entries.keys()) {
-        if (excess-- <= 0) break;
-        this.#entries.delete(old);
-      }
-    }
-    this.#entries.set(email, entry);
   }
 }
 

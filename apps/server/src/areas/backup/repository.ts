@@ -7,11 +7,9 @@ import type { Queryable } from '../../db/database.ts';
 import { isoText, tenantList } from '../../platform/paging.ts';
 import type { BackupSummaryFacts } from './driver.ts';
 
-export interface BackupRecord {
-  id: number;
+/** What a backup account is made with and keeps: its name, place, product, quota and agent. */
+interface BackupSettings {
   uuid: string;
-  tenantId: number;
-  tenantCdbId: string;
   name: string;
   location: string;
   repository: string;
@@ -19,8 +17,14 @@ export interface BackupRecord {
   quotaGb: number;
   warningPercent: number;
   retention: BackupRetention;
-  state: 'creating' | 'active' | 'disabled' | 'over_quota' | 'failed';
   agentAccount: string;
+}
+
+export interface BackupRecord extends BackupSettings {
+  id: number;
+  tenantId: number;
+  tenantCdbId: string;
+  state: 'creating' | 'active' | 'disabled' | 'over_quota' | 'failed';
   usedGb: number;
   protectedMachines: number;
   machines: BackupSummaryFacts['machines'];
@@ -108,16 +112,7 @@ export async function dueBackups(db: Queryable, tenantId: number, id?: number): 
   return rows.map((row) => row.id);
 }
 
-export interface NewBackup {
-  uuid: string;
-  name: string;
-  location: string;
-  repository: string;
-  product: string;
-  quotaGb: number;
-  warningPercent: number;
-  retention: BackupRetention;
-  agentAccount: string;
+export interface NewBackup extends BackupSettings {
   agentSecretHash: string;
   state?: 'creating' | 'active' | 'disabled';
   createdAt?: Date;

@@ -102,4 +102,4 @@ export {
   TASK_ID_KEY as LXD_TASK_ID_KEY,
 } from './drivers/lxd/nat.ts';
 export { VM_ID_KEY as LXD_VM_ID_KEY } from './drivers/lxd/observe.ts';
-export { findLxdVm, lxdTaskStep } from './drivers/lxd/state.ts';
+export { findLxdVm, lxdTaskSteps, type LxdTaskStep } from './drivers/lxd/state.ts';

@@ -26,7 +26,8 @@ import type { AreaRoutes } from '../../platform/area.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { areaTaskRoutes } from '../../platform/tasks/route.ts';
 import type { ComputeDriver } from './driver.ts';
-import { followOutsideChanges } from './outside.ts';
+import { reconcile } from './outside.ts';
+import { followSiteChanges } from '../../platform/outside.ts';
 import { prepareFirewallAdd, prepareFirewallDelete } from './firewall-service.ts';
 import { prepareNatCancel, prepareNatCreate } from './nat-service.ts';
 import { computeDeps, readCatalogue, readTaskStatus } from './service.ts';
@@ -70,11 +71,12 @@ const ESERIES = { series: 'eseries' } as const;
 const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform }) => {
   const deps = computeDeps(app.db, drivers, platform.listCache);
   // Changes made on a platform outside the portal (an instance stopped on the LXD host) show up.
-  const outside = new AbortController();
-  app.addHook('onReady', async () =>
-    followOutsideChanges(app.db, drivers, app.log.child({ component: 'outside' }), outside.signal),
+  followSiteChanges(
+    app,
+    drivers,
+    { component: 'outside', failure: 'could not read changes made outside the portal' },
+    ({ driver, locations }, vmIds) => reconcile(app.db, driver, locations, vmIds),
   );
-  app.addHook('onClose', async () => outside.abort());
   const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
 
   app.get(

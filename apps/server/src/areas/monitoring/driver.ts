@@ -20,6 +20,13 @@ export interface ProbeSpec {
   vmAddress?: string | null;
 }
 
+/** A probe whose checks are asked for: its monitor, what it checks, and after when (epoch ms). */
+export interface ProbeSince {
+  monitorId: number;
+  spec: ProbeSpec;
+  since: number;
+}
+
 /** What the platform reports once a probe is set up. */
 export const ProbeCreatedFacts = Type.Object({
   /** The first check runs one interval after this. */
@@ -66,7 +73,7 @@ export interface MonitoringDriver {
    * `limit` per probe (the newest).
    */
   checks(
-    probes: readonly { monitorId: number; spec: ProbeSpec; since: number }[],
+    probes: readonly ProbeSince[],
     until: number,
     limit: number,
   ): Promise<Map<number, ProbeChecks>>;

@@ -14,6 +14,7 @@ import type {
   TargetKind,
 } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
+import type { ProbeSpec } from './driver.ts';
 import { isoText, listJson, parsePaging, type Paging } from '../../platform/paging.ts';
 import type { ListPagingQuery } from '@portal/api/contract';
 
@@ -160,19 +161,10 @@ export async function lockDueMonitors(
   );
 }
 
-export interface NewMonitor {
+/** A monitor as it is recorded: what its probe checks, and how the portal names and alerts it. */
+export interface NewMonitor extends Omit<ProbeSpec, 'vmAddress'> {
   name: string;
-  type: MonitorType;
   targetKind: TargetKind;
-  vmId: number | null;
-  target: string;
-  port: number | null;
-  expectedStatus: number | null;
-  keyword: string | null;
-  dnsRecordType: DnsRecordType | null;
-  tlsDaysThreshold: number | null;
-  intervalSeconds: number;
-  timeoutSeconds: number;
   retries: number;
   contacts: AlertContact[];
 }

@@ -3,6 +3,7 @@
 // as error, a running deletion as deleting), so no row is left in a passing state.
 import type { ListPagingQuery } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
+import type { NetworkSpec } from './driver.ts';
 import {
   isoText,
   listJson,
@@ -11,17 +12,9 @@ import {
   type Paging,
 } from '../../platform/paging.ts';
 
-export interface NetworkRecord {
+/** A network as stored: what the platform was asked to build, and the portal's own facts. */
+export interface NetworkRecord extends NetworkSpec {
   id: number;
-  name: string;
-  location: string;
-  vlanId: number;
-  cidr: string;
-  gatewayAddress: string;
-  dhcpStart: string;
-  dhcpEnd: string;
-  dnsServers: string[];
-  gatewayId: number | null;
   state: 'creating' | 'active' | 'updating' | 'deleting' | 'error';
   taskId: number | null;
   createdAt: Date;
@@ -168,16 +161,8 @@ export const networkPaging = (query: ListPagingQuery, tenantId: number): Paging 
 export const listNetworksJson = (db: Queryable, tenantId: number, paging: Paging | null) =>
   listJson(db, NETWORK_LIST, { tenantId, where: 'n.tenant_id = $1', params: [tenantId] }, paging);
 
-export interface NewNetwork {
-  name: string;
-  location: string;
-  vlanId: number;
-  cidr: string;
-  gatewayAddress: string;
-  dhcpStart: string;
-  dhcpEnd: string;
-  dnsServers: string[];
-  gatewayId: number | null;
+/** A network as it is recorded: what the platform is asked to build, and its first state. */
+export interface NewNetwork extends NetworkSpec {
   state: 'creating' | 'active';
 }
 

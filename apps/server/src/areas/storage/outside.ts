@@ -5,7 +5,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { insertAuditEntry } from '../../db/audit.ts';
-import type { AreaDrivers } from '../../platform/area.ts';
 import type { StorageDriver } from './driver.ts';
 import {
   applyObservedVolume,
@@ -25,29 +24,6 @@ const ADOPT_LOCK_KEY = 742_026_131;
 
 /** Volume names in the portal: what the contract allows (a platform's names may be longer). */
 const NAME_MAX = 64;
-
-/** Follows every site whose storage reports outside changes; stops when `signal` aborts. */
-export function followOutsideVolumeChanges(
-  db: Database,
-  drivers: AreaDrivers<StorageDriver>,
-  log: FastifyBaseLogger,
-  signal: AbortSignal,
-): void {
-  for (const { site, driver } of drivers.all) {
-    if (!driver.watch || !driver.observe) continue;
-    const siteLog = log.child({ site: site.name });
-    const locations = site.locations ?? [];
-    // One look at a time per site: a batch arriving meanwhile waits for the one running.
-    let running: Promise<void> = Promise.resolve();
-    driver.watch((tenantCodes) => {
-      running = running
-        .then(() => reconcileVolumes(db, driver, locations, tenantCodes, siteLog))
-        .catch((error: unknown) =>
-          siteLog.warn({ err: error }, 'could not read volume changes made outside the portal'),
-        );
-    }, signal);
-  }
-}
 
 /**
  * Asks the site's platform how these tenants' volumes are now and writes it to the portal's

@@ -15,7 +15,8 @@ import { sendJsonText } from '../../platform/paging.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import { areaTaskRoutes } from '../../platform/tasks/route.ts';
 import type { StorageDriver } from './driver.ts';
-import { followOutsideVolumeChanges } from './outside.ts';
+import { reconcileVolumes } from './outside.ts';
+import { followSiteChanges } from '../../platform/outside.ts';
 import {
   listVolumes,
   prepareAttach,
@@ -44,16 +45,18 @@ const storageRoutes: AreaRoutes<StorageDriver> = async (app, { drivers }) => {
   const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
   const deps = { db: app.db, drivers, lists: app.listCache };
   // Volumes made, attached, detached or deleted outside the portal (on the LXD host) show up.
-  const outside = new AbortController();
-  app.addHook('onReady', async () =>
-    followOutsideVolumeChanges(
-      app.db,
-      drivers,
-      app.log.child({ component: 'outside-volumes' }),
-      outside.signal,
-    ),
+  // One look at a time per site: a batch arriving meanwhile waits for the one running.
+  followSiteChanges(
+    app,
+    drivers,
+    {
+      component: 'outside-volumes',
+      failure: 'could not read volume changes made outside the portal',
+      oneAtATime: true,
+    },
+    (site, tenantCodes) =>
+      reconcileVolumes(app.db, site.driver, site.locations, tenantCodes, site.log),
   );
-  app.addHook('onClose', async () => outside.abort());
 
   app.get(
     BASE,

@@ -8,8 +8,8 @@ export interface VwseriesBackupSummary {
   last_result: 'success' | 'warning' | 'failure' | null;
 }
 
-export interface VwseriesRecord {
-  id: number;
+/** A vwseries service as it is recorded: its id, plan, place, limits and backup. */
+export interface NewVwseries {
   serviceid: string;
   name: string;
   plan: string;
@@ -18,6 +18,11 @@ export interface VwseriesRecord {
   memoryGbLimit: number;
   diskGbLimit: number;
   backup: VwseriesBackupSummary;
+}
+
+/** A vwseries service as stored: what was recorded, and what the portal keeps of it. */
+export interface VwseriesRecord extends NewVwseries {
+  id: number;
   vmCount: number;
   refreshedAt: Date | null;
   createdAt: Date;
@@ -110,17 +115,6 @@ export async function findVwseries(
   );
   const row = rows[0];
   return row ? toService(row) : null;
-}
-
-export interface NewVwseries {
-  serviceid: string;
-  name: string;
-  plan: string;
-  location: string;
-  vcpuLimit: number;
-  memoryGbLimit: number;
-  diskGbLimit: number;
-  backup: VwseriesBackupSummary;
 }
 
 export async function insertVwseries(

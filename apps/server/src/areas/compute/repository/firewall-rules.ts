@@ -1,20 +1,13 @@
 // The compute area's SQL for VM firewall rules, always scoped by tenant.
-import type { FirewallRuleBody } from '@portal/api/contract';
 import type { Queryable } from '../../../db/database.ts';
 import type { NewFirewallRule } from '../driver.ts';
 
 import { nextval, vmChildren } from './vm-rows.ts';
 
-export interface FirewallRuleRecord {
+/** A VM's firewall rule as stored: the rule as platforms apply it, on its VM. */
+export interface FirewallRuleRecord extends NewFirewallRule {
   id: number;
   vmId: number;
-  direction: FirewallRuleBody['direction'];
-  protocol: FirewallRuleBody['protocol'];
-  ports: string | null;
-  source: string;
-  destination: string;
-  action: FirewallRuleBody['action'];
-  description: string;
   createdAt: Date;
 }
 

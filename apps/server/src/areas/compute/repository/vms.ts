@@ -20,13 +20,8 @@ import {
 import { POC_VM_LIMIT } from '@portal/api/domain';
 import type { ListCache } from '../../../platform/list-cache.ts';
 
-/** A VM as stored, with its tenant's cdb_id and its vwseries service id. */
-export interface VmRecord {
-  id: number;
-  tenantId: number;
-  tenantCdbId: string;
-  vwseriesId: number | null;
-  serviceid: string | null;
+/** What a VM is made with and keeps: its name, state, system, size, plan, place and options. */
+interface VmSettings {
   displayName: string;
   status: VmStatus;
   powerState: PowerState;
@@ -38,9 +33,18 @@ export interface VmRecord {
   location: string;
   cluster: string;
   adapters: VmAdapter[];
-  bootCdrom: BootCdrom | null;
   vsnap: boolean;
   monitoring: boolean;
+}
+
+/** A VM as stored, with its tenant's cdb_id and its vwseries service id. */
+export interface VmRecord extends VmSettings {
+  id: number;
+  tenantId: number;
+  tenantCdbId: string;
+  vwseriesId: number | null;
+  serviceid: string | null;
+  bootCdrom: BootCdrom | null;
   /** What the platform says when it disagrees with the portal (deleted outside it), or null. */
   platformMessage: string | null;
   /** The newest task still pending or running on the VM. */
@@ -314,21 +318,8 @@ export async function countVms(db: Queryable, tenantId: number): Promise<number>
   return rows[0]?.count ?? 0;
 }
 
-export interface NewVm {
+export interface NewVm extends VmSettings {
   vwseriesId?: number | null;
-  displayName: string;
-  status: VmStatus;
-  powerState: PowerState;
-  os: VmOs;
-  vcpus: number;
-  memoryMb: number;
-  diskSizeGb: number;
-  planId: string;
-  location: string;
-  cluster: string;
-  adapters: VmAdapter[];
-  vsnap: boolean;
-  monitoring: boolean;
   bootCdrom?: BootCdrom | null;
 }
 

@@ -136,23 +136,26 @@ export async function oncePerLxdTask<S extends TSchema>(
   return facts;
 }
 
-/**
- * One LXD step of a task, run once per task (oncePerLxdTask), LXD's errors turned into the
- * customer's sentence about `what` at `site`: what the storage and networking drivers share.
- */
-export function lxdTaskStep<S extends TSchema>(
-  q: Queryable,
-  taskId: number,
+/** One LXD step of a task, as `lxdTaskSteps` runs it. */
+export type LxdTaskStep = <S extends TSchema>(
+  ctx: { taskId: number },
   schema: S,
   what: string,
-  site: string,
   work: () => Promise<Static<S>>,
-): Promise<Static<S>> {
-  return oncePerLxdTask(q, taskId, schema, async () => {
-    try {
-      return await work();
-    } catch (error) {
-      throw asDriverError(error, what, site);
-    }
-  });
-}
+) => Promise<Static<S>>;
+
+/**
+ * The LXD steps of the tasks at `site`: each run once per task (oncePerLxdTask), LXD's errors
+ * turned into the customer's sentence about `what` at the site. What the storage and networking
+ * drivers share.
+ */
+export const lxdTaskSteps =
+  (q: Queryable, site: string): LxdTaskStep =>
+  (ctx, schema, what, work) =>
+    oncePerLxdTask(q, ctx.taskId, schema, async () => {
+      try {
+        return await work();
+      } catch (error) {
+        throw asDriverError(error, what, site);
+      }
+    });

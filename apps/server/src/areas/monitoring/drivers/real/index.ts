@@ -10,6 +10,7 @@ import type {
   ProbeChecks,
   ProbeCreatedFacts,
   ProbeDeletedFacts,
+  ProbeSince,
   ProbeSpec,
 } from '../../driver.ts';
 
@@ -74,7 +75,7 @@ export class MonitoringProber implements MonitoringDriver {
   }
 
   async checks(
-    probes: readonly { monitorId: number; spec: ProbeSpec; since: number }[],
+    probes: readonly ProbeSince[],
     until: number,
     limit: number,
   ): Promise<Map<number, ProbeChecks>> {

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import type { lookup as dnsLookup } from 'node:dns';
 import { Resolver } from 'node:dns/promises';
 import { STATUS_CODES } from 'node:http';
-import { connect as netConnect, isIP } from 'node:net';
+import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { connect as tlsConnect, rootCertificates, type PeerCertificate } from 'node:tls';
 import { Agent, request, type Dispatcher } from 'undici';
@@ -49,6 +49,12 @@ export class ProbeEnv {
     return this.dispatcher.close();
   }
 }
+
+/** Starts timing a check: the answer tells the milliseconds since, at least 1. */
+const stopwatch = () => {
+  const started = performance.now();
+  return () => Math.max(1, Math.round(performance.now() - started));
+};
 
 const failed = (at: number, message: string, responseMs: number | null = null): CheckFacts => ({
   at,
@@ -158,7 +164,7 @@ async function httpCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<Ch
   } catch {
     return failed(at, `${spec.target} is not a URL`);
   }
-  const started = performance.now();
+  const elapsedMs = stopwatch();
   const signal = AbortSignal.timeout(timeoutMs);
   const expected = spec.expectedStatus ?? 200;
   let hops = 0;
@@ -203,7 +209,7 @@ async function httpCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<Ch
     } else {
       await response.body.dump();
     }
-    const responseMs = Math.max(1, Math.round(performance.now() - started));
+    const responseMs = elapsedMs();
     const line =
       `HTTP ${status} ${STATUS_CODES[status] ?? ''}`.trim() +
       (hops ? ` (after ${hops} redirect${hops > 1 ? 's' : ''} to ${url.host}${url.pathname})` : '');
@@ -233,24 +239,41 @@ function endpoint(spec: ProbeSpec, fallbackPort: number): { host: string; port: 
   return { host: bare(targetHost(spec.target)), port: spec.port ?? fallbackPort };
 }
 
-async function tcpCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<CheckFacts> {
-  const { host, port } = endpoint(spec, 80);
-  const where = `${host}:${port}`;
+/** Where a connection check goes (`where` names it `host:port`), or why it may not go there. */
+function connectionTarget(
+  spec: ProbeSpec,
+  env: ProbeEnv,
+  fallbackPort: number,
+): { host: string; port: number; where: string } | { refusal: string } {
+  const { host, port } = endpoint(spec, fallbackPort);
   const refusal = hostRefusal(host, env.options.allowPrivate);
-  if (refusal) return failed(at, `Refused: ${refusal}`);
+  return refusal ? { refusal } : { host, port, where: `${host}:${port}` };
+}
+
+/**
+ * Waits for a socket to finish connecting (`event`): the check is what `connected` makes of it,
+ * given the response time, before the socket is closed; a timeout (`timedOut`) or an error fails
+ * it with a sentence.
+ */
+function connectionCheck(
+  socket: Socket,
+  event: 'connect' | 'secureConnect',
+  check: { spec: ProbeSpec; at: number; where: string; timedOut: string },
+  connected: (responseMs: number, timeoutMs: number) => CheckFacts,
+): Promise<CheckFacts> {
+  const { spec, at, where } = check;
   const timeoutMs = spec.timeoutSeconds * 1000;
-  const started = performance.now();
+  const elapsedMs = stopwatch();
   return new Promise<CheckFacts>((resolve) => {
-    const socket = netConnect({ host, port, lookup: env.lookup });
     const timer = setTimeout(() => {
       socket.destroy();
-      resolve(failed(at, `Connection to ${where} timed out`));
+      resolve(failed(at, check.timedOut));
     }, timeoutMs);
-    socket.once('connect', () => {
+    socket.once(event, () => {
       clearTimeout(timer);
-      const responseMs = Math.max(1, Math.round(performance.now() - started));
+      const facts = connected(elapsedMs(), timeoutMs);
       socket.destroy();
-      resolve(passed(at, `Port ${port} open`, responseMs, timeoutMs));
+      resolve(facts);
     });
     socket.once('error', (error) => {
       clearTimeout(timer);
@@ -260,79 +283,72 @@ async function tcpCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<Che
   });
 }
 
+async function tcpCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<CheckFacts> {
+  const target = connectionTarget(spec, env, 80);
+  if ('refusal' in target) return failed(at, `Refused: ${target.refusal}`);
+  const { host, port, where } = target;
+  return connectionCheck(
+    netConnect({ host, port, lookup: env.lookup }),
+    'connect',
+    { spec, at, where, timedOut: `Connection to ${where} timed out` },
+    (responseMs, timeoutMs) => passed(at, `Port ${port} open`, responseMs, timeoutMs),
+  );
+}
+
 const dateOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 async function tlsCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<CheckFacts> {
-  const { host, port } = endpoint(spec, 443);
-  const where = `${host}:${port}`;
-  const refusal = hostRefusal(host, env.options.allowPrivate);
-  if (refusal) return failed(at, `Refused: ${refusal}`);
-  const timeoutMs = spec.timeoutSeconds * 1000;
-  const started = performance.now();
-  return new Promise<CheckFacts>((resolve) => {
-    const socket = tlsConnect({
-      host,
-      port,
-      lookup: env.lookup,
-      ...(isIP(host) ? {} : { servername: host }),
-      ...(env.ca ? { ca: env.ca } : {}),
-      // The certificate is read even when it is not trusted, to say why.
-      rejectUnauthorized: false,
-    });
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve(failed(at, `TLS handshake with ${where} timed out`));
-    }, timeoutMs);
-    socket.once('secureConnect', () => {
-      clearTimeout(timer);
-      const responseMs = Math.max(1, Math.round(performance.now() - started));
+  const target = connectionTarget(spec, env, 443);
+  if ('refusal' in target) return failed(at, `Refused: ${target.refusal}`);
+  const { host, port, where } = target;
+  const socket = tlsConnect({
+    host,
+    port,
+    lookup: env.lookup,
+    ...(isIP(host) ? {} : { servername: host }),
+    ...(env.ca ? { ca: env.ca } : {}),
+    // The certificate is read even when it is not trusted, to say why.
+    rejectUnauthorized: false,
+  });
+  return connectionCheck(
+    socket,
+    'secureConnect',
+    { spec, at, where, timedOut: `TLS handshake with ${where} timed out` },
+    (responseMs, timeoutMs) => {
       const certificate: PeerCertificate = socket.getPeerCertificate();
       const reason = socket.authorizationError;
-      socket.destroy();
       const expires = Date.parse(certificate.valid_to);
-      if (!Number.isFinite(expires))
-        return resolve(failed(at, `${where} sent no certificate`, responseMs));
+      if (!Number.isFinite(expires)) return failed(at, `${where} sent no certificate`, responseMs);
       const now = Date.now();
       if (expires <= now)
-        return resolve(failed(at, `The certificate expired on ${dateOf(expires)}`, responseMs));
+        return failed(at, `The certificate expired on ${dateOf(expires)}`, responseMs);
       if (!socket.authorized)
-        return resolve(
-          failed(
-            at,
-            connectionSentence(
-              Object.assign(new Error(String(reason)), { code: String(reason) }),
-              where,
-              spec.timeoutSeconds,
-            ),
-            responseMs,
+        return failed(
+          at,
+          connectionSentence(
+            Object.assign(new Error(String(reason)), { code: String(reason) }),
+            where,
+            spec.timeoutSeconds,
           ),
+          responseMs,
         );
       const days = Math.floor((expires - now) / DAY_MS);
       if (days < (spec.tlsDaysThreshold ?? 14))
-        return resolve(
-          passed(
-            at,
-            `The certificate expires in ${days} days (${dateOf(expires)})`,
-            responseMs,
-            timeoutMs,
-            true,
-          ),
-        );
-      resolve(
-        passed(
+        return passed(
           at,
-          `Certificate valid for ${days} days (until ${dateOf(expires)})`,
+          `The certificate expires in ${days} days (${dateOf(expires)})`,
           responseMs,
           timeoutMs,
-        ),
+          true,
+        );
+      return passed(
+        at,
+        `Certificate valid for ${days} days (until ${dateOf(expires)})`,
+        responseMs,
+        timeoutMs,
       );
-    });
-    socket.once('error', (error) => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(failed(at, connectionSentence(error, where, spec.timeoutSeconds)));
-    });
-  });
+    },
+  );
 }
 
 async function dnsCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<CheckFacts> {
@@ -341,7 +357,7 @@ async function dnsCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<Che
   const timeoutMs = spec.timeoutSeconds * 1000;
   const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
   if (env.options.dnsServer) resolver.setServers([env.options.dnsServer]);
-  const started = performance.now();
+  const elapsedMs = stopwatch();
   const timer = setTimeout(() => resolver.cancel(), timeoutMs);
   try {
     let answers: string[];
@@ -367,7 +383,7 @@ async function dnsCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<Che
         answers = await resolver.resolveNs(host);
         break;
     }
-    const responseMs = Math.max(1, Math.round(performance.now() - started));
+    const responseMs = elapsedMs();
     if (answers.length === 0) return failed(at, `No ${type} record for ${host}`, responseMs);
     return passed(at, `${type} ${answers.join(', ')}`, responseMs, timeoutMs);
   } catch (error) {
@@ -404,14 +420,14 @@ async function pingCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<Ch
   );
   if (address instanceof Error)
     return failed(at, connectionSentence(address, host, spec.timeoutSeconds));
-  const started = performance.now();
+  const elapsedMs = stopwatch();
   return new Promise<CheckFacts>((resolve) => {
     execFile(
       'ping',
       ['-n', '-c', '1', '-W', String(spec.timeoutSeconds), address],
       { timeout: spec.timeoutSeconds * 1000 + 1000 },
       (error, stdout) => {
-        const responseMs = Math.max(1, Math.round(performance.now() - started));
+        const responseMs = elapsedMs();
         if (codeOf(error) === 'ENOENT')
           return resolve(failed(at, 'Ping is not available: this server has no ping command'));
         if (error) return resolve(failed(at, `Request timed out: no reply from ${host}`));

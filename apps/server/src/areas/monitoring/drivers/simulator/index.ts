@@ -8,6 +8,7 @@ import type {
   ProbeCreatedFacts,
   ProbeDeletedFacts,
   ProbeChecks,
+  ProbeSince,
   ProbeSpec,
 } from '../../driver.ts';
 import { checkAt, certificateExpiry } from './checks.ts';
@@ -74,7 +75,7 @@ export class MonitoringSimulator implements MonitoringDriver {
   }
 
   async checks(
-    probes: readonly { monitorId: number; spec: ProbeSpec; since: number }[],
+    probes: readonly ProbeSince[],
     until: number,
     limit: number,
   ): Promise<Map<number, ProbeChecks>> {

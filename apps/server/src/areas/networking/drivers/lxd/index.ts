@@ -1,5 +1,4 @@
 import { networkClash, parseCidr } from '@portal/api/domain';
-import type { Static, TSchema } from 'typebox';
 import type { Database, Queryable } from '../../../../db/database.ts';
 import { refuse, type OperationContext } from '../../../../platform/driver.ts';
 import type { LxdClient } from '../../../../platform/lxd/client.ts';
@@ -26,7 +25,7 @@ import {
 } from '../../../../platform/lxd/networks.ts';
 import { INSTALLATION_KEY, ownerConfig, owns } from '../../../../platform/lxd/ownership.ts';
 import { addressClaims, lockAddresses } from '../../../../platform/lxd/public-addresses.ts';
-import { lxdTaskStep, projectOf } from '../../../compute/index.ts';
+import { lxdTaskSteps, projectOf, type LxdTaskStep } from '../../../compute/index.ts';
 import {
   AddressFacts,
   GatewayDeletedFacts,
@@ -87,23 +86,17 @@ interface GatewayRow {
 export class LxdNetworkingDriver implements NetworkingDriver {
   private readonly client: LxdClient;
   private readonly db: Database;
+  /** Runs one step of a task once, its LXD errors told about this site. */
+  private readonly once: LxdTaskStep;
 
   constructor(private readonly options: LxdNetworkingOptions) {
     this.client = options.client;
     this.db = options.db;
+    this.once = lxdTaskSteps(options.db, options.location);
   }
 
   get location(): string {
     return this.options.location;
-  }
-
-  private once<S extends TSchema>(
-    ctx: OperationContext,
-    schema: S,
-    what: string,
-    work: () => Promise<Static<S>>,
-  ): Promise<Static<S>> {
-    return lxdTaskStep(this.db, ctx.taskId, schema, what, this.options.location, work);
   }
 
   private here(location: string): void {

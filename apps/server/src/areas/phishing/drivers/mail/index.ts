@@ -3,7 +3,7 @@
 // Its state lives in its own tables (mail_phishing_*), never the portal's. Campaigns it did not
 // launch (the simulator's, or a tenant the provider keeps simulated) go to the simulator (ADR 025).
 import type { Database, Queryable } from '../../../../db/database.ts';
-import { DriverError, type OperationContext } from '../../../../platform/driver.ts';
+import type { OperationContext } from '../../../../platform/driver.ts';
 import type {
   ActivityEvent,
   ActivityFacts,
@@ -15,6 +15,7 @@ import type {
   PhishingPerson,
 } from '../../driver.ts';
 import { launchedFacts, launchSchedule } from '../../driver.ts';
+import { additionQueuedAt, completedAt, readPlatformCampaign } from '../platform-campaign.ts';
 import { KEY_BYTES, randomToken, TRACKING_DAYS } from './message.ts';
 
 export interface MailPhishingOptions {
@@ -24,11 +25,12 @@ export interface MailPhishingOptions {
   simulatedTenants: readonly string[];
 }
 
-interface MailCampaign {
-  start_at: Date;
-  send_by: Date | null;
-  ended_at: Date | null;
-}
+/** The person for each address: as the request named them, else the address alone. */
+const named = (emails: readonly string[], people: readonly PhishingPerson[]): PhishingPerson[] =>
+  emails.map(
+    (email) =>
+      people.find((person) => person.email === email) ?? { email, first_name: '', last_name: '' },
+  );
 
 /** Queues recipients: their messages are due evenly from `queuedAt` until `sendBy` (or at once). */
 async function queue(
@@ -64,12 +66,8 @@ export class PhishingMailDriver implements PhishingDriver {
     private readonly options: MailPhishingOptions,
   ) {}
 
-  private async campaign(campaignId: number, db: Queryable = this.db) {
-    const rows = await db.query<MailCampaign>(
-      'select start_at, send_by, ended_at from mail_phishing_campaign where campaign_id = $1',
-      [campaignId],
-    );
-    return rows[0] ?? null;
+  private campaign(campaignId: number) {
+    return readPlatformCampaign(this.db, 'mail_phishing_campaign', campaignId);
   }
 
   async launchPhishingCampaign(
@@ -79,14 +77,7 @@ export class PhishingMailDriver implements PhishingDriver {
     if (this.options.simulatedTenants.includes(launch.tenantCdbId))
       return this.simulator.launchPhishingCampaign(ctx, launch);
     const { start, sendBy } = launchSchedule(launch);
-    const people = launch.emails.map(
-      (email) =>
-        launch.people.find((person) => person.email === email) ?? {
-          email,
-          first_name: '',
-          last_name: '',
-        },
-    );
+    const people = named(launch.emails, launch.people);
     await this.db.transaction(async (tx) => {
       const inserted = await tx.query(
         `insert into mail_phishing_campaign (campaign_id, tenant_id, public_key, start_at, send_by,
@@ -119,14 +110,8 @@ export class PhishingMailDriver implements PhishingDriver {
   ): Promise<AddedFacts> {
     const campaign = await this.campaign(campaignId);
     if (!campaign) return this.simulator.addPhishingRecipients(ctx, campaignId, emails, people);
-    if (campaign.ended_at)
-      throw new DriverError('The campaign has ended; no more messages are sent.');
-    const queuedAt = new Date(Math.max(Date.now(), campaign.start_at.getTime()));
-    const named = emails.map(
-      (email) =>
-        people.find((person) => person.email === email) ?? { email, first_name: '', last_name: '' },
-    );
-    await queue(this.db, campaignId, named, queuedAt, null);
+    const queuedAt = additionQueuedAt(campaign);
+    await queue(this.db, campaignId, named(emails, people), queuedAt, null);
     return { queuedAt: queuedAt.toISOString(), emails };
   }
 
@@ -174,12 +159,11 @@ export class PhishingMailDriver implements PhishingDriver {
     const windowEnd =
       Math.max(campaign.start_at.getTime(), campaign.send_by?.getTime() ?? 0) +
       TRACKING_DAYS * 86_400_000;
-    const completedAt = campaign.ended_at
-      ? campaign.ended_at.toISOString()
-      : now >= windowEnd && !rows.some((row) => row.pending)
-        ? new Date(windowEnd).toISOString()
-        : null;
-    return { started: now >= campaign.start_at.getTime(), completedAt, events };
+    return {
+      started: now >= campaign.start_at.getTime(),
+      completedAt: completedAt(campaign, now, windowEnd, !rows.some((row) => row.pending)),
+      events,
+    };
   }
 }
 

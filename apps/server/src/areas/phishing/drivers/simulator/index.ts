@@ -11,16 +11,11 @@ import type {
   PhishingLaunch,
 } from '../../driver.ts';
 import { launchedFacts, launchSchedule } from '../../driver.ts';
+import { additionQueuedAt, completedAt, readPlatformCampaign } from '../platform-campaign.ts';
 import { BEHAVIOUR_WINDOW_MS, behaviourOf, sendTime } from './behaviour.ts';
 
 /** Seconds the platform takes to accept a launch or an end, at speed 1. */
 export const OPERATION_SECONDS = 2;
-
-interface SimCampaign {
-  start_at: Date;
-  send_by: Date | null;
-  ended_at: Date | null;
-}
 
 interface SimRecipient {
   email: string;
@@ -90,12 +85,8 @@ export class PhishingSimulator implements PhishingDriver {
     });
   }
 
-  private async campaign(campaignId: number): Promise<SimCampaign | null> {
-    const rows = await this.db.query<SimCampaign>(
-      'select start_at, send_by, ended_at from sim_phishing_campaign where campaign_id = $1',
-      [campaignId],
-    );
-    return rows[0] ?? null;
+  private campaign(campaignId: number) {
+    return readPlatformCampaign(this.db, 'sim_phishing_campaign', campaignId);
   }
 
   async launchPhishingCampaign(
@@ -124,9 +115,7 @@ export class PhishingSimulator implements PhishingDriver {
   ): Promise<AddedFacts> {
     const campaign = await this.campaign(campaignId);
     if (!campaign) throw new DriverError('The mail platform has no such campaign.');
-    if (campaign.ended_at)
-      throw new DriverError('The campaign has ended; no more messages are sent.');
-    const queuedAt = new Date(Math.max(Date.now(), campaign.start_at.getTime()));
+    const queuedAt = additionQueuedAt(campaign);
     await queue(this.db, campaignId, emails, queuedAt, null);
     const rows = await this.db.query<{ queued_at: Date }>(
       `select max(queued_at) as queued_at from sim_phishing_recipient
@@ -178,11 +167,10 @@ export class PhishingSimulator implements PhishingDriver {
         if (at <= cutoff) events.push({ email: r.email, kind, at: new Date(at).toISOString() });
       }
     }
-    const completedAt = campaign.ended_at
-      ? campaign.ended_at.toISOString()
-      : now >= lastPossible
-        ? new Date(lastPossible).toISOString()
-        : null;
-    return { started: now >= campaign.start_at.getTime(), completedAt, events };
+    return {
+      started: now >= campaign.start_at.getTime(),
+      completedAt: completedAt(campaign, now, lastPossible),
+      events,
+    };
   }
 }

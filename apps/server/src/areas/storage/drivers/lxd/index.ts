@@ -6,7 +6,6 @@ import {
   MAX_VOLUMES_PER_VM,
   volumeMountPath,
 } from '@portal/api/domain';
-import type { Static, TSchema } from 'typebox';
 import type { Database } from '../../../../db/database.ts';
 import { refuse, type OperationContext } from '../../../../platform/driver.ts';
 import { LxdError, type LxdClient } from '../../../../platform/lxd/client.ts';
@@ -40,7 +39,8 @@ import {
   findLxdVm,
   LXD_TASK_ID_KEY as TASK_ID_KEY,
   LXD_VM_ID_KEY as VM_ID_KEY,
-  lxdTaskStep,
+  lxdTaskSteps,
+  type LxdTaskStep,
   projectOf,
 } from '../../../compute/index.ts';
 import {
@@ -116,24 +116,18 @@ export class LxdStorageDriver implements StorageDriver {
   };
   private readonly client: LxdClient;
   private readonly db: Database;
+  /** Runs one step of a task once, its LXD errors told about this site. */
+  private readonly once: LxdTaskStep;
   private sizes: Promise<boolean> | null = null;
 
   constructor(private readonly options: LxdStorageOptions) {
     this.client = options.client;
     this.db = options.db;
+    this.once = lxdTaskSteps(options.db, options.location);
   }
 
   async storageLocations(): Promise<string[]> {
     return [this.options.location];
-  }
-
-  private once<S extends TSchema>(
-    ctx: OperationContext,
-    schema: S,
-    what: string,
-    work: () => Promise<Static<S>>,
-  ): Promise<Static<S>> {
-    return lxdTaskStep(this.db, ctx.taskId, schema, what, this.options.location, work);
   }
 
   /** Whether the pool enforces a volume's size (a `dir` pool does not). */

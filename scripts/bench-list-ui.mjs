@@ -12,6 +12,7 @@
 // another seeder of that bench.ts (`--area admin --seed seedUsersBench`); --email (default
 // acme@portal.test) and --tenant (default its tenant, UZZ100001) choose who looks; --api (a
 // regular expression, default the route's /api/services path) picks the reply to time;
+// BENCH_PROFILE=1 prints where the main thread spent the last load's time until its first rows.
 // BENCH_SCREENSHOT=file.png saves a picture of the loaded list; BENCH_TRACE=1 prints, for each
 // load, when each request before the first rows started and ended (what the rows waited for),
 // and the page's performance marks, if it sets any while a cause is looked for.
@@ -77,6 +78,33 @@ await buildAll();
 const dataDir = mkdtempSync(join(tmpdir(), `bench-list-${args.area}-`));
 console.log(`Preparing a database with ${COUNT} ${args.area} items for ${args.tenant}…`);
 await prepareDatabase(join(dataDir, 'pglite'));
+/**
+ * BENCH_PROFILE=1: where the main thread spent the last load until its first rows (sampled every
+ * 0.1 ms): self time by script and by function, the largest first.
+ */
+function printProfile(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  profile.samples.forEach((id, i) => {
+    const { functionName, url, lineNumber, columnNumber } = byId.get(id).callFrame;
+    const file = url ? url.split('/').pop() : '(native)';
+    const key = `${file} ${functionName || '(anonymous)'}:${lineNumber + 1}:${columnNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
+  const byFile = new Map();
+  for (const [key, us] of self) {
+    const file = key.split(' ')[0];
+    byFile.set(file, (byFile.get(file) ?? 0) + us);
+  }
+  const top = (map, n) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([key, us]) => `  ${(us / 1000).toFixed(1).padStart(6)} ms  ${key}`)
+      .join('\n');
+  console.log(`main thread by script:\n${top(byFile, 12)}\nby function:\n${top(self, 25)}`);
+}
+
 const stack = await startStack({ dataDir, quiet: true, env: { LOG_LEVEL: 'warn' } });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
@@ -89,9 +117,17 @@ try {
   const firstRows = [];
   const replies = [];
   // The first load warms the server's caches and the browser's; it is not counted.
+  const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
   for (let run = 0; run < LOADS + 1; run++) {
+    const profiled = cdp && run === LOADS;
+    if (profiled) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(`${stack.url}${args.route}`);
     await page.waitForFunction(() => window.__firstRows !== null, null, { timeout: 60_000 });
+    if (profiled) printProfile((await cdp.send('Profiler.stop')).profile);
     const { at, reply, trace } = await page.evaluate((pattern) => {
       const entry = performance
         .getEntriesByType('resource')

@@ -67,6 +67,13 @@ async function service() {
   return { identity, told };
 }
 
+/** A stored session whose token lives `ms` more. */
+const storedFor = (ms: number) => ({
+  email: 'acme@portal.test',
+  accessToken: 'stored-token',
+  expiresAt: Date.now() + ms,
+});
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
@@ -77,11 +84,7 @@ beforeEach(() => {
 
 describe('identity service', () => {
   it('opens signed in from the stored session, without loading the SDK', async () => {
-    stub.stored = {
-      email: 'acme@portal.test',
-      accessToken: 'stored-token',
-      expiresAt: Date.now() + HOUR,
-    };
+    stub.stored = storedFor(HOUR);
     const { identity, told } = await service();
     await identity.ready();
     expect(told).toEqual([{ email: 'acme@portal.test' }]);
@@ -92,11 +95,7 @@ describe('identity service', () => {
   });
 
   it('hands over to the SDK once loaded, telling nobody twice of the same user', async () => {
-    stub.stored = {
-      email: 'acme@portal.test',
-      accessToken: 'stored-token',
-      expiresAt: Date.now() + HOUR,
-    };
+    stub.stored = storedFor(HOUR);
     const { identity, told } = await service();
     await identity.ready();
     identity.preload();
@@ -110,7 +109,7 @@ describe('identity service', () => {
   });
 
   it('asks the SDK for a token the stored one cannot stand in for (about to expire)', async () => {
-    stub.stored = { email: 'acme@portal.test', accessToken: 'old', expiresAt: Date.now() + 20_000 };
+    stub.stored = storedFor(20_000);
     const { identity, told } = await service();
     expect(await identity.getIdToken()).toBe('sdk-token');
     expect(stub.loads).toBe(1);
@@ -118,11 +117,7 @@ describe('identity service', () => {
   });
 
   it("tells the SDK's answer when the stored user is gone there", async () => {
-    stub.stored = {
-      email: 'acme@portal.test',
-      accessToken: 'stored-token',
-      expiresAt: Date.now() + HOUR,
-    };
+    stub.stored = storedFor(HOUR);
     stub.sdk!.user = null;
     const { identity, told } = await service();
     await identity.ready();

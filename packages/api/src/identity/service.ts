@@ -122,7 +122,7 @@ export function createIdentityService(
 
   const ready = async () => {
     await stored;
-    if (!sdk && !early) await (await load()).ready();
+    if (!sdk && !early) await load();
   };
 
   const currentUser = (): IdentityUser | null => (sdk ? sdk.currentUser() : (early?.user ?? null));

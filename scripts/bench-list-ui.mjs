@@ -82,10 +82,14 @@ await prepareDatabase(join(dataDir, 'pglite'));
  * BENCH_PROFILE=1: where the main thread spent the last load until its first rows (sampled every
  * 0.1 ms): self time by script and by function, the largest first.
  */
-function printProfile(profile) {
+function printProfile(profile, from) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map();
+  // Each sample's time, in the profile's clock (µs); `from` (µs, same clock) keeps the later ones.
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (from !== undefined && at < from) return;
     const { functionName, url, lineNumber, columnNumber } = byId.get(id).callFrame;
     const file = url ? url.split('/').pop() : '(native)';
     const key = `${file} ${functionName || '(anonymous)'}:${lineNumber + 1}:${columnNumber + 1}`;
@@ -127,7 +131,20 @@ try {
     }
     await page.goto(`${stack.url}${args.route}`);
     await page.waitForFunction(() => window.__firstRows !== null, null, { timeout: 60_000 });
-    if (profiled) printProfile((await cdp.send('Profiler.stop')).profile);
+    if (profiled) {
+      // BENCH_PROFILE_FROM=name: only what came after the page's performance mark of that name.
+      // The profile's clock is the browser's monotonic one: the page's now() at the stop ties the
+      // two together (to within the stop's own few milliseconds).
+      const { now, mark } = await page.evaluate(
+        (name) => ({
+          now: performance.now(),
+          mark: name ? performance.getEntriesByName(name)[0]?.startTime : undefined,
+        }),
+        process.env.BENCH_PROFILE_FROM,
+      );
+      const { profile } = await cdp.send('Profiler.stop');
+      printProfile(profile, mark === undefined ? undefined : profile.endTime - (now - mark) * 1000);
+    }
     const { at, reply, trace } = await page.evaluate((pattern) => {
       const entry = performance
         .getEntriesByType('resource')

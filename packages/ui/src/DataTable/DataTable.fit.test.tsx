@@ -83,4 +83,33 @@ describe('DataTable narrower than its columns', () => {
     );
     expect(headers()).toEqual(['Name', 'Status', 'OS', 'vCPU', 'Location']);
   });
+
+  it('measures its content once, after the columns that drop are known', () => {
+    giveWidth(600);
+    const measured: string[][] = [];
+    const setAttribute = Element.prototype.setAttribute;
+    vi.spyOn(Element.prototype, 'setAttribute').mockImplementation(function (
+      this: Element,
+      name: string,
+      value: string,
+    ) {
+      if (name === 'data-measuring')
+        measured.push(
+          [...this.querySelectorAll<HTMLElement>('th[data-col]')].map(
+            (cell) => cell.dataset.col ?? '',
+          ),
+        );
+      setAttribute.call(this, name, value);
+    });
+    render(
+      <DataTable
+        aria-label="Virtual machines"
+        data={vms}
+        columns={columns}
+        getRowId={(vm) => vm.id}
+      />,
+    );
+    // One pass, over the columns shown: not a first one over every column, then another.
+    expect(measured).toEqual([['name', 'status', 'vcpu', 'location']]);
+  });
 });

@@ -124,6 +124,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     gridRef,
     columns: visibleColumns,
     rows,
+    widthKnown: model.widthKnown,
     setFitWidth: model.setFitWidth,
     setFloors: model.setFloors,
   });

@@ -14,6 +14,11 @@ interface ColumnFitOptions<TData> {
   /** The columns shown; measured again when they or the rows change. */
   columns: readonly ColumnView<TData>[];
   rows: unknown;
+  /**
+   * Whether the model has the grid's width: until it has, the columns that will drop are not known,
+   * and measuring them would be measuring again once they are.
+   */
+  widthKnown: boolean;
   setFitWidth: (width: number | undefined) => void;
   setFloors: (
     update: (floors: Readonly<Record<string, number>>) => Readonly<Record<string, number>>,
@@ -33,6 +38,7 @@ export function useColumnFit<TData extends RowData>({
   gridRef,
   columns,
   rows,
+  widthKnown,
   setFitWidth,
   setFloors,
 }: ColumnFitOptions<TData>) {
@@ -57,13 +63,14 @@ export function useColumnFit<TData extends RowData>({
     if (!enabled || !fonts?.addEventListener) return;
     const remeasure = () => setFontsLoaded((count) => count + 1);
     fonts.addEventListener('loadingdone', remeasure);
-    void fonts.ready.then(remeasure);
+    // Fonts already loaded when the grid was first measured: that measure stands.
+    if (fonts.status !== 'loaded') void fonts.ready.then(remeasure);
     return () => fonts.removeEventListener('loadingdone', remeasure);
   }, [enabled]);
 
   useLayoutEffect(() => {
     const grid = gridRef.current;
-    if (!enabled || !grid) return;
+    if (!enabled || !grid || !widthKnown) return;
     const headerOnly = new Set(
       columns.flatMap((column) => {
         const width = column.def?.width;
@@ -89,5 +96,5 @@ export function useColumnFit<TData extends RowData>({
       }
       return next ?? floors;
     });
-  }, [enabled, gridRef, columns, rows, setFloors, fontsLoaded]);
+  }, [enabled, gridRef, columns, rows, setFloors, fontsLoaded, widthKnown]);
 }

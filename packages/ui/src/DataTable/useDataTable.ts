@@ -127,8 +127,10 @@ export function useDataTable<TData extends RowData>(props: DataTableProps<TData>
   }, [columns, data]);
   // Columns that do not fit drop out, least important first; the person's own choice in the
   // column menu (shown: `true`) keeps a column, and what cannot drop makes the grid scroll.
-  const dropped = useMemo(() => {
-    if (fitWidth === undefined) return [];
+  // As a key: the same columns dropped again (new floors, a new width) are the same visibility, so
+  // the grid's columns keep their identity and are not measured again for nothing.
+  const droppedKey = useMemo(() => {
+    if (fitWidth === undefined) return '';
     const candidates = [
       ...(selectable
         ? [{ id: SELECT_COLUMN_ID, min: UTILITY_TRACK.min, priority: undefined }]
@@ -147,8 +149,9 @@ export function useDataTable<TData extends RowData>(props: DataTableProps<TData>
         ? [{ id: ACTIONS_COLUMN_ID, min: UTILITY_TRACK.min, priority: undefined }]
         : []),
     ];
-    return columnsToDrop(candidates, fitWidth);
+    return columnsToDrop(candidates, fitWidth).join('\n');
   }, [fitWidth, selectable, withActions, columns, visibility, baseTracks, floors]);
+  const dropped = useMemo(() => (droppedKey === '' ? [] : droppedKey.split('\n')), [droppedKey]);
   const tableVisibility = useMemo(
     () =>
       dropped.length === 0
@@ -346,6 +349,7 @@ export function useDataTable<TData extends RowData>(props: DataTableProps<TData>
     menuItems,
     dropped,
     setFitWidth,
+    widthKnown: fitWidth !== undefined,
     setFloors,
     status,
     pageSize,

@@ -47,9 +47,6 @@ const placeholderOptions = (module: VirtualCore): VirtualizerOptions<HTMLElement
   scrollToFn: module.elementScroll,
 });
 
-/** Rows shown while the virtualizer loads: the top of the list, as it will lay them out. */
-const FIRST_ROWS = 30;
-
 /** `defaultRangeExtractor` of TanStack Virtual: the visible range widened by the overscan. */
 export function overscanRange(range: Range): number[] {
   const start = Math.max(range.startIndex - range.overscan, 0);
@@ -128,7 +125,9 @@ export function useRowWindow({
   if (virtualizer) {
     return { items: virtualizer.getVirtualItems(), totalSize: virtualizer.getTotalSize() };
   }
-  const first = enabled ? Math.min(count, FIRST_ROWS) : 0;
+  // While the virtualizer loads: the rows it will show at the top (those the viewport holds, and
+  // its overscan), laid out as it will lay them out. No more: each costs the first paint.
+  const first = enabled ? Math.min(count, Math.ceil(viewportHeight / rowHeight) + overscan) : 0;
   const items: VirtualItem[] = [];
   for (let index = 0; index < first; index++) {
     const start = headerHeight + index * rowHeight;

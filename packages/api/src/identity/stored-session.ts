@@ -29,11 +29,14 @@ export const storedUserKey = (apiKey: string, appName: string) =>
 /** undefined: could not be read; null: nothing stored; otherwise the stored value. */
 type Read = unknown;
 
-function fromIndexedDb(key: string): Promise<Read> {
+/** The SDK's database, opened: null when there is none, undefined when it cannot be read. */
+type Opened = IDBDatabase | null | undefined;
+
+function openDatabase(): Promise<Opened> {
   if (typeof indexedDB === 'undefined') return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(undefined), READ_TIMEOUT_MS);
-    const done = (value: Read) => {
+    const done = (value: Opened) => {
       clearTimeout(timer);
       resolve(value);
     };
@@ -56,22 +59,56 @@ function fromIndexedDb(key: string): Promise<Read> {
     };
     request.onsuccess = () => {
       const db = request.result;
-      const close = (value: Read) => {
-        db.close();
-        done(value);
-      };
-      if (!db.objectStoreNames.contains(DB_STORE)) return close(undefined);
-      try {
-        const get = db.transaction(DB_STORE, 'readonly').objectStore(DB_STORE).get(key);
-        get.onsuccess = () => {
-          const record = get.result as { value?: unknown } | undefined;
-          close(record === undefined ? null : (record.value ?? null));
-        };
-        get.onerror = () => close(undefined);
-      } catch {
-        close(undefined);
-      }
+      // The SDK's own upgrade of its database never waits for this reader.
+      db.onversionchange = () => db.close();
+      if (db.objectStoreNames.contains(DB_STORE)) return done(db);
+      db.close();
+      done(undefined);
     };
+  });
+}
+
+/** The database opened ahead (`openStoredSession`), until a read takes it. */
+let openedAhead: Promise<Opened> | undefined;
+
+/**
+ * Starts opening the SDK's database now (the open, not the read, is what takes time in a page
+ * that has just loaded), so that the read the identity service makes once it knows its key
+ * finds it open. One not taken within the read timeout is closed.
+ */
+export function openStoredSession(): void {
+  if (openedAhead) return;
+  const opened = openDatabase();
+  openedAhead = opened;
+  setTimeout(() => {
+    if (openedAhead !== opened) return;
+    openedAhead = undefined;
+    void opened.then((db) => db?.close());
+  }, READ_TIMEOUT_MS * 10);
+}
+
+async function fromIndexedDb(key: string): Promise<Read> {
+  const opened = openedAhead ?? openDatabase();
+  openedAhead = undefined;
+  const db = await opened;
+  if (!db) return db;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => close(undefined), READ_TIMEOUT_MS);
+    function close(value: Read) {
+      clearTimeout(timer);
+      db!.close();
+      resolve(value);
+    }
+    try {
+      const get = db.transaction(DB_STORE, 'readonly').objectStore(DB_STORE).get(key);
+      get.onsuccess = () => {
+        const record = get.result as { value?: unknown } | undefined;
+        close(record === undefined ? null : (record.value ?? null));
+      };
+      get.onerror = () => close(undefined);
+    } catch {
+      close(undefined);
+    }
   });
 }
 

@@ -30,6 +30,12 @@ export interface AreaRoute {
   allow?: (user: CurrentUser) => boolean;
   /** Defaults to `main`. */
   layout?: RouteLayout;
+  /**
+   * The paged read the page makes first when opened without a query string (path and query, as
+   * `pageCallKey` writes it): started at boot, beside the page's code, instead of once the page
+   * has rendered. A test renders each such page and holds it to what the page really asks.
+   */
+  firstCall?: string;
 }
 
 /** The role permission an area's actions need, and why they are disabled for a role that may only look. */
@@ -46,6 +52,8 @@ export interface AreaManifest {
 
 /** The module loads of the lazy page routes, so the first page's code can start before it renders. */
 const pageLoads = new WeakMap<RouteObject, () => Promise<unknown>>();
+/** The first reads of the page routes that name one (`AreaRoute.firstCall`). */
+const firstCalls = new WeakMap<RouteObject, string>();
 
 type Loader = () => Promise<Record<string, unknown>>;
 
@@ -110,8 +118,16 @@ function pageRoute(route: AreaRoute): RouteObject {
   const { load, page } = route;
   if (!load || !page) throw new Error(`Route ${route.path} has neither a page nor a redirect`);
   const Page = lazyComponent(load, page);
-  return lazyRoute({ path: route.path, element: <Page /> }, load);
+  const object = lazyRoute({ path: route.path, element: <Page /> }, load);
+  if (route.firstCall) firstCalls.set(object, route.firstCall);
+  return object;
 }
+
+/** The read the page at `pathname` makes first, opened without a query string, if it names one. */
+export const firstCallAt = (routes: RouteObject[], pathname: string): string | undefined =>
+  (matchRoutes(routes, pathname) ?? [])
+    .map(({ route }) => firstCalls.get(route))
+    .find((call) => call !== undefined);
 
 /** Every route, as the boot preload was given them: what `usePreloadPage` looks paths up in. */
 let knownRoutes: RouteObject[] = [];

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, errorText, fetchPublicConfig, NO_RESPONSE } from './index.ts';
+import {
+  ApiError,
+  createApiClient,
+  EARLY_CALL_TTL_MS,
+  errorText,
+  fetchPublicConfig,
+  NO_RESPONSE,
+  pageCallKey,
+} from './index.ts';
 
 const reply = (status: number, body: unknown, type = 'application/json') =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body), {
@@ -43,6 +51,69 @@ describe('api client', () => {
       'Bearer token-123',
       'include',
     );
+  });
+});
+
+describe('a paged read started ahead of its page', () => {
+  const pageReply = (name: string) => reply(200, { data: [{ name }], page: { next_cursor: null } });
+
+  it('is taken once by the same read: one request, the same reply', async () => {
+    const urls: string[] = [];
+    const client = clientWith(async (request) => {
+      urls.push(request.url);
+      return pageReply(`reply ${urls.length}`);
+    });
+    client.prefetchPage('services/backup?limit=100&sort=name');
+    const search = new URLSearchParams({ limit: '100', sort: 'name' });
+    const first = await client.page<{ name: string }>('/services/backup', { searchParams: search });
+    expect(first.data).toEqual([{ name: 'reply 1' }]);
+    expect(urls).toEqual(['http://portal.test/api/services/backup?limit=100&sort=name']);
+    // Taken: the next read of the same list asks again.
+    const second = await client.page<{ name: string }>('/services/backup', {
+      searchParams: search,
+    });
+    expect(second.data).toEqual([{ name: 'reply 2' }]);
+    expect(urls).toHaveLength(2);
+  });
+
+  it('is not taken by another read, and is let go when no page asks', async () => {
+    vi.useFakeTimers();
+    try {
+      const urls: string[] = [];
+      const client = clientWith(async (request) => {
+        urls.push(request.url);
+        return pageReply('x');
+      });
+      client.prefetchPage('services/backup?limit=100&sort=name');
+      await client.page('services/backup', { searchParams: { limit: 100, sort: '-name' } });
+      expect(urls).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(EARLY_CALL_TTL_MS);
+      await client.page('services/backup', { searchParams: { limit: 100, sort: 'name' } });
+      expect(urls).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('hands its failure to the page that takes it', async () => {
+    const client = clientWith(async () => reply(403, { message: 'Not allowed' }));
+    client.prefetchPage('admin/log?limit=100');
+    const error = await failure(client.page('admin/log', { searchParams: { limit: 100 } }));
+    expect(errorText(error)).toBe('Not allowed');
+  });
+
+  it('is keyed by path and query as the page asks, whatever form the query takes', () => {
+    const key = 'services/storage?limit=100&sort=name';
+    expect(pageCallKey('/services/storage', { searchParams: { limit: 100, sort: 'name' } })).toBe(
+      key,
+    );
+    expect(pageCallKey('services/storage', { searchParams: 'limit=100&sort=name' })).toBe(key);
+    expect(
+      pageCallKey('services/storage', { searchParams: { limit: 100, q: undefined, sort: 'name' } }),
+    ).toBe(key);
+    expect(pageCallKey('services/storage')).toBe('services/storage');
+    // A read with other options is never started ahead.
+    expect(pageCallKey('services/storage', { timeout: 5 })).toBeNull();
   });
 });
 

@@ -42,6 +42,12 @@ export interface ApiClient {
   delete<T>(path: string, options?: Options): Promise<T>;
   /** A paged list: the whole reply, items and the next page's cursor. */
   page<T>(path: string, options?: Options): Promise<PageReply<T>>;
+  /**
+   * Starts a paged read before its page asks for it (`path` with its query string: the call the
+   * page will make, as `pageCallKey` writes it). The page's own `page` call of the same path and
+   * query takes it, once; one not taken within `EARLY_CALL_TTL_MS` is let go.
+   */
+  prefetchPage(pathAndQuery: string): void;
   /** A file download. */
   blob(path: string, options?: Options): Promise<Blob>;
   /**
@@ -56,6 +62,30 @@ export interface ApiClient {
     /** `GET /services/user/{email}` */
     get(email: string): Promise<CurrentUser>;
   };
+}
+
+/** How long a read started ahead of its page waits to be taken (a page that never asks). */
+export const EARLY_CALL_TTL_MS = 10_000;
+
+const rel = (path: string) => path.replace(/^\//, '');
+
+/**
+ * A paged read as one string: its path (no leading slash) and its query string. Null for a call
+ * with other options than its query (those are never started ahead).
+ */
+export function pageCallKey(path: string, options?: Options): string | null {
+  const { searchParams, ...rest } = options ?? {};
+  if (Object.keys(rest).length > 0) return null;
+  const pairs: [string, string][] =
+    searchParams === undefined
+      ? []
+      : searchParams instanceof URLSearchParams || typeof searchParams === 'string'
+        ? [...new URLSearchParams(searchParams)]
+        : (Array.isArray(searchParams) ? searchParams : Object.entries(searchParams)).flatMap(
+            ([name, value]) => (value === undefined ? [] : [[String(name), String(value)]]),
+          );
+  const query = new URLSearchParams(pairs).toString();
+  return query ? `${rel(path)}?${query}` : rel(path);
 }
 
 let kyModule: Promise<{ default: typeof ky }> | undefined;
@@ -106,14 +136,34 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
   const call = async <T>(run: (client: KyInstance) => Promise<Envelope<T>>): Promise<T> =>
     (await read(run)).data;
-  const rel = (path: string) => path.replace(/^\//, '');
+  // Paged reads started ahead of their page (the first page's first call, at boot), by key.
+  const early = new Map<string, Promise<PageReply<unknown>>>();
   return {
     get: (path, o) => call((c) => c.get(rel(path), o).json()),
     post: (path, json, o) => call((c) => c.post(rel(path), { ...o, json }).json()),
     put: (path, json, o) => call((c) => c.put(rel(path), { ...o, json }).json()),
     patch: (path, json, o) => call((c) => c.patch(rel(path), { ...o, json }).json()),
     delete: (path, o) => call((c) => c.delete(rel(path), o).json()),
-    page: <T>(path: string, o?: Options) => read((c) => c.get(rel(path), o).json<PageReply<T>>()),
+    page: <T>(path: string, o?: Options) => {
+      const key = pageCallKey(path, o);
+      const started = key === null ? undefined : early.get(key);
+      if (key !== null && started) {
+        early.delete(key);
+        return started as Promise<PageReply<T>>;
+      }
+      return read((c) => c.get(rel(path), o).json<PageReply<T>>());
+    },
+    prefetchPage: (pathAndQuery) => {
+      const key = rel(pathAndQuery);
+      if (early.has(key)) return;
+      const started = read((c) => c.get(key).json<PageReply<unknown>>());
+      // A failure is the page's to report, when it takes the call; untaken, it is let go.
+      started.catch(() => undefined);
+      early.set(key, started);
+      setTimeout(() => {
+        if (early.get(key) === started) early.delete(key);
+      }, EARLY_CALL_TTL_MS);
+    },
     blob: (path, o) => read((c) => c.get(rel(path), o).blob()),
     postOnUnload: (path, json) => {
       if (lastToken === null) return false;

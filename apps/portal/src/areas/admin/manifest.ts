@@ -8,9 +8,9 @@ const allow = isBuiltinAdministrator;
 export const adminArea: AreaManifest = {
   id: 'admin',
   routes: [
-    { path: 'user', load, page: 'UsersPage', allow },
+    { path: 'user', load, page: 'UsersPage', allow, firstCall: 'admin/users?limit=100' },
     { path: 'role', load, page: 'RolesPage', allow },
     { path: 'role/:id', load, page: 'RoleDetailPage', allow },
-    { path: 'log', load, page: 'AuditLogPage', allow },
+    { path: 'log', load, page: 'AuditLogPage', allow, firstCall: 'admin/log?limit=100' },
   ],
 };

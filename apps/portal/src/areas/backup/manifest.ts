@@ -7,7 +7,12 @@ const load = () => import('./index.ts');
 export const backupArea: AreaManifest = {
   id: 'backup',
   routes: [
-    { path: 'backup', load, page: 'BackupListPage' },
+    {
+      path: 'backup',
+      load,
+      page: 'BackupListPage',
+      firstCall: 'services/backup?limit=100&sort=name',
+    },
     { path: 'backup/create', load, page: 'BackupCreatePage' },
     // Without a uuid the tenant view sends back to the list.
     {

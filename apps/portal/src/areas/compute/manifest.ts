@@ -12,7 +12,12 @@ const terminal = () => import('./console/index.ts');
 export const computeArea: AreaManifest = {
   id: 'compute',
   routes: [
-    { path: 'compute', load: list, page: 'ComputeListPage' },
+    {
+      path: 'compute',
+      load: list,
+      page: 'ComputeListPage',
+      firstCall: 'services/eseries?detail_fields=nat&limit=100&sort=name',
+    },
     { path: 'compute/create', load: create, page: 'ComputeCreatePage' },
     {
       path: 'compute/:id',

@@ -7,7 +7,12 @@ const load = () => import('./index.ts');
 export const crowdstrikeArea: AreaManifest = {
   id: 'crowdstrike',
   routes: [
-    { path: 'crowdstrike', load, page: 'CrowdstrikeListPage' },
+    {
+      path: 'crowdstrike',
+      load,
+      page: 'CrowdstrikeListPage',
+      firstCall: 'services/crowdstrike?limit=100&sort=name',
+    },
     { path: 'crowdstrike/medr/:id', load, page: 'MedrDetailPage' },
     {
       path: 'crowdstrike/medr/:id/hosts/:hostId',

@@ -5,5 +5,12 @@ const load = () => import('./index.ts');
 /** Licences: subscriptions, seats in use and what expires soon. */
 export const licenseArea: AreaManifest = {
   id: 'license',
-  routes: [{ path: 'license', load, page: 'LicenseListPage' }],
+  routes: [
+    {
+      path: 'license',
+      load,
+      page: 'LicenseListPage',
+      firstCall: 'services/license?limit=100&sort=product',
+    },
+  ],
 };

@@ -8,7 +8,12 @@ const load = () => import('./index.ts');
 export const monitoringArea: AreaManifest = {
   id: 'monitoring',
   routes: [
-    { path: 'monitoring', load, page: 'MonitoringListPage' },
+    {
+      path: 'monitoring',
+      load,
+      page: 'MonitoringListPage',
+      firstCall: 'services/monitoring?limit=100&sort=name',
+    },
     {
       path: 'monitoring/create',
       load,

@@ -6,7 +6,12 @@ const load = () => import('./index.ts');
 export const networkingArea: AreaManifest = {
   id: 'networking',
   routes: [
-    { path: 'networking', load, page: 'NetworkingListPage' },
+    {
+      path: 'networking',
+      load,
+      page: 'NetworkingListPage',
+      firstCall: 'services/networking?limit=100&sort=name',
+    },
     { path: 'networking/create', load, page: 'NetworkingCreatePage' },
     { path: 'networking/:id', load, page: 'NetworkingDetailPage' },
   ],

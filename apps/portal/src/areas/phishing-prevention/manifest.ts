@@ -7,7 +7,12 @@ const load = () => import('./index.ts');
 export const phishingArea: AreaManifest = {
   id: 'phishing-prevention',
   routes: [
-    { path: 'phishing-prevention', load, page: 'PhishingListPage' },
+    {
+      path: 'phishing-prevention',
+      load,
+      page: 'PhishingListPage',
+      firstCall: 'services/phishing/campaigns?limit=100',
+    },
     {
       path: 'phishing-prevention/:id',
       load,

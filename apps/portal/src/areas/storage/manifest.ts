@@ -14,7 +14,12 @@ export const volumeFromSnapshotHref = (vmId: number, snapshotId: number) =>
 export const storageArea: AreaManifest = {
   id: 'storage',
   routes: [
-    { path: 'storage', load, page: 'StorageListPage' },
+    {
+      path: 'storage',
+      load,
+      page: 'StorageListPage',
+      firstCall: 'services/storage?limit=100&sort=name',
+    },
     { path: 'storage/create', load, page: 'StorageCreatePage' },
     { path: 'storage/:id', load, page: 'StorageDetailPage', params: { id: PARAM_RULES.numeric } },
   ],

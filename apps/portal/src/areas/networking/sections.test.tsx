@@ -322,7 +322,7 @@ describe('feedback on every click', () => {
       address({ id: 9, address: null, global_ipaddress_id: null, state: 'allocating' }),
     ];
     accept({ task_id: 60, id: 9 });
-    const row = await screen.findByText('Allocating', {}, { timeout: 2000 });
+    const row = await screen.findByText('Allocating', {}, { timeout: 4000 });
     expect(row.closest('[role="row"]')?.getAttribute('aria-busy')).toBe('true');
     await waitFor(() =>
       expect(screen.queryByText('Allocate a public address: Allocating…')).toBeNull(),
@@ -373,7 +373,7 @@ describe('feedback on every click', () => {
       { ...SPARE, id: 9, name: 'fra1-edge', external_address: '', state: 'creating' },
     ];
     accept({ task_id: 62, id: 9 });
-    const name = await screen.findByText('fra1-edge', {}, { timeout: 2000 });
+    const name = await screen.findByText('fra1-edge', {}, { timeout: 4000 });
     expect(name.closest('[role="row"]')?.getAttribute('aria-busy')).toBe('true');
   });
 });

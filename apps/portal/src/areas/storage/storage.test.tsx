@@ -291,8 +291,9 @@ describe('storage pages', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'AMS1' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Create volume' }));
-    // Well before the task's first poll (5000 ms): the page of the volume, busy while it is made.
-    expect(await screen.findByText('Creating…', {}, { timeout: 2000 })).toBeTruthy();
+    // Before the task's first poll (5000 ms), with room for a busy machine: the page of the volume,
+    // busy while it is made.
+    expect(await screen.findByText('Creating…', {}, { timeout: 4000 })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('data-2');
     expect(screen.queryByRole('button', { name: 'Create volume' })).toBeNull();
     expect(tasks.isTracking(4)).toBe(true);

@@ -453,6 +453,9 @@ describe.each(databaseKinds())(
           { kind: 'email', address: 'ops@acme.example' },
           { kind: 'webhook', address: receiverUrl },
         ]),
+        // Checked every 20 s as before the shorter second: one check and its alerts, and no
+        // further check (nor its alerts) in flight when the servers stop.
+        interval_seconds: 80,
         name: 'Alerting shop',
       });
       expect(reply.statusCode, reply.body).toBe(202);
@@ -522,6 +525,8 @@ describe.each(databaseKinds())(
         ...httpBody(`${http.url}/timing-out`, [
           { kind: 'webhook', address: receiverUrl.replace('/portal', '/slow') },
         ]),
+        // Every 20 s, as the alerting shop.
+        interval_seconds: 80,
         name: 'Slow hook shop',
       });
       expect(reply.statusCode, reply.body).toBe(202);

@@ -79,6 +79,12 @@ export interface Config {
     alertRetryMs: number;
     /** How long a webhook has to answer before the attempt counts as timed out. */
     webhookTimeoutMs: number;
+    /**
+     * How long one second of a monitor's interval lasts for the real prober, in ms: 1000. No
+     * setting changes it, so that no deployment checks more often than its monitors say; tests
+     * shorten it to see several checks of a 20 s interval without waiting minutes.
+     */
+    msPerIntervalSecond: number;
   };
   /** The sites and what serves them: the simulator's, and LXD's when configured (site-config.ts). */
   sites: SitesConfig;
@@ -393,6 +399,7 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
         10_000,
         { min: 100, max: 60_000, integer: true },
       ),
+      msPerIntervalSecond: 1000,
     },
     sites: parseSites(env, (message) => {
       throw new ConfigError(message);

@@ -25,6 +25,12 @@ import {
   type TlsTarget,
 } from './helpers/probe-targets.ts';
 
+/**
+ * One second of a monitor's interval lasts this long on the servers here: the 20 s interval (the
+ * shortest a monitor may have) passes in 5 s, so a second check comes without waiting 20 s.
+ */
+const MS_PER_INTERVAL_SECOND = 250;
+
 const spec = (change: Partial<ProbeSpec>): ProbeSpec => ({
   type: 'http',
   target: '',
@@ -334,16 +340,16 @@ describe.each(databaseKinds())(
       await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
       receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/portal`;
       const real = { MONITORING_DRIVER: 'real', SIMULATOR_SPEED: '1000', TASK_POLL_MS: '20' };
-      app = await testApp(test.db, {
-        config: testConfig({
-          ...real,
-          MONITORING_ALLOW_PRIVATE: 'true',
-          MONITORING_POLL_MS: '100',
-          MONITORING_ALERT_RETRY_MS: '300',
-          MONITORING_WEBHOOK_TIMEOUT_MS: '700',
-          SMTP_URL: catcher.smtpUrl,
-        }),
+      const config = testConfig({
+        ...real,
+        MONITORING_ALLOW_PRIVATE: 'true',
+        MONITORING_POLL_MS: '100',
+        MONITORING_ALERT_RETRY_MS: '300',
+        MONITORING_WEBHOOK_TIMEOUT_MS: '700',
+        SMTP_URL: catcher.smtpUrl,
       });
+      config.monitoring.msPerIntervalSecond = MS_PER_INTERVAL_SECOND;
+      app = await testApp(test.db, { config });
       // The same database, without the setting, and no background work: only its routes are used.
       strict = await testApp(await test.openAnother(), {
         config: testConfig(real),
@@ -411,7 +417,7 @@ describe.each(databaseKinds())(
       expect(monitor.last_response_ms).toBeGreaterThan(0);
       expect(http.hits.get('/shop')?.length).toBe(1);
       http.answer.body = 'Down for maintenance';
-      // The next check is one interval (20 s) after the first.
+      // The next check is one interval (20 s, here 5 s) after the first.
       await until(
         'down',
         async () => (await data<{ state: string }>(`/services/monitoring/${id}`)).state === 'down',
@@ -435,7 +441,7 @@ describe.each(databaseKinds())(
       );
       expect(
         new Date(due[1]?.due_at ?? 0).getTime() - new Date(due[0]?.due_at ?? 0).getTime(),
-      ).toBe(20_000);
+      ).toBe(20 * MS_PER_INTERVAL_SECOND);
       http.answer.body = 'Welcome. All systems operational.';
     }, 60_000);
 
@@ -447,6 +453,9 @@ describe.each(databaseKinds())(
           { kind: 'email', address: 'ops@acme.example' },
           { kind: 'webhook', address: receiverUrl },
         ]),
+        // Checked every 20 s as before the shorter second: one check and its alerts, and no
+        // further check (nor its alerts) in flight when the servers stop.
+        interval_seconds: 80,
         name: 'Alerting shop',
       });
       expect(reply.statusCode, reply.body).toBe(202);
@@ -516,6 +525,8 @@ describe.each(databaseKinds())(
         ...httpBody(`${http.url}/timing-out`, [
           { kind: 'webhook', address: receiverUrl.replace('/portal', '/slow') },
         ]),
+        // Every 20 s, as the alerting shop.
+        interval_seconds: 80,
         name: 'Slow hook shop',
       });
       expect(reply.statusCode, reply.body).toBe(202);

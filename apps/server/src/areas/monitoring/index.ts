@@ -23,11 +23,11 @@ export const monitoringArea = defineArea<MonitoringDriver>({
   drivers: {
     simulator: (site) =>
       site.config.monitoring.driver === 'real'
-        ? new MonitoringProber(site.db, simulator(site))
+        ? new MonitoringProber(site.db, simulator(site), site.config.monitoring.msPerIntervalSecond)
         : simulator(site),
     lxd: (site) =>
       site.config.monitoring.driver === 'real'
-        ? new MonitoringProber(site.db, null)
+        ? new MonitoringProber(site.db, null, site.config.monitoring.msPerIntervalSecond)
         : simulator(site),
   },
   // The scheduler of real checks, where this instance runs background work.

@@ -22,10 +22,12 @@ export class MonitoringProber implements MonitoringDriver {
     private readonly db: Database,
     /** The simulated platform for VMs of a simulated site (and probes it set up); none elsewhere. */
     private readonly simulator: MonitoringDriver | null,
+    /** How long one second of an interval lasts (config `monitoring.msPerIntervalSecond`). */
+    private readonly msPerIntervalSecond: number,
   ) {}
 
   checkPeriodMs(intervalSeconds: number): number {
-    const real = intervalSeconds * 1000;
+    const real = intervalSeconds * this.msPerIntervalSecond;
     return this.simulator ? Math.min(real, this.simulator.checkPeriodMs(intervalSeconds)) : real;
   }
 
@@ -86,7 +88,7 @@ export class MonitoringProber implements MonitoringDriver {
       [probes.map((probe) => probe.monitorId)],
     );
     const periods = new Map(
-      ours.map((row) => [Number(row.monitor_id), row.interval_seconds * 1000]),
+      ours.map((row) => [Number(row.monitor_id), row.interval_seconds * this.msPerIntervalSecond]),
     );
     const real = probes.filter((probe) => periods.has(probe.monitorId));
     const others = probes.filter((probe) => !periods.has(probe.monitorId));

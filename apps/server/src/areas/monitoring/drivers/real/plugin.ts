@@ -29,6 +29,7 @@ const prober: AreaRoutes<MonitoringDriver> = async (app, { drivers, platform }) 
   const deps = { db: platform.db, driver: drivers.primary };
   const scheduler = new ProbeScheduler(platform.db, env, app.log.child({ component: 'prober' }), {
     pollMs: monitoring.pollMs,
+    msPerIntervalSecond: monitoring.msPerIntervalSecond,
     onChecked: (ids) => refreshMonitors(deps, { tenantId: null }, ids, Date.now(), { force: true }),
   });
   const alerts = new AlertSender(platform.db, app.mailer, app.log.child({ component: 'alerts' }), {

@@ -18,6 +18,8 @@ const PRUNE_EVERY_MS = 60_000;
 export interface SchedulerOptions {
   /** How often due checks are looked for (and finished ones written). */
   pollMs: number;
+  /** How long one second of a probe's interval lasts (config `monitoring.msPerIntervalSecond`). */
+  msPerIntervalSecond: number;
   /** Checks in flight at once on this instance at most. */
   maxInFlight?: number;
   /** This instance's name in prober_checks.checked_by. */
@@ -94,16 +96,16 @@ export class ProbeScheduler extends PollingWorker {
     return this.db.query<Claimed>(
       `update prober_probes p
           set next_at = case
-                when p.next_at + make_interval(secs => p.interval_seconds) > $1
-                  then p.next_at + make_interval(secs => p.interval_seconds)
-                else $1::timestamptz + make_interval(secs => p.interval_seconds) end
+                when p.next_at + p.interval_seconds * $4::float8 * interval '1 millisecond' > $1
+                  then p.next_at + p.interval_seconds * $4::float8 * interval '1 millisecond'
+                else $1::timestamptz + p.interval_seconds * $4::float8 * interval '1 millisecond' end
          from (select monitor_id, next_at from prober_probes
                 where not paused and next_at <= $2
                 order by next_at limit $3
                 for update skip locked) due
         where p.monitor_id = due.monitor_id
         returning p.monitor_id, p.spec, due.next_at as due_at`,
-      [now, horizon, limit],
+      [now, horizon, limit, this.options.msPerIntervalSecond],
     );
   }
 

@@ -311,6 +311,7 @@ describe.each(databaseKinds())(
       contacts,
     });
 
+    // A database, its seed, two servers and a sign-in: over a minute on a busy two-core machine.
     beforeAll(async () => {
       test = await open();
       await migrate(test.db);
@@ -358,7 +359,7 @@ describe.each(databaseKinds())(
       await app.ready();
       await strict.ready();
       token = await signIn('provider@portal.test', DEMO_PASSWORD);
-    }, 60_000);
+    }, 180_000);
 
     afterAll(async () => {
       await app.close();

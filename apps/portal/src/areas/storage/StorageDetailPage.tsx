@@ -17,6 +17,7 @@ import { useResourceBusy } from '../../kit/useTaskAction.ts';
 import { formatDateTime, formatSizeGb, formatBytesGb } from '../../lib/format.ts';
 import { useCan, useManageReason } from '../../state/permissions.ts';
 import { computeQueries, siteOf } from '../compute/queries.ts';
+import { DetachDialog } from './DetachDialog.tsx';
 import { MountHelp } from './MountHelp.tsx';
 import { STORAGE_PERMISSION } from './permission.ts';
 import { storageCalls, storageQueries } from './queries.ts';
@@ -176,21 +177,11 @@ export function StorageDetailPage() {
           {dialog === 'attach' && <AttachDialog volume={volume} onClose={close} />}
           {dialog === 'extend' && <ExtendDialog volume={volume} onClose={close} />}
           {dialog === 'detach' && volume.attached_vm && (
-            <ConfirmDialog
-              open
-              onOpenChange={(open) => !open && close()}
-              title={`Detach ${volume.name} from ${volume.attached_vm.display_name}?`}
-              description="Unmount it in the guest first: the VM loses the disk at once."
-              confirmLabel="Detach"
-              tone="danger"
-              onConfirm={() =>
-                confirmTask(
-                  task.run(() => storageCalls.detach(volume.id), {
-                    operation: `Detach ${volume.name}`,
-                    runningLabel: 'Detaching…',
-                  }),
-                )
-              }
+            <DetachDialog
+              volume={volume}
+              vmName={volume.attached_vm.display_name}
+              run={task.run}
+              onClose={close}
             />
           )}
           {dialog === 'delete' && (

@@ -30,7 +30,7 @@ import {
 } from '@portal/ui';
 import { DetailPage, DetailStack, detailReadProps } from '../../kit/DetailPage.tsx';
 import { useHandedOnce } from '../../kit/handedOnce.ts';
-import { queryErrorText } from '../../kit/queryError.ts';
+import { queryErrorText, readStateProps } from '../../kit/queryError.ts';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
 import { formatDateTime, formatRelative, formatSizeGb } from '../../lib/format.ts';
 import { notify } from '../../services.ts';
@@ -349,9 +349,7 @@ function UsageTab({ uuid }: { uuid: string }) {
       ]}
       range={range}
       onRangeChange={setRange}
-      loading={query.isPending}
-      error={query.error ? queryErrorText(query.error) : undefined}
-      onRetry={() => void query.refetch()}
+      {...readStateProps(query)}
       emptyMessage="No job ran in this range."
     />
   );
@@ -405,9 +403,7 @@ function JobsTab({ uuid }: { uuid: string }) {
       data={query.data ?? []}
       columns={JOB_COLUMNS}
       getRowId={(row) => String(row.seq)}
-      loading={query.isPending}
-      error={query.error ? queryErrorText(query.error) : undefined}
-      onRetry={() => void query.refetch()}
+      {...readStateProps(query)}
       emptyState="No job has run yet."
       defaultSorting={{ id: 'started', desc: true }}
     />
@@ -452,9 +448,7 @@ function RestorePointsTab({ uuid }: { uuid: string }) {
         data={rows}
         columns={POINT_COLUMNS}
         getRowId={(row) => String(row.id)}
-        loading={query.isPending}
-        error={query.error ? queryErrorText(query.error) : undefined}
-        onRetry={() => void query.refetch()}
+        {...readStateProps(query)}
         emptyState="No restore point yet."
       />
       {total !== undefined && (

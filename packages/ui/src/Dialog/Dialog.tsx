@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useControllableState } from '../internal/useControllableState.ts';
+import { useOpenState } from '../internal/useControllableState.ts';
 import {
   Panel,
   Scrim,
@@ -31,12 +31,8 @@ export interface DialogRootProps {
 }
 
 /** Holds the open state. Renders nothing itself. */
-function Root({ open, defaultOpen = false, onOpenChange, children }: DialogRootProps) {
-  const [isOpen, setOpen] = useControllableState({
-    value: open,
-    defaultValue: defaultOpen,
-    onChange: onOpenChange,
-  });
+function Root({ open, defaultOpen, onOpenChange, children }: DialogRootProps) {
+  const [isOpen, setOpen] = useOpenState({ open, defaultOpen, onOpenChange });
   return (
     <RadixDialog.Root open={isOpen} onOpenChange={setOpen}>
       {children}

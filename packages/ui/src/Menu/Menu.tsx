@@ -8,7 +8,7 @@ import {
 } from 'react';
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import { Icon } from '@portal/icons';
-import { useControllableState } from '../internal/useControllableState.ts';
+import { useOpenState } from '../internal/useControllableState.ts';
 import {
   ItemReason,
   ItemText,
@@ -29,12 +29,8 @@ export interface MenuRootProps {
   children: ReactNode;
 }
 
-function Root({ open, defaultOpen = false, onOpenChange, children }: MenuRootProps) {
-  const [isOpen, setOpen] = useControllableState({
-    value: open,
-    defaultValue: defaultOpen,
-    onChange: onOpenChange,
-  });
+function Root({ open, defaultOpen, onOpenChange, children }: MenuRootProps) {
+  const [isOpen, setOpen] = useOpenState({ open, defaultOpen, onOpenChange });
   // Not modal: a menu (unlike a dialog) leaves the page readable. A modal one hides the rest of
   // the page with aria-hidden, trigger included, so a focusable element sits in hidden content.
   return (

@@ -8,6 +8,7 @@ import {
 } from 'react';
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import { Icon } from '@portal/icons';
+import { asChildPart } from '../internal/asChildPart.tsx';
 import { useOpenState } from '../internal/useControllableState.ts';
 import {
   ItemReason,
@@ -48,16 +49,7 @@ export interface MenuTriggerProps {
   children: ReactElement;
 }
 
-const Trigger = forwardRef<HTMLButtonElement, MenuTriggerProps>(function MenuTrigger(
-  { children },
-  ref,
-) {
-  return (
-    <RadixMenu.Trigger asChild ref={ref}>
-      {children}
-    </RadixMenu.Trigger>
-  );
-});
+const Trigger = asChildPart<MenuTriggerProps>(RadixMenu.Trigger, 'MenuTrigger');
 
 export interface MenuContentProps extends HTMLAttributes<HTMLDivElement> {
   /** Alignment against the trigger; defaults to `end` (menus of row actions open leftwards). */

@@ -34,7 +34,7 @@ import { queryErrorText, readStateProps } from '../../kit/queryError.ts';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
 import { formatDateTime, formatRelative, formatSizeGb } from '../../lib/format.ts';
 import { notify } from '../../services.ts';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
 import { AGENT_CREDENTIALS, AgentSecret, type AgentCredentials } from './AgentSecret.tsx';
 import { BACKUP_PERMISSION } from './permission.ts';
 import { BackupStateChip, UsageMeter, alertText } from './parts.tsx';
@@ -101,8 +101,7 @@ export function BackupTenantPage() {
 
 function TenantActions({ tenant }: { tenant: BackupTenant }) {
   const client = useQueryClient();
-  const canManage = useCan('backup', 'manage');
-  const readOnly = useManageReason(BACKUP_PERMISSION);
+  const { canManage, readOnlyReason: readOnly } = useManage(BACKUP_PERMISSION);
   const [quotaOpen, setQuotaOpen] = useState(false);
   const [retentionOpen, setRetentionOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);

@@ -26,7 +26,7 @@ import { DetailPage } from '../../kit/DetailPage.tsx';
 import { readStateProps } from '../../kit/queryError.ts';
 import { useResourceBusy, useTaskAction } from '../../kit/useTaskAction.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
 import { AddRecipientsDialog } from './AddRecipientsDialog.tsx';
 import { DeleteCampaignDialog } from './DeleteCampaignDialog.tsx';
 import { NewCampaignDialog } from './NewCampaignDialog.tsx';
@@ -244,8 +244,7 @@ function LaunchDialog({
 export function PhishingDetailPage() {
   const id = Number(useParams().id);
   const { data: campaign, error, isPending, refetch } = useQuery(phishingQueries.campaign(id));
-  const canManage = useCan('phishing-prevention', 'manage');
-  const readOnly = useManageReason(PHISHING_PERMISSION);
+  const { canManage, readOnlyReason: readOnly } = useManage(PHISHING_PERMISSION);
   const [adding, setAdding] = useState(false);
   const [ending, setEnding] = useState(false);
   const [launching, setLaunching] = useState(false);

@@ -15,7 +15,7 @@ import { DetailPage, detailReadProps } from '../../kit/DetailPage.tsx';
 import { FormDialog, FormNumberField, FormSelect, useContractForm } from '../../kit/form/index.ts';
 import { useResourceBusy } from '../../kit/useTaskAction.ts';
 import { formatDateTime, formatSizeGb, formatBytesGb } from '../../lib/format.ts';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
 import { computeQueries, siteOf } from '../compute/queries.ts';
 import { DetachDialog } from './DetachDialog.tsx';
 import { MountHelp } from './MountHelp.tsx';
@@ -48,8 +48,7 @@ export function StorageDetailPage() {
   const read = useQuery(storageQueries.volume(id));
   const volume = read.data;
   const onVolume = useResourceBusy(volumeResource(id));
-  const canManage = useCan('storage', 'manage');
-  const readOnlyReason = useManageReason(STORAGE_PERMISSION);
+  const { canManage, readOnlyReason } = useManage(STORAGE_PERMISSION);
   const [dialog, setDialog] = useState<Dialog>(null);
   const task = useVolumeTask(id, 'Volume');
   const catalogue = useQuery(computeQueries.catalogue());

@@ -18,7 +18,7 @@ import styled from 'styled-components';
 import { queryErrorText } from '../../kit/queryError.ts';
 import { confirmTask, useResourceBusy, useTaskAction } from '../../kit/useTaskAction.ts';
 import { formatSizeGb } from '../../lib/format.ts';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
 import { DetachDialog } from './DetachDialog.tsx';
 import { STORAGE_PERMISSION } from './permission.ts';
 import { storageCalls, storageKeys, storageQueries } from './queries.ts';
@@ -74,8 +74,7 @@ export interface VmVolumesPanelProps {
 /** The volumes attached to one VM, for its detail page: attach one at its site, detach one. */
 export function VmVolumesPanel({ vmId, vmName, vmLocation, lockedReason }: VmVolumesPanelProps) {
   const query = useQuery(storageQueries.ofVm(vmId));
-  const canManage = useCan('storage', 'manage');
-  const readOnlyReason = useManageReason(STORAGE_PERMISSION);
+  const { canManage, readOnlyReason } = useManage(STORAGE_PERMISSION);
   const [attaching, setAttaching] = useState(false);
   const [detaching, setDetaching] = useState<Volume | null>(null);
   const task = useTaskAction({

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { mdiPlus } from '@mdi/js';
 import { Button, EmptyState, LinkButton } from '@portal/ui';
-import { useCanState, useManageReason } from '../state/permissions.ts';
+import { useManage } from '../state/permissions.ts';
 import type { AreaPermission } from './area.tsx';
 
 /**
@@ -18,9 +18,8 @@ export function CreateLink({
   permission: AreaPermission;
   children?: ReactNode;
 }) {
-  const allowed = useCanState(permission.area, 'manage') === 'allowed';
-  const readOnlyReason = useManageReason(permission);
-  return allowed ? (
+  const { canManage, readOnlyReason } = useManage(permission);
+  return canManage ? (
     <LinkButton href={href} variant="primary" leadingIcon={mdiPlus}>
       {children}
     </LinkButton>

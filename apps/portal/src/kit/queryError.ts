@@ -37,3 +37,13 @@ export const tableReadProps = (query: ReadQuery) => ({
   ...detailReadProps(query),
   error: query.error ? errorText(query.error) : undefined,
 });
+
+/**
+ * A view's read state (a chart, a table, the task centre): loading at first, the failure's
+ * sentence (logged once, as `queryErrorText` does), Retry.
+ */
+export const readStateProps = (query: ReadQuery) => ({
+  loading: query.isPending,
+  error: query.error ? queryErrorText(query.error) : undefined,
+  onRetry: () => void query.refetch(),
+});

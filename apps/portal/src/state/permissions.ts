@@ -42,3 +42,18 @@ export const useCan = (area: PermissionArea, level: PermissionLevel): boolean =>
 export function useManageReason(permission: AreaPermission): string | undefined {
   return useCanState(permission.area, 'manage') === 'denied' ? permission.readOnly : undefined;
 }
+
+/**
+ * `useCan(area, 'manage')` and `useManageReason` of one area's permission together: whether the
+ * role may change things there, and, when it may only look, the sentence its actions show.
+ */
+export function useManage(permission: AreaPermission): {
+  canManage: boolean;
+  readOnlyReason: string | undefined;
+} {
+  const can = useCanState(permission.area, 'manage');
+  return {
+    canManage: can === 'allowed',
+    readOnlyReason: can === 'denied' ? permission.readOnly : undefined,
+  };
+}

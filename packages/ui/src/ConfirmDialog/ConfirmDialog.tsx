@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type ReactElement, type ReactNode } f
 import { Alert } from '../Alert/Alert.tsx';
 import { Button } from '../Button/Button.tsx';
 import { Dialog, type DialogSize } from '../Dialog/Dialog.tsx';
-import { useControllableState } from '../internal/useControllableState.ts';
+import { useOpenState } from '../internal/useControllableState.ts';
 import { TextField } from '../TextField/TextField.tsx';
 import { Fields, Form, Name } from './ConfirmDialog.styles.ts';
 
@@ -57,17 +57,13 @@ const fallbackError = 'Something went wrong. Try again.';
  */
 export function ConfirmDialog({
   open,
-  defaultOpen = false,
+  defaultOpen,
   onOpenChange,
   trigger,
   size = 'small',
   ...rest
 }: ConfirmDialogProps) {
-  const [isOpen, setOpen] = useControllableState({
-    value: open,
-    defaultValue: defaultOpen,
-    onChange: onOpenChange,
-  });
+  const [isOpen, setOpen] = useOpenState({ open, defaultOpen, onOpenChange });
   const [pending, setPending] = useState(false);
   return (
     <Dialog.Root

@@ -2,7 +2,7 @@ import styled, { css, keyframes } from 'styled-components';
 import { theme } from '../theme/theme.ts';
 import { panelSurface } from '../internal/panel.styles.ts';
 import { visuallyHidden } from '../internal/visuallyHidden.ts';
-import { controlSurface } from '../internal/input.styles.ts';
+import { boxedInput, controlSurface, inputFocusRing } from '../internal/input.styles.ts';
 import { popoverGroupLabel } from '../internal/popover.styles.ts';
 
 const { color, font, radius, space, elevation, focusRing, motion } = theme;
@@ -67,31 +67,14 @@ export const SearchBox = styled.div`
   max-width: 360px;
   padding-inline-start: ${space[2]};
   color: ${color.textSecondary};
-
-  &:has(input:focus-visible) {
-    border-color: ${color.focusRing};
-    outline: ${focusRing.width} solid ${color.focusRing};
-    outline-offset: -1px;
-  }
+  ${inputFocusRing}
 `;
 
 export const SearchInput = styled.input`
-  flex: 1;
-  min-width: 0;
-  align-self: stretch;
+  ${boxedInput}
   padding: 0 ${space[2]} 0 0;
-  border: 0;
-  background: transparent;
   color: ${color.text};
   font-size: ${font.size.sm};
-
-  &:focus-visible {
-    outline: none;
-  }
-  &::placeholder {
-    color: ${color.textSecondary};
-    opacity: 1;
-  }
 `;
 
 export const FilterLabel = styled.label`

@@ -9,7 +9,8 @@ import {
   type ReactNode,
 } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useControllableState } from '../internal/useControllableState.ts';
+import { asChildPart } from '../internal/asChildPart.tsx';
+import { useOpenState } from '../internal/useControllableState.ts';
 import {
   Panel,
   Scrim,
@@ -31,12 +32,8 @@ export interface DialogRootProps {
 }
 
 /** Holds the open state. Renders nothing itself. */
-function Root({ open, defaultOpen = false, onOpenChange, children }: DialogRootProps) {
-  const [isOpen, setOpen] = useControllableState({
-    value: open,
-    defaultValue: defaultOpen,
-    onChange: onOpenChange,
-  });
+function Root({ open, defaultOpen, onOpenChange, children }: DialogRootProps) {
+  const [isOpen, setOpen] = useOpenState({ open, defaultOpen, onOpenChange });
   return (
     <RadixDialog.Root open={isOpen} onOpenChange={setOpen}>
       {children}
@@ -52,16 +49,7 @@ export interface DialogTriggerProps {
   children: ReactElement;
 }
 
-const Trigger = forwardRef<HTMLButtonElement, DialogTriggerProps>(function DialogTrigger(
-  { children },
-  ref,
-) {
-  return (
-    <RadixDialog.Trigger asChild ref={ref}>
-      {children}
-    </RadixDialog.Trigger>
-  );
-});
+const Trigger = asChildPart<DialogTriggerProps>(RadixDialog.Trigger, 'DialogTrigger');
 
 /** Maximum width: `small` 400 px, `medium` 560 px, `large` 800 px. */
 export type DialogSize = 'small' | 'medium' | 'large';
@@ -158,16 +146,7 @@ export interface DialogCloseProps {
   children: ReactElement;
 }
 
-const Close = forwardRef<HTMLButtonElement, DialogCloseProps>(function DialogClose(
-  { children },
-  ref,
-) {
-  return (
-    <RadixDialog.Close asChild ref={ref}>
-      {children}
-    </RadixDialog.Close>
-  );
-});
+const Close = asChildPart<DialogCloseProps>(RadixDialog.Close, 'DialogClose');
 
 function assignRef<T>(ref: ForwardedRef<T>, value: T | null) {
   if (typeof ref === 'function') ref(value);

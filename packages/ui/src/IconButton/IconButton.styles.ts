@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import { theme } from '../theme/theme.ts';
+import { ghostButton } from '../internal/button.styles.ts';
 
-const { color, radius, motion } = theme;
+const { color, radius } = theme;
 
 export const StyledIconButton = styled.button`
   display: inline-grid;
@@ -10,12 +11,8 @@ export const StyledIconButton = styled.button`
   width: 40px;
   height: 40px;
   padding: 0;
-  border: 0;
   border-radius: ${radius.full};
-  background: transparent;
-  color: inherit;
-  cursor: pointer;
-  transition: background-color ${motion.short} ${motion.easing};
+  ${ghostButton}
 
   &[data-size='small'] {
     width: 32px;

@@ -8,7 +8,8 @@ import {
 } from 'react';
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import { Icon } from '@portal/icons';
-import { useControllableState } from '../internal/useControllableState.ts';
+import { asChildPart } from '../internal/asChildPart.tsx';
+import { useOpenState } from '../internal/useControllableState.ts';
 import {
   ItemReason,
   ItemText,
@@ -29,12 +30,8 @@ export interface MenuRootProps {
   children: ReactNode;
 }
 
-function Root({ open, defaultOpen = false, onOpenChange, children }: MenuRootProps) {
-  const [isOpen, setOpen] = useControllableState({
-    value: open,
-    defaultValue: defaultOpen,
-    onChange: onOpenChange,
-  });
+function Root({ open, defaultOpen, onOpenChange, children }: MenuRootProps) {
+  const [isOpen, setOpen] = useOpenState({ open, defaultOpen, onOpenChange });
   // Not modal: a menu (unlike a dialog) leaves the page readable. A modal one hides the rest of
   // the page with aria-hidden, trigger included, so a focusable element sits in hidden content.
   return (
@@ -52,16 +49,7 @@ export interface MenuTriggerProps {
   children: ReactElement;
 }
 
-const Trigger = forwardRef<HTMLButtonElement, MenuTriggerProps>(function MenuTrigger(
-  { children },
-  ref,
-) {
-  return (
-    <RadixMenu.Trigger asChild ref={ref}>
-      {children}
-    </RadixMenu.Trigger>
-  );
-});
+const Trigger = asChildPart<MenuTriggerProps>(RadixMenu.Trigger, 'MenuTrigger');
 
 export interface MenuContentProps extends HTMLAttributes<HTMLDivElement> {
   /** Alignment against the trigger; defaults to `end` (menus of row actions open leftwards). */

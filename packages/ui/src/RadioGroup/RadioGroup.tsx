@@ -1,7 +1,7 @@
 import { forwardRef, useId, type HTMLAttributes, type ReactNode } from 'react';
 import * as RadixRadio from '@radix-ui/react-radio-group';
 import { ChoiceLabel, ChoiceRow, ChoiceText } from '../internal/choice.styles.ts';
-import { LabelText, useFieldState } from '../internal/FieldMessages.tsx';
+import { LabelText, useValueField } from '../internal/FieldMessages.tsx';
 import {
   Dot,
   Fieldset,
@@ -57,33 +57,10 @@ export interface RadioGroupProps extends Omit<
  * and choose. The ref is the fieldset.
  */
 export const RadioGroup = forwardRef<HTMLFieldSetElement, RadioGroupProps>(function RadioGroup(
-  {
-    label,
-    options,
-    value: valueProp,
-    defaultValue = '',
-    onValueChange,
-    orientation = 'vertical',
-    help,
-    error,
-    required,
-    disabled,
-    name,
-    id,
-    'aria-describedby': describedBy,
-    ...rest
-  },
+  { label, options, orientation = 'vertical', required, disabled, name, ...props },
   ref,
 ) {
-  const { value, setValue, controlId, ariaDescribedBy, invalid, messages } = useFieldState({
-    value: valueProp,
-    defaultValue,
-    onChange: onValueChange,
-    id,
-    help,
-    error,
-    describedBy,
-  });
+  const { value, setValue, controlId, controlAria, messages, rest } = useValueField(props);
   const legendId = `${controlId}-legend`;
   const optionBase = useId();
   return (
@@ -97,15 +74,7 @@ export const RadioGroup = forwardRef<HTMLFieldSetElement, RadioGroupProps>(funct
       name={name}
       loop
     >
-      <Fieldset
-        {...rest}
-        ref={ref}
-        id={controlId}
-        disabled={disabled}
-        aria-labelledby={legendId}
-        aria-describedby={ariaDescribedBy}
-        aria-invalid={invalid || undefined}
-      >
+      <Fieldset {...rest} ref={ref} {...controlAria} disabled={disabled} aria-labelledby={legendId}>
         <Legend id={legendId}>
           <LabelText label={label} required={required} />
         </Legend>

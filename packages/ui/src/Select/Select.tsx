@@ -4,7 +4,7 @@ import { mdiCheck, mdiChevronDown, mdiChevronUp } from '@mdi/js';
 import { Icon } from '@portal/icons';
 import { useInertOutside } from '../internal/useInertOutside.ts';
 import { Label, Root } from '../internal/field.styles.ts';
-import { LabelText, useFieldState } from '../internal/FieldMessages.tsx';
+import { LabelText, useValueField } from '../internal/FieldMessages.tsx';
 import {
   ItemDescription,
   ScrollDown,
@@ -69,34 +69,10 @@ export interface SelectProps {
  * Shares label, help and error wiring and look with `TextField`. The ref is the trigger button.
  */
 export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select(
-  {
-    label,
-    hideLabel,
-    options,
-    value: valueProp,
-    defaultValue = '',
-    onValueChange,
-    placeholder,
-    help,
-    error,
-    required,
-    disabled,
-    name,
-    id,
-    'aria-describedby': describedBy,
-    className,
-  },
+  { label, hideLabel, options, placeholder, required, disabled, name, className, ...field },
   ref,
 ) {
-  const { value, setValue, controlId, ariaDescribedBy, invalid, messages } = useFieldState({
-    value: valueProp,
-    defaultValue,
-    onChange: onValueChange,
-    id,
-    help,
-    error,
-    describedBy,
-  });
+  const { value, setValue, controlId, controlAria, messages } = useValueField(field);
   const descriptionBase = useId();
   // The open listbox: the page behind it is inert as well as hidden (see useInertOutside).
   const [listbox, setListbox] = useState<HTMLDivElement | null>(null);
@@ -115,13 +91,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
         required={required}
         disabled={disabled}
       >
-        <StyledTrigger
-          ref={ref}
-          id={controlId}
-          aria-describedby={ariaDescribedBy}
-          aria-invalid={invalid || undefined}
-          aria-required={required || undefined}
-        >
+        <StyledTrigger ref={ref} {...controlAria} aria-required={required || undefined}>
           <RadixSelect.Value placeholder={placeholder} />
           <RadixSelect.Icon>
             <Icon path={mdiChevronDown} size={20} />

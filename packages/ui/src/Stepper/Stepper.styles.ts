@@ -1,8 +1,9 @@
 import styled, { css } from 'styled-components';
 import { theme } from '../theme/theme.ts';
 import { visuallyHidden } from '../internal/visuallyHidden.ts';
+import { ghostButton } from '../internal/button.styles.ts';
 
-const { color, font, radius, space, motion } = theme;
+const { color, font, radius, space } = theme;
 
 const vertical = css`
   flex-direction: column;
@@ -78,12 +79,8 @@ export const Static = styled.div`
 
 export const StepButton = styled.button`
   ${stepBox}
-  border: 0;
   border-radius: ${radius.md};
-  background: transparent;
-  color: inherit;
-  cursor: pointer;
-  transition: background-color ${motion.short} ${motion.easing};
+  ${ghostButton}
 
   &:hover {
     background-color: ${color.stateHover};

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { mdiBellOutline } from '@mdi/js';
 import { IconButton } from '../IconButton/IconButton.tsx';
-import { useControllableState } from '../internal/useControllableState.ts';
+import { useOpenState } from '../internal/useControllableState.ts';
 import { Badge, TriggerBox } from './TaskCentre.styles.ts';
 import type { TaskCentreItem } from './TaskCentrePanel.tsx';
 
@@ -46,16 +46,12 @@ export function TaskCentre({
   error,
   onRetry,
   open,
-  defaultOpen = false,
+  defaultOpen,
   onOpenChange,
   label = 'Tasks',
   onCancel,
 }: TaskCentreProps) {
-  const [isOpen, setOpen] = useControllableState({
-    value: open,
-    defaultValue: defaultOpen,
-    onChange: onOpenChange,
-  });
+  const [isOpen, setOpen] = useOpenState({ open, defaultOpen, onOpenChange });
   // Once opened, the panel stays mounted, so closing runs Radix's exit (focus back to the bell).
   const [used, setUsed] = useState(isOpen);
   if (isOpen && !used) setUsed(true);

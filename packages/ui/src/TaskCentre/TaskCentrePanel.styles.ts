@@ -2,8 +2,9 @@
 import styled, { keyframes } from 'styled-components';
 import { Content } from '@radix-ui/react-dialog';
 import { theme } from '../theme/theme.ts';
+import { raisedSurface } from '../internal/popover.styles.ts';
 
-const { color, font, radius, space, elevation, motion, layout, z } = theme;
+const { color, font, radius, space, motion, layout, z } = theme;
 
 const appear = keyframes`
   from {
@@ -22,12 +23,8 @@ export const Panel = styled(Content)`
   flex-direction: column;
   width: min(420px, calc(100vw - 2 * ${space[2]}));
   max-height: calc(100dvh - ${layout.appBarHeight} - ${space[6]});
-  border: 1px solid ${color.border};
   border-radius: ${radius.lg};
-  background: ${color.surfaceRaised};
-  color: ${color.text};
-  box-shadow: ${elevation[3]};
-  font-size: ${font.size.sm};
+  ${raisedSurface}
   animation: ${appear} ${motion.short} ${motion.easing};
 
   &:focus {

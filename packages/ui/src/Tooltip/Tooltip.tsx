@@ -14,7 +14,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { useControllableState } from '../internal/useControllableState.ts';
+import { useOpenState } from '../internal/useControllableState.ts';
 import type {
   DelayGroup,
   TooltipLayerProps,
@@ -226,15 +226,11 @@ export function Tooltip({
   align = 'center',
   delayDuration,
   open,
-  defaultOpen = false,
+  defaultOpen,
   onOpenChange,
 }: TooltipProps) {
   const group = useContext(ProviderGroup);
-  const [isOpen, setOpen] = useControllableState({
-    value: open,
-    defaultValue: defaultOpen,
-    onChange: onOpenChange,
-  });
+  const [isOpen, setOpen] = useOpenState({ open, defaultOpen, onOpenChange });
   // Once active, the layer stays: Radix then owns the trigger's events.
   const [active, setActive] = useState(() => loaded || isOpen);
   if (isOpen && !active) setActive(true);

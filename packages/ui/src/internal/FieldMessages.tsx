@@ -80,3 +80,49 @@ export function useFieldState<T>({
   const [current, setCurrent] = useControllableState({ value, defaultValue, onChange });
   return { value: current, setValue: setCurrent, ...useFieldMessages(wiring) };
 }
+
+/** The props, under the names both take, of a field holding one string value (Select, RadioGroup). */
+export interface ValueFieldProps {
+  /** The chosen value (controlled); `''` for none. */
+  value?: string | undefined;
+  /** The value chosen at first (uncontrolled); defaults to none. */
+  defaultValue?: string | undefined;
+  /** Called with the newly chosen value. */
+  onValueChange?: ((value: string) => void) | undefined;
+  id?: string | undefined;
+  help?: ReactNode;
+  error?: string | undefined;
+  'aria-describedby'?: string | undefined;
+}
+
+/**
+ * `useFieldState` for a field holding one string value, straight from its props: the value, the
+ * messages, `controlAria` for the element that is the control (its id, described-by and invalid
+ * state), and `rest`, the props that are not the field's.
+ */
+export function useValueField<P extends ValueFieldProps>({
+  value,
+  defaultValue = '',
+  onValueChange,
+  id,
+  help,
+  error,
+  'aria-describedby': describedBy,
+  ...rest
+}: P) {
+  const state = useFieldState({
+    value,
+    defaultValue,
+    onChange: onValueChange,
+    id,
+    help,
+    error,
+    describedBy,
+  });
+  const controlAria = {
+    id: state.controlId,
+    'aria-describedby': state.ariaDescribedBy,
+    'aria-invalid': state.invalid || undefined,
+  };
+  return { ...state, controlAria, rest };
+}

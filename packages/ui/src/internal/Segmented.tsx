@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import { theme } from '../theme/theme.ts';
+import { ghostButton } from './button.styles.ts';
 
-const { color, font, radius, space, motion } = theme;
+const { color, font, radius, space } = theme;
 
 const Group = styled.div`
   display: inline-flex;
@@ -17,14 +18,11 @@ const Segment = styled.button`
   min-height: 28px;
   min-width: 40px;
   padding: 0 ${space[3]};
-  border: 0;
   border-radius: calc(${radius.md} - 3px);
-  background: transparent;
+  ${ghostButton}
   color: ${color.textSecondary};
   font-size: ${font.size.xs};
   font-weight: ${font.weight.semibold};
-  cursor: pointer;
-  transition: background-color ${motion.short} ${motion.easing};
 
   &:hover {
     background-color: ${color.stateHover};

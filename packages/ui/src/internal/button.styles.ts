@@ -6,6 +6,18 @@ const { color, font, radius, space, elevation, motion } = theme;
 const overlay = (tint: string) => `linear-gradient(${tint}, ${tint})`;
 
 /**
+ * A button without a fill of its own (icon buttons, the stepper's steps, segments): it takes
+ * its colour from around it and shows hover and press as a tint.
+ */
+export const ghostButton = css`
+  border: 0;
+  background: transparent;
+  color: inherit;
+  cursor: pointer;
+  transition: background-color ${motion.short} ${motion.easing};
+`;
+
+/**
  * Look of every button, selected by attributes: `data-variant`, `data-size`, `data-tone`,
  * `data-elevated`. Shared by `Button` (a `<button>`) and `LinkButton` (an `<a>`).
  */

@@ -18,16 +18,41 @@ export const controlSurface = css`
   }
 `;
 
-export const InputBox = styled.div`
-  display: flex;
-  align-items: center;
-  min-height: 40px;
-  ${controlSurface}
+/**
+ * Such a box's focus ring, drawn on the box while the input in it has focus (the input itself
+ * shows none: see `boxedInput`).
+ */
+export const inputFocusRing = css`
   &:has(input:focus-visible) {
     border-color: ${color.focusRing};
     outline: ${focusRing.width} solid ${color.focusRing};
     outline-offset: -1px;
   }
+`;
+
+/** The input in such a box: it fills the box and leaves the border, surface and focus to it. */
+export const boxedInput = css`
+  flex: 1;
+  min-width: 0;
+  align-self: stretch;
+  border: 0;
+  background: transparent;
+
+  &:focus-visible {
+    outline: none;
+  }
+  &::placeholder {
+    color: ${color.textSecondary};
+    opacity: 1;
+  }
+`;
+
+export const InputBox = styled.div`
+  display: flex;
+  align-items: center;
+  min-height: 40px;
+  ${controlSurface}
+  ${inputFocusRing}
   &[data-invalid='true'] {
     border-color: ${color.errorText};
   }
@@ -41,24 +66,13 @@ export const InputBox = styled.div`
 `;
 
 export const Input = styled.input`
-  flex: 1;
-  min-width: 0;
-  align-self: stretch;
+  ${boxedInput}
   padding: ${space[2]} ${space[3]};
-  border: 0;
   border-radius: inherit;
-  background: transparent;
   color: inherit;
   font-size: ${font.size.md};
   line-height: ${font.lineHeight.tight};
 
-  &:focus-visible {
-    outline: none;
-  }
-  &::placeholder {
-    color: ${color.textSecondary};
-    opacity: 1;
-  }
   &:disabled {
     cursor: not-allowed;
   }

@@ -43,3 +43,15 @@ export function useControllableState<T>({
   }, []);
   return [current, set] as const;
 }
+
+/** The props by which an overlay (dialog, menu, tooltip, panel) is opened, by its owner or itself. */
+interface OpenStateProps {
+  open?: boolean | undefined;
+  /** Closed when absent. */
+  defaultOpen?: boolean | undefined;
+  onOpenChange?: ((open: boolean) => void) | undefined;
+}
+
+/** `useControllableState` for an overlay's open state, under the props every overlay takes. */
+export const useOpenState = ({ open, defaultOpen = false, onOpenChange }: OpenStateProps) =>
+  useControllableState({ value: open, defaultValue: defaultOpen, onChange: onOpenChange });

@@ -5,6 +5,7 @@ import { identityErrorSentence } from '@portal/api/identity';
 import { identity } from './queries.ts';
 import { AuthFrame, Form, Row } from '../../kit/identity/AuthFrame.tsx';
 import { validateNewPassword } from './validation.ts';
+import { useCheckedSubmit } from '../../kit/identity/useCheckedSubmit.ts';
 
 type View =
   | { kind: 'checking' }
@@ -143,28 +144,20 @@ function ResetPasswordForm({
 }) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmationRef = useRef<HTMLInputElement>(null);
+  // The fields in the order their errors take focus.
+  const fields = { password: passwordRef, confirmation: confirmationRef };
+  const { errors, failure, busy, submit: checked } = useCheckedSubmit(fields);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateNewPassword(password, confirmation);
-    setErrors(found);
-    setFailure(null);
-    if (found.password) return passwordRef.current?.focus();
-    if (found.confirmation) return confirmationRef.current?.focus();
-    setBusy(true);
-    try {
-      await identity().confirmPasswordReset(code, password);
-      onDone();
-    } catch (error) {
-      setFailure(identityErrorSentence(error));
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) =>
+    checked(event, {
+      check: () => validateNewPassword(password, confirmation),
+      run: async () => {
+        await identity().confirmPasswordReset(code, password);
+        onDone();
+      },
+    });
 
   return (
     <AuthFrame title="Choose a new password" lead={`For ${email}`}>

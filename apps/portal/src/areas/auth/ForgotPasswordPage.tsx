@@ -1,39 +1,36 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Button } from '@portal/ui';
-import { identityErrorSentence, type IdentityError } from '@portal/api/identity';
+import type { IdentityError } from '@portal/api/identity';
 import { identity } from './queries.ts';
 import { AuthFrame, Form, Row } from '../../kit/identity/AuthFrame.tsx';
 import { SignInEmailField } from '../../kit/identity/fields.tsx';
 import { validateEmail } from './validation.ts';
+import { useCheckedSubmit } from '../../kit/identity/useCheckedSubmit.ts';
 
 export function ForgotPasswordPage() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
+  // The fields in the order their errors take focus.
+  const fields = { email: emailRef };
+  const { errors, failure, busy, setBusy, submit: checked } = useCheckedSubmit(fields);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const error = validateEmail(email);
-    setFieldError(error);
-    setFailure(null);
-    if (error) return emailRef.current?.focus();
-    setBusy(true);
-    try {
-      await identity().sendPasswordReset(email, `${window.location.origin}/auth/signin`);
-      setSentTo(email.trim());
-    } catch (caught) {
-      // Saying whether an account exists would help attackers guess e-mail addresses.
-      if ((caught as IdentityError).code === 'user-not-found') setSentTo(email.trim());
-      else setFailure(identityErrorSentence(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) =>
+    checked(event, {
+      check: () => ({ email: validateEmail(email) }),
+      run: async () => {
+        try {
+          await identity().sendPasswordReset(email, `${window.location.origin}/auth/signin`);
+        } catch (caught) {
+          // Saying whether an account exists would help attackers guess e-mail addresses.
+          if ((caught as IdentityError).code !== 'user-not-found') throw caught;
+        }
+        setSentTo(email.trim());
+        setBusy(false);
+      },
+    });
 
   if (sentTo) {
     return (
@@ -58,7 +55,7 @@ export function ForgotPasswordPage() {
           ref={emailRef}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          error={fieldError}
+          error={errors.email}
         />
         <Row>
           <Link to="/auth/signin">Back to sign in</Link>

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button } from '@portal/ui';
-import { identityErrorSentence, type SecondFactorChallenge } from '@portal/api/identity';
+import type { SecondFactorChallenge } from '@portal/api/identity';
 import { identity } from './queries.ts';
 import { safeRedirect } from '../../lib/patterns.ts';
 import { AuthFrame, Form, Row } from '../../kit/identity/AuthFrame.tsx';
 import { CurrentPasswordField, SignInEmailField } from '../../kit/identity/fields.tsx';
+import { useCheckedSubmit } from '../../kit/identity/useCheckedSubmit.ts';
 import { validateEmail } from './validation.ts';
 
 // The second step (its choice of factors is a radio group) is fetched only for a user who has
@@ -18,41 +19,33 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   // After the password, for a user with second factors: the second step.
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  // The fields in the order their errors take focus.
+  const fields = { email: emailRef, password: passwordRef };
+  const { errors, failure, busy, setBusy, submit: checked } = useCheckedSubmit(fields);
   const target = safeRedirect(params.get('redirect'));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const errors = {
-      email: validateEmail(email),
-      password: password ? undefined : 'Enter your password.',
-    };
-    setFieldErrors(errors);
-    setFailure(null);
-    if (errors.email) return emailRef.current?.focus();
-    if (errors.password) return passwordRef.current?.focus();
-    setBusy(true);
-    try {
-      const { secondFactor } = await identity().signIn(email, password);
-      if (secondFactor) {
-        await loadSecondStep();
-        setChallenge(secondFactor);
-        setBusy(false);
-        return;
-      }
-      navigate(target, { replace: true });
-    } catch (error) {
-      setFailure(identityErrorSentence(error));
-      setBusy(false);
-      passwordRef.current?.select();
-    }
-  };
+  const submit = (event: FormEvent) =>
+    checked(event, {
+      check: () => ({
+        email: validateEmail(email),
+        password: password ? undefined : 'Enter your password.',
+      }),
+      run: async () => {
+        const { secondFactor } = await identity().signIn(email, password);
+        if (secondFactor) {
+          await loadSecondStep();
+          setChallenge(secondFactor);
+          setBusy(false);
+          return;
+        }
+        navigate(target, { replace: true });
+      },
+      afterFailure: () => passwordRef.current?.select(),
+    });
 
   if (challenge)
     return (
@@ -83,13 +76,13 @@ export function SignInPage() {
           ref={emailRef}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          error={fieldErrors.email}
+          error={errors.email}
         />
         <CurrentPasswordField
           ref={passwordRef}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          error={fieldErrors.password}
+          error={errors.password}
         />
         <Row>
           <Link to={`/auth/forgot${email ? `?email=${encodeURIComponent(email.trim())}` : ''}`}>

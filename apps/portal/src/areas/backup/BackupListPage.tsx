@@ -5,7 +5,7 @@ import type { DataTableColumn } from '@portal/ui';
 import { CreateEmptyState, CreateLink } from '../../kit/CreateLink.tsx';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
 import { BACKUP_PERMISSION } from './permission.ts';
 import { BackupStateChip, QuotaWarnings, UsageMeter } from './parts.tsx';
 import { backupPaged, backupQueries } from './queries.ts';
@@ -83,8 +83,7 @@ const COLUMNS: readonly DataTableColumn<BackupTenantSummary>[] = [
 
 /** `/backup`: the tenant's backup tenants, with usage, state and quota warnings. */
 export function BackupListPage() {
-  const canManage = useCan('backup', 'manage');
-  const readOnlyReason = useManageReason(BACKUP_PERMISSION);
+  const { canManage, readOnlyReason } = useManage(BACKUP_PERMISSION);
   return (
     <ListPage
       listId="backup"

@@ -30,11 +30,11 @@ import {
 } from '@portal/ui';
 import { DetailPage, DetailStack, detailReadProps } from '../../kit/DetailPage.tsx';
 import { useHandedOnce } from '../../kit/handedOnce.ts';
-import { queryErrorText } from '../../kit/queryError.ts';
+import { queryErrorText, readStateProps } from '../../kit/queryError.ts';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
 import { formatDateTime, formatRelative, formatSizeGb } from '../../lib/format.ts';
 import { notify } from '../../services.ts';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
 import { AGENT_CREDENTIALS, AgentSecret, type AgentCredentials } from './AgentSecret.tsx';
 import { BACKUP_PERMISSION } from './permission.ts';
 import { BackupStateChip, UsageMeter, alertText } from './parts.tsx';
@@ -101,8 +101,7 @@ export function BackupTenantPage() {
 
 function TenantActions({ tenant }: { tenant: BackupTenant }) {
   const client = useQueryClient();
-  const canManage = useCan('backup', 'manage');
-  const readOnly = useManageReason(BACKUP_PERMISSION);
+  const { canManage, readOnlyReason: readOnly } = useManage(BACKUP_PERMISSION);
   const [quotaOpen, setQuotaOpen] = useState(false);
   const [retentionOpen, setRetentionOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -349,9 +348,7 @@ function UsageTab({ uuid }: { uuid: string }) {
       ]}
       range={range}
       onRangeChange={setRange}
-      loading={query.isPending}
-      error={query.error ? queryErrorText(query.error) : undefined}
-      onRetry={() => void query.refetch()}
+      {...readStateProps(query)}
       emptyMessage="No job ran in this range."
     />
   );
@@ -405,9 +402,7 @@ function JobsTab({ uuid }: { uuid: string }) {
       data={query.data ?? []}
       columns={JOB_COLUMNS}
       getRowId={(row) => String(row.seq)}
-      loading={query.isPending}
-      error={query.error ? queryErrorText(query.error) : undefined}
-      onRetry={() => void query.refetch()}
+      {...readStateProps(query)}
       emptyState="No job has run yet."
       defaultSorting={{ id: 'started', desc: true }}
     />
@@ -452,9 +447,7 @@ function RestorePointsTab({ uuid }: { uuid: string }) {
         data={rows}
         columns={POINT_COLUMNS}
         getRowId={(row) => String(row.id)}
-        loading={query.isPending}
-        error={query.error ? queryErrorText(query.error) : undefined}
-        onRetry={() => void query.refetch()}
+        {...readStateProps(query)}
         emptyState="No restore point yet."
       />
       {total !== undefined && (

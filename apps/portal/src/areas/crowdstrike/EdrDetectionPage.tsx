@@ -7,7 +7,7 @@ import { DETECTION_STATUS_LABELS, RESOLUTION_LABELS, SEVERITY_LABELS } from '@po
 import { Button, Card, KeyValue, Link, StatusChip } from '@portal/ui';
 import { DetailPage, DetailStack, detailReadProps } from '../../kit/DetailPage.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
 import { BulkDialog, CommentList, CommentsDialog } from './DetectionsTab.tsx';
 import { SEVERITY_CHIP, STATUS_CHIP } from './labels.ts';
 import { hostPath, medrPath } from './paths.ts';
@@ -27,8 +27,7 @@ export function EdrDetectionPage() {
   const detectionId = Number(detectionParam);
   const read = useQuery(crowdstrikeQueries.detection(id, detectionId));
   const data = read.data;
-  const canManage = useCan('crowdstrike', 'manage');
-  const readOnlyReason = useManageReason(CROWDSTRIKE_PERMISSION);
+  const { canManage, readOnlyReason } = useManage(CROWDSTRIKE_PERMISSION);
   const lockedReason =
     readOnlyReason ?? (!canManage ? 'Checking what your role may change…' : undefined);
   const [dialog, setDialog] = useState<null | 'change' | 'comment'>(null);

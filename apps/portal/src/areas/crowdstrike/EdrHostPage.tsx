@@ -7,7 +7,7 @@ import { Button, Card, KeyValue, StatusChip } from '@portal/ui';
 import { DetailPage, DetailStack, detailReadProps } from '../../kit/DetailPage.tsx';
 import { useResourceBusy } from '../../kit/useTaskAction.ts';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
 import { DetectionsTab } from './DetectionsTab.tsx';
 import {
   ContainmentDialog,
@@ -26,8 +26,7 @@ export function EdrHostPage() {
   const hostId = Number(hostParam);
   const read = useQuery(crowdstrikeQueries.host(id, hostId));
   const data = read.data;
-  const canManage = useCan('crowdstrike', 'manage');
-  const readOnlyReason = useManageReason(CROWDSTRIKE_PERMISSION);
+  const { canManage, readOnlyReason } = useManage(CROWDSTRIKE_PERMISSION);
   const onHost = useResourceBusy(hostResource(hostId));
   const lockedReason =
     readOnlyReason ??

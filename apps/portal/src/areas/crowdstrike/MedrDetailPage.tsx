@@ -6,7 +6,7 @@ import { SENSOR_POLICY_LABELS } from '@portal/api/domain';
 import { Button, Card, KeyValue } from '@portal/ui';
 import { DetailPage, DetailStack, detailReadProps, type DetailTab } from '../../kit/DetailPage.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
 import { CROWDSTRIKE_PERMISSION } from './permission.ts';
 import { DetectionsTab } from './DetectionsTab.tsx';
 import { HOSTS_PARAM, HostsTab } from './HostsTab.tsx';
@@ -75,8 +75,7 @@ export function MedrDetailPage() {
   const id = Number(idParam);
   const read = useQuery(crowdstrikeQueries.medr(id));
   const medr = read.data;
-  const canManage = useCan('crowdstrike', 'manage');
-  const readOnlyReason = useManageReason(CROWDSTRIKE_PERMISSION);
+  const { canManage, readOnlyReason } = useManage(CROWDSTRIKE_PERMISSION);
   const lockedReason =
     readOnlyReason ?? (!canManage ? 'Checking what your role may change…' : undefined);
   const [editing, setEditing] = useState(false);

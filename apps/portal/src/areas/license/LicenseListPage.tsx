@@ -7,7 +7,7 @@ import { renewalRefusal } from '@portal/api/domain';
 import { EmptyState, StatusChip, type DataTableColumn, type DataTableRowAction } from '@portal/ui';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { notify } from '../../services.ts';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
 import { formatDay, inDays, seatFigure } from './format.ts';
 import { LicenseSummaryPanel } from './LicenseSummaryPanel.tsx';
 import { LICENSE_PERMISSION } from './permission.ts';
@@ -96,8 +96,7 @@ const COLUMNS: DataTableColumn<LicenseSubscription>[] = [
 
 /** `/license`: seats used per product, what expires soon, and the tenant's subscriptions. */
 export function LicenseListPage() {
-  const canManage = useCan('license', 'manage');
-  const readOnlyReason = useManageReason(LICENSE_PERMISSION);
+  const { canManage, readOnlyReason } = useManage(LICENSE_PERMISSION);
   const queryClient = useQueryClient();
   const [assigning, setAssigning] = useState<LicenseSubscription | null>(null);
 

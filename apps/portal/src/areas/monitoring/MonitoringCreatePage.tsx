@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch, type Control } from 'react-hook-form';
@@ -24,7 +23,7 @@ import {
   FormTextField,
   serverFieldOf,
   useContractForm,
-  type CreateStep,
+  withContent,
 } from '../../kit/form/index.ts';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
 import {
@@ -230,7 +229,7 @@ function Flow({ targets }: { targets: MonitorTargets }) {
       secret === null ? undefined : { state: { [WEBHOOK_SECRET]: secret } },
     );
   };
-  const content: Record<(typeof STEPS)[number]['id'], ReactNode> = {
+  const steps = withContent<MonitorForm, (typeof STEPS)[number]>(STEPS, {
     target: <TargetStep targets={targets} control={form.control} />,
     check: <CheckStep control={form.control} />,
     alerts: (
@@ -240,13 +239,7 @@ function Flow({ targets }: { targets: MonitorTargets }) {
         help="E-mail addresses and webhook URLs, separated by commas. Alerts are e-mailed and posted, signed; the signing secret is shown once, after creation."
       />
     ),
-  };
-  const steps: CreateStep<MonitorForm>[] = STEPS.map((step) => ({
-    id: step.id,
-    label: step.label,
-    fields: step.fields,
-    content: content[step.id],
-  }));
+  });
   return (
     <CreateFlow
       form={form}

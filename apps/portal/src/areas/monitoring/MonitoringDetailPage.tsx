@@ -20,7 +20,7 @@ import { useResourceBusy } from '../../kit/useTaskAction.ts';
 import { queryErrorText } from '../../kit/queryError.ts';
 import { formatDateTime, formatDuration, formatRelative } from '../../lib/format.ts';
 import { notify } from '../../services.ts';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
 import { DeleteMonitorDialog, monitorResource } from './DeleteMonitorDialog.tsx';
 import { MaintenanceDialog } from './MaintenanceDialog.tsx';
 import { MONITORING_PERMISSION } from './permission.ts';
@@ -194,8 +194,7 @@ const windowText = (window: MaintenanceWindow) => {
 
 function MaintenanceTab({ id }: { id: number }) {
   const client = useQueryClient();
-  const canManage = useCan('monitoring', 'manage');
-  const reason = useManageReason(MONITORING_PERMISSION);
+  const { canManage, readOnlyReason: reason } = useManage(MONITORING_PERMISSION);
   const [adding, setAdding] = useState(false);
   const windows = useQuery(monitoringQueries.maintenance(id));
   const remove = useMutation({
@@ -296,8 +295,7 @@ export function MonitoringDetailPage() {
   const id = Number(useParams().id);
   const client = useQueryClient();
   const monitor = useQuery(monitoringQueries.monitor(id));
-  const canManage = useCan('monitoring', 'manage');
-  const reason = useManageReason(MONITORING_PERMISSION);
+  const { canManage, readOnlyReason: reason } = useManage(MONITORING_PERMISSION);
   const navigate = useNavigate();
   const [deleteOpen, setDeleteOpen] = useState(false);
   const deleting = useResourceBusy(monitorResource(id));

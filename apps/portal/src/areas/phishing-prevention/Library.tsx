@@ -5,7 +5,7 @@ import type { PhishingGroup, PhishingTemplate } from '@portal/api/contract';
 import { mdiPlus } from '@mdi/js';
 import { DeleteDialog } from '../../kit/DeleteDialog.tsx';
 import { Button, Card, Dialog, StatusChip } from '@portal/ui';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
 import { ImportGroupDialog } from './ImportGroupDialog.tsx';
 import { NewTemplateDialog } from './NewTemplateDialog.tsx';
 import { PHISHING_PERMISSION } from './permission.ts';
@@ -81,8 +81,7 @@ export function Library() {
   const close = (open: boolean) => {
     if (!open) setChange(null);
   };
-  const canManage = useCan('phishing-prevention', 'manage');
-  const readOnly = useManageReason(PHISHING_PERMISSION);
+  const { canManage, readOnlyReason: readOnly } = useManage(PHISHING_PERMISSION);
   return (
     <Grid>
       <Card

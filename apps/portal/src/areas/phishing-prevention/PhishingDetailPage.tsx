@@ -23,10 +23,10 @@ import {
   type MetricSeries,
 } from '@portal/ui';
 import { DetailPage } from '../../kit/DetailPage.tsx';
-import { queryErrorText } from '../../kit/queryError.ts';
+import { readStateProps } from '../../kit/queryError.ts';
 import { useResourceBusy, useTaskAction } from '../../kit/useTaskAction.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
 import { AddRecipientsDialog } from './AddRecipientsDialog.tsx';
 import { DeleteCampaignDialog } from './DeleteCampaignDialog.tsx';
 import { NewCampaignDialog } from './NewCampaignDialog.tsx';
@@ -96,9 +96,8 @@ function timelineOf(results: PhishingResults): MetricSeries[] {
 }
 
 function ResultsTab({ campaign }: { campaign: PhishingCampaign }) {
-  const { data, error, isPending, refetch } = useQuery(
-    phishingQueries.results(campaign.id, isLive(campaign.state)),
-  );
+  const results = useQuery(phishingQueries.results(campaign.id, isLive(campaign.state)));
+  const { data } = results;
   const series = useMemo(() => (data ? timelineOf(data) : []), [data]);
   const latest = data ? data.events.slice(-8).reverse() : [];
   const { counts } = campaign;
@@ -130,9 +129,7 @@ function ResultsTab({ campaign }: { campaign: PhishingCampaign }) {
         title="Results timeline"
         series={series}
         rangePicker={false}
-        loading={isPending}
-        error={error ? queryErrorText(error) : undefined}
-        onRetry={() => void refetch()}
+        {...readStateProps(results)}
         emptyMessage={
           campaign.state === 'draft' ? 'The campaign has not been launched.' : 'Nothing sent yet.'
         }
@@ -156,7 +153,7 @@ function ResultsTab({ campaign }: { campaign: PhishingCampaign }) {
         columns={RECIPIENT_COLUMNS}
         getRowId={(row) => row.email}
         getRowLabel={(row) => row.email}
-        loading={isPending}
+        loading={results.isPending}
         searchable
         searchLabel="Search recipients"
         toolbar={
@@ -247,8 +244,7 @@ function LaunchDialog({
 export function PhishingDetailPage() {
   const id = Number(useParams().id);
   const { data: campaign, error, isPending, refetch } = useQuery(phishingQueries.campaign(id));
-  const canManage = useCan('phishing-prevention', 'manage');
-  const readOnly = useManageReason(PHISHING_PERMISSION);
+  const { canManage, readOnlyReason: readOnly } = useManage(PHISHING_PERMISSION);
   const [adding, setAdding] = useState(false);
   const [ending, setEnding] = useState(false);
   const [launching, setLaunching] = useState(false);

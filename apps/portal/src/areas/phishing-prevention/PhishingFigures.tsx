@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { percentText } from '@portal/api/domain';
 import { Button, MetricChart, Sparkline, StatGrid, StatTile, type MetricSeries } from '@portal/ui';
-import { queryErrorText } from '../../kit/queryError.ts';
+import { readStateProps } from '../../kit/queryError.ts';
 import { OffendersDialog } from './OffendersDialog.tsx';
 import { durationText } from './parts.tsx';
 import { phishingQueries } from './queries.ts';
@@ -21,7 +21,8 @@ const Offenders = styled.ul`
 
 /** The tenant's figures across its campaigns: click rate over time, reports, repeat offenders. */
 export function PhishingFigures() {
-  const { data, error, isPending, refetch } = useQuery(phishingQueries.stats());
+  const stats = useQuery(phishingQueries.stats());
+  const { data } = stats;
   const rates = (data?.click_rate ?? []).map((point) =>
     point.sent === 0 ? null : Math.round((point.clicked / point.sent) * 1000) / 10,
   );
@@ -97,9 +98,7 @@ export function PhishingFigures() {
         title="Click rate over time"
         series={series}
         rangePicker={false}
-        loading={isPending}
-        error={error ? queryErrorText(error) : undefined}
-        onRetry={() => void refetch()}
+        {...readStateProps(stats)}
         emptyMessage="No campaign has been sent yet."
         height={180}
       />

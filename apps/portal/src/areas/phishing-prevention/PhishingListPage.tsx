@@ -6,7 +6,7 @@ import { Button, EmptyState, type DataTableColumn } from '@portal/ui';
 import { deleteRowAction } from '../../kit/DeleteDialog.tsx';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
 import { DeleteCampaignDialog } from './DeleteCampaignDialog.tsx';
 import { ImportGroupDialog } from './ImportGroupDialog.tsx';
 import { Library } from './Library.tsx';
@@ -82,8 +82,7 @@ const COLUMNS: DataTableColumn<PhishingCampaign>[] = [
 
 /** `/phishing-prevention`: the campaigns with their rates, and the tenant-wide figures. */
 export function PhishingListPage() {
-  const canManage = useCan('phishing-prevention', 'manage');
-  const readOnly = useManageReason(PHISHING_PERMISSION);
+  const { canManage, readOnlyReason: readOnly } = useManage(PHISHING_PERMISSION);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<PhishingCampaign | null>(null);

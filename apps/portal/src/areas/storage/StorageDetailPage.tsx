@@ -15,8 +15,9 @@ import { DetailPage, detailReadProps } from '../../kit/DetailPage.tsx';
 import { FormDialog, FormNumberField, FormSelect, useContractForm } from '../../kit/form/index.ts';
 import { useResourceBusy } from '../../kit/useTaskAction.ts';
 import { formatDateTime, formatSizeGb, formatBytesGb } from '../../lib/format.ts';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
 import { computeQueries, siteOf } from '../compute/queries.ts';
+import { DetachDialog } from './DetachDialog.tsx';
 import { MountHelp } from './MountHelp.tsx';
 import { STORAGE_PERMISSION } from './permission.ts';
 import { storageCalls, storageQueries } from './queries.ts';
@@ -47,8 +48,7 @@ export function StorageDetailPage() {
   const read = useQuery(storageQueries.volume(id));
   const volume = read.data;
   const onVolume = useResourceBusy(volumeResource(id));
-  const canManage = useCan('storage', 'manage');
-  const readOnlyReason = useManageReason(STORAGE_PERMISSION);
+  const { canManage, readOnlyReason } = useManage(STORAGE_PERMISSION);
   const [dialog, setDialog] = useState<Dialog>(null);
   const task = useVolumeTask(id, 'Volume');
   const catalogue = useQuery(computeQueries.catalogue());
@@ -176,21 +176,11 @@ export function StorageDetailPage() {
           {dialog === 'attach' && <AttachDialog volume={volume} onClose={close} />}
           {dialog === 'extend' && <ExtendDialog volume={volume} onClose={close} />}
           {dialog === 'detach' && volume.attached_vm && (
-            <ConfirmDialog
-              open
-              onOpenChange={(open) => !open && close()}
-              title={`Detach ${volume.name} from ${volume.attached_vm.display_name}?`}
-              description="Unmount it in the guest first: the VM loses the disk at once."
-              confirmLabel="Detach"
-              tone="danger"
-              onConfirm={() =>
-                confirmTask(
-                  task.run(() => storageCalls.detach(volume.id), {
-                    operation: `Detach ${volume.name}`,
-                    runningLabel: 'Detaching…',
-                  }),
-                )
-              }
+            <DetachDialog
+              volume={volume}
+              vmName={volume.attached_vm.display_name}
+              run={task.run}
+              onClose={close}
             />
           )}
           {dialog === 'delete' && (

@@ -18,7 +18,8 @@ import styled from 'styled-components';
 import { queryErrorText } from '../../kit/queryError.ts';
 import { confirmTask, useResourceBusy, useTaskAction } from '../../kit/useTaskAction.ts';
 import { formatSizeGb } from '../../lib/format.ts';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
+import { DetachDialog } from './DetachDialog.tsx';
 import { STORAGE_PERMISSION } from './permission.ts';
 import { storageCalls, storageKeys, storageQueries } from './queries.ts';
 import { TYPE_LABELS, VolumeStateChip, volumeResource } from './volumeLook.tsx';
@@ -73,8 +74,7 @@ export interface VmVolumesPanelProps {
 /** The volumes attached to one VM, for its detail page: attach one at its site, detach one. */
 export function VmVolumesPanel({ vmId, vmName, vmLocation, lockedReason }: VmVolumesPanelProps) {
   const query = useQuery(storageQueries.ofVm(vmId));
-  const canManage = useCan('storage', 'manage');
-  const readOnlyReason = useManageReason(STORAGE_PERMISSION);
+  const { canManage, readOnlyReason } = useManage(STORAGE_PERMISSION);
   const [attaching, setAttaching] = useState(false);
   const [detaching, setDetaching] = useState<Volume | null>(null);
   const task = useTaskAction({
@@ -156,22 +156,11 @@ export function VmVolumesPanel({ vmId, vmName, vmLocation, lockedReason }: VmVol
         />
       )}
       {detaching && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDetaching(null)}
-          title={`Detach ${detaching.name} from ${vmName}?`}
-          description="Unmount it in the guest first: the VM loses the disk at once."
-          confirmLabel="Detach"
-          tone="danger"
-          onConfirm={() =>
-            confirmTask(
-              task.run(() => storageCalls.detach(detaching.id), {
-                operation: `Detach ${detaching.name}`,
-                resource: volumeResource(detaching.id),
-                runningLabel: 'Detaching…',
-              }),
-            )
-          }
+        <DetachDialog
+          volume={detaching}
+          vmName={vmName}
+          run={task.run}
+          onClose={() => setDetaching(null)}
         />
       )}
     </section>

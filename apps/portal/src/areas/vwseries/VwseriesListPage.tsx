@@ -11,7 +11,7 @@ import {
   PageHeader,
   StatusChip,
 } from '@portal/ui';
-import { useCan, useManageReason } from '../../state/permissions.ts';
+import { useManage } from '../../state/permissions.ts';
 import { ListSkeleton } from '../../kit/ListPage.tsx';
 import { queryErrorText } from '../../kit/queryError.ts';
 import { useTaskAction } from '../../kit/useTaskAction.ts';
@@ -68,8 +68,7 @@ export function VwseriesListPage() {
 }
 
 function ServiceCard({ service }: { service: VwseriesService }) {
-  const canManage = useCan('vwseries', 'manage');
-  const readOnlyReason = useManageReason(VWSERIES_PERMISSION);
+  const { canManage, readOnlyReason } = useManage(VWSERIES_PERMISSION);
   const href = `/vwseries/${service.serviceid}`;
   const refresh = useTaskAction({
     operation: `Refresh ${service.serviceid}`,

@@ -24,6 +24,22 @@ export interface CreateStep<T extends FieldValues> {
   content: ReactNode;
 }
 
+/** A step as an area declares it apart from its controls, for looking fields up outside React. */
+export type StepDeclaration<T extends FieldValues> = Omit<CreateStep<T>, 'content'>;
+
+/** The declared steps (`STEPS`), in their order, each with its controls from `content`. */
+export function withContent<T extends FieldValues, S extends StepDeclaration<T>>(
+  steps: readonly S[],
+  content: Record<S['id'], ReactNode>,
+): CreateStep<T>[] {
+  return steps.map((step) => ({
+    id: step.id,
+    label: step.label,
+    fields: step.fields,
+    content: content[step.id as S['id']],
+  }));
+}
+
 export interface CreateFlowProps<T extends FieldValues> {
   /** The form, from `useContractForm`. */
   form: UseFormReturn<T>;

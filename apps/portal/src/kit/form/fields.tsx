@@ -29,16 +29,23 @@ interface Bound<T extends FieldValues, V> {
   onValueChange?: (value: V) => void;
 }
 
+/** A typed-in field's binding, with the blur its control reports. */
+interface TypedProps<T extends FieldValues, V> extends Bound<T, V> {
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
+}
+
 /**
- * A typed-in field's binding: its ref, name and error, and a blur that marks the field touched
- * before the caller's own `onBlur` runs.
+ * A typed-in field's props for its control: the caller's own props, the field's ref, name and
+ * error, and a blur that marks the field touched before the caller's own `onBlur` runs. `value`
+ * and `change` are left for the caller to adapt to its control.
  */
-function useTypedField<T extends FieldValues, V>(
-  name: FieldPath<T>,
-  control: Control<T> | undefined,
-  onValueChange: ((value: V) => void) | undefined,
-  onBlur: ((event: FocusEvent<HTMLInputElement>) => void) | undefined,
-) {
+function useTypedField<T extends FieldValues, V, P extends TypedProps<T, V>>({
+  name,
+  control,
+  onValueChange,
+  onBlur,
+  ...rest
+}: P) {
   const {
     ref,
     value,
@@ -48,29 +55,57 @@ function useTypedField<T extends FieldValues, V>(
     change,
   } = useFormController<T, V>(name, control, onValueChange);
   return {
-    ref,
-    name: fieldName,
+    props: {
+      ...rest,
+      ref,
+      name: fieldName,
+      onBlur: (event: FocusEvent<HTMLInputElement>) => {
+        blur();
+        onBlur?.(event);
+      },
+      error,
+    },
     value,
     change,
-    onBlur: (event: FocusEvent<HTMLInputElement>) => {
-      blur();
-      onBlur?.(event);
-    },
+  };
+}
+
+/**
+ * A choice's props for its control (`Select`, `RadioGroup`): the caller's own props and a string
+ * value, `''` while none is chosen.
+ */
+function useChoiceField<T extends FieldValues, P extends Bound<T, string>>({
+  name,
+  control,
+  onValueChange,
+  ...rest
+}: P) {
+  const { ref, value, error, change } = useFormController<T, string>(name, control, onValueChange);
+  return {
+    ...rest,
+    ref,
+    value: (value as string | null | undefined) ?? '',
+    onValueChange: change,
     error,
   };
 }
 
-/** A choice's binding (`Select`, `RadioGroup`): a string value, `''` while none is chosen. */
-function useChoiceField<T extends FieldValues>(
-  name: FieldPath<T>,
-  control: Control<T> | undefined,
-  onValueChange: ((value: string) => void) | undefined,
-) {
-  const { ref, value, error, change } = useFormController<T, string>(name, control, onValueChange);
+/**
+ * An on/off control's props (`Checkbox`, `Switch`): the caller's own props, and `checked` only
+ * when the field is `true` (a checkbox's "indeterminate" saves as `false`).
+ */
+function useToggleField<T extends FieldValues, P extends Bound<T, boolean>>({
+  name,
+  control,
+  onValueChange,
+  ...rest
+}: P) {
+  const { ref, value, error, change } = useFormController<T, boolean>(name, control, onValueChange);
   return {
+    ...rest,
     ref,
-    value: (value as string | null | undefined) ?? '',
-    onValueChange: change,
+    checked: value === true,
+    onCheckedChange: (checked: boolean | 'indeterminate') => change(checked === true),
     error,
   };
 }
@@ -79,22 +114,10 @@ export type FormTextFieldProps<T extends FieldValues> = Bound<T, string> &
   Omit<TextFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'error'>;
 
 /** A `TextField` bound to a string field. */
-export function FormTextField<T extends FieldValues>({
-  name,
-  control,
-  onValueChange,
-  onBlur,
-  ...rest
-}: FormTextFieldProps<T>) {
-  const { value, change, ...bound } = useTypedField<T, string>(
-    name,
-    control,
-    onValueChange,
-    onBlur,
-  );
+export function FormTextField<T extends FieldValues>(props: FormTextFieldProps<T>) {
+  const { props: bound, value, change } = useTypedField<T, string, FormTextFieldProps<T>>(props);
   return (
     <TextField
-      {...rest}
       {...bound}
       value={(value as string | null | undefined) ?? ''}
       onChange={(event) => change(event.target.value)}
@@ -106,22 +129,14 @@ export type FormNumberFieldProps<T extends FieldValues> = Bound<T, number | null
   Omit<NumberFieldProps, 'name' | 'value' | 'defaultValue' | 'onValueChange' | 'error'>;
 
 /** A `NumberField` bound to a `number | null` field (null is empty). */
-export function FormNumberField<T extends FieldValues>({
-  name,
-  control,
-  onValueChange,
-  onBlur,
-  ...rest
-}: FormNumberFieldProps<T>) {
-  const { value, change, ...bound } = useTypedField<T, number | null>(
-    name,
-    control,
-    onValueChange,
-    onBlur,
-  );
+export function FormNumberField<T extends FieldValues>(props: FormNumberFieldProps<T>) {
+  const {
+    props: bound,
+    value,
+    change,
+  } = useTypedField<T, number | null, FormNumberFieldProps<T>>(props);
   return (
     <NumberField
-      {...rest}
       {...bound}
       value={(value as number | null | undefined) ?? null}
       onValueChange={change}
@@ -129,68 +144,40 @@ export function FormNumberField<T extends FieldValues>({
   );
 }
 
-export type FormSelectProps<T extends FieldValues> = Bound<T, string> &
-  Omit<SelectProps, 'name' | 'value' | 'defaultValue' | 'onValueChange' | 'error'>;
+/** A choice control's props less what the binding sets. */
+type BoundChoiceProps<T extends FieldValues, P> = Bound<T, string> &
+  Omit<P, 'name' | 'value' | 'defaultValue' | 'onValueChange' | 'error'>;
+
+export type FormSelectProps<T extends FieldValues> = BoundChoiceProps<T, SelectProps>;
 
 /** A `Select` bound to a string field (`''` is none). */
-export function FormSelect<T extends FieldValues>({
-  name,
-  control,
-  onValueChange,
-  ...rest
-}: FormSelectProps<T>) {
-  return <Select {...rest} {...useChoiceField(name, control, onValueChange)} />;
+export function FormSelect<T extends FieldValues>(props: FormSelectProps<T>) {
+  return <Select {...useChoiceField<T, FormSelectProps<T>>(props)} />;
 }
 
-export type FormRadioGroupProps<T extends FieldValues> = Bound<T, string> &
-  Omit<RadioGroupProps, 'name' | 'value' | 'defaultValue' | 'onValueChange' | 'error'>;
+export type FormRadioGroupProps<T extends FieldValues> = BoundChoiceProps<T, RadioGroupProps>;
 
 /** A `RadioGroup` bound to a string field. */
-export function FormRadioGroup<T extends FieldValues>({
-  name,
-  control,
-  onValueChange,
-  ...rest
-}: FormRadioGroupProps<T>) {
-  return <RadioGroup {...rest} {...useChoiceField(name, control, onValueChange)} />;
+export function FormRadioGroup<T extends FieldValues>(props: FormRadioGroupProps<T>) {
+  return <RadioGroup {...useChoiceField<T, FormRadioGroupProps<T>>(props)} />;
 }
 
-export type FormCheckboxProps<T extends FieldValues> = Bound<T, boolean> &
-  Omit<CheckboxProps, 'name' | 'checked' | 'defaultChecked' | 'onCheckedChange' | 'error'>;
+/** An on/off control's props less what the binding sets. */
+type BoundToggleProps<T extends FieldValues, P> = Bound<T, boolean> &
+  Omit<P, 'name' | 'checked' | 'defaultChecked' | 'onCheckedChange' | 'error'>;
+
+export type FormCheckboxProps<T extends FieldValues> = BoundToggleProps<T, CheckboxProps>;
 
 /** A `Checkbox` bound to a boolean field: the choice a form saves with its submit button. */
-export function FormCheckbox<T extends FieldValues>({
-  name,
-  control,
-  onValueChange,
-  ...rest
-}: FormCheckboxProps<T>) {
-  const { ref, value, error, change } = useFormController<T, boolean>(name, control, onValueChange);
-  return (
-    <Checkbox
-      {...rest}
-      ref={ref}
-      checked={value === true}
-      onCheckedChange={(checked) => change(checked === true)}
-      error={error}
-    />
-  );
+export function FormCheckbox<T extends FieldValues>(props: FormCheckboxProps<T>) {
+  return <Checkbox {...useToggleField<T, FormCheckboxProps<T>>(props)} />;
 }
 
-export type FormSwitchProps<T extends FieldValues> = Bound<T, boolean> &
-  Omit<SwitchProps, 'name' | 'checked' | 'defaultChecked' | 'onCheckedChange' | 'error'>;
+export type FormSwitchProps<T extends FieldValues> = BoundToggleProps<T, SwitchProps>;
 
 /** A `Switch` bound to a boolean field. */
-export function FormSwitch<T extends FieldValues>({
-  name,
-  control,
-  onValueChange,
-  ...rest
-}: FormSwitchProps<T>) {
-  const { ref, value, error, change } = useFormController<T, boolean>(name, control, onValueChange);
-  return (
-    <Switch {...rest} ref={ref} checked={value === true} onCheckedChange={change} error={error} />
-  );
+export function FormSwitch<T extends FieldValues>(props: FormSwitchProps<T>) {
+  return <Switch {...useToggleField<T, FormSwitchProps<T>>(props)} />;
 }
 
 /**

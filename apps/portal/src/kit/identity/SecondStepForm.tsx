@@ -4,6 +4,7 @@ import { Alert, Button, RadioGroup } from '@portal/ui';
 import { identityErrorSentence, type SecondFactorChallenge } from '@portal/api/identity';
 import { codeError, factorLabel } from './codes.ts';
 import { OneTimeCodeField } from './fields.tsx';
+import { useCheckedSubmit } from './useCheckedSubmit.ts';
 
 const Form = styled.form`
   display: flex;
@@ -41,13 +42,13 @@ export function SecondStepForm({
 }: SecondStepFormProps) {
   const [factorUid, setFactorUid] = useState(challenge.factors[0]?.uid ?? '');
   const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [busy, setBusy] = useState(false);
   const host = useRef<HTMLDivElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  // The fields in the order their errors take focus.
+  const fields = { code: codeRef };
+  const { errors, failure, setFailure, busy, setBusy, submit: checked } = useCheckedSubmit(fields);
   const factor = challenge.factors.find((candidate) => candidate.uid === factorUid);
   const isPhone = factor?.kind === 'phone';
 
@@ -75,23 +76,17 @@ export function SecondStepForm({
   });
   useEffect(() => sendFirst(), []);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const error = codeError(code);
-    setFieldError(error);
-    setFailure(null);
-    if (error) return codeRef.current?.focus();
-    if (!factor) return;
-    setBusy(true);
-    try {
-      await challenge.verify(factor.uid, code.replace(/\s/g, ''));
-      onDone();
-    } catch (failed) {
-      setFailure(identityErrorSentence(failed));
-      setBusy(false);
-      codeRef.current?.select();
-    }
-  };
+  const submit = (event: FormEvent) =>
+    checked(event, {
+      check: () => ({ code: codeError(code) }),
+      run: async () => {
+        // Without a factor (the challenge offers none) there is nothing to verify.
+        if (!factor) return setBusy(false);
+        await challenge.verify(factor.uid, code.replace(/\s/g, ''));
+        onDone();
+      },
+      afterFailure: () => codeRef.current?.select(),
+    });
 
   return (
     <Form
@@ -134,7 +129,7 @@ export function SecondStepForm({
         autoFocus={!isPhone}
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        error={fieldError}
+        error={errors.code}
       />
       <Actions>
         {isPhone ? (

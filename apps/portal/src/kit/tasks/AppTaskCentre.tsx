@@ -6,7 +6,7 @@ import type { TaskSummary } from '@portal/api/contract';
 import { TaskCentre, type TaskCentreItem } from '@portal/ui';
 import { durationBetween, formatDateTime, formatRelative } from '../../lib/format.ts';
 import { notify, reportError } from '../../services.ts';
-import { queryErrorText } from '../queryError.ts';
+import { readStateProps } from '../queryError.ts';
 import { cancelTask, taskKeys, taskQueries } from './queries.ts';
 
 /** One task as the panel shows it: dates through the one formatter, the target as a link. */
@@ -54,9 +54,7 @@ export function AppTaskCentre() {
     <TaskCentre
       tasks={items}
       runningCount={mine.data?.tasks.length ?? 0}
-      loading={recent.isPending}
-      error={recent.error ? queryErrorText(recent.error) : undefined}
-      onRetry={() => void recent.refetch()}
+      {...readStateProps(recent)}
       onCancel={(task) => void cancel(task)}
       onOpenChange={(open) => {
         // Opening shows the newest state, even between polls.

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
@@ -10,7 +9,7 @@ import {
   CreatePage,
   serverFieldOf,
   useContractForm,
-  type CreateStep,
+  withContent,
 } from '../../../kit/form/index.ts';
 import { usePreloadPage } from '../../../kit/area.tsx';
 import { queryErrorText } from '../../../kit/queryError.ts';
@@ -134,17 +133,11 @@ function Wizard({ catalogue, user }: { catalogue: Catalogue; user: CurrentUser }
     void navigate(`/compute/${Number(run.accepted['vm_id'])}`);
   };
 
-  const content: Record<(typeof STEPS)[number]['id'], ReactNode> = {
+  const steps = withContent<VmForm, (typeof STEPS)[number]>(STEPS, {
     basics: <BasicsStep catalogue={catalogue} />,
     machine: <MachineStep catalogue={catalogue} />,
     network: <NetworkStep catalogue={catalogue} />,
-  };
-  const steps: CreateStep<VmForm>[] = STEPS.map((step) => ({
-    id: step.id,
-    label: step.label,
-    fields: step.fields,
-    content: content[step.id],
-  }));
+  });
 
   return (
     <>

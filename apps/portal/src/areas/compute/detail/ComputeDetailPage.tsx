@@ -11,7 +11,7 @@ import { PREV_SEARCH, searchOf, withPrevSearch } from '../../../kit/prevSearch.t
 import { useResourceBusy } from '../../../kit/useTaskAction.ts';
 import { osName } from '../../../lib/format.ts';
 import { appState } from '../../../state/app.ts';
-import { useCan, useManageReason } from '../../../state/permissions.ts';
+import { useManage } from '../../../state/permissions.ts';
 import { COMPUTE_PERMISSION } from '../permission.ts';
 import { tasks } from '../../../state/tasks.ts';
 import { computeKeys, computeQueries } from '../queries.ts';
@@ -71,8 +71,7 @@ export function ComputeDetailPage() {
   const { taskIsRunning } = useSnapshot(appState);
   const onVm = useResourceBusy(vmResource(id));
   // A role that may only look sees the actions disabled, with the reason (unknown: disabled).
-  const canManage = useCan('compute', 'manage');
-  const readOnlyReason = useManageReason(COMPUTE_PERMISSION);
+  const { canManage, readOnlyReason } = useManage(COMPUTE_PERMISSION);
 
   const fromList = search.has(PREV_SEARCH);
   const listHref = withPrevSearch('/compute', searchOf(search));

@@ -9,7 +9,7 @@ import {
   type MetricSeries,
   type MetricUnit,
 } from '@portal/ui';
-import { queryErrorText } from '../../../kit/queryError.ts';
+import { readStateProps } from '../../../kit/queryError.ts';
 import { computeQueries } from '../queries.ts';
 import { DetailStack } from '../../../kit/DetailPage.tsx';
 import { fittingColumns } from '../../../kit/layout.ts';
@@ -98,9 +98,7 @@ function MetricPanel({
       series={series}
       range={range}
       onRangeChange={onRangeChange}
-      loading={query.isPending}
-      error={query.error ? queryErrorText(query.error) : undefined}
-      onRetry={() => void query.refetch()}
+      {...readStateProps(query)}
       emptyMessage="No data for this range."
     />
   );

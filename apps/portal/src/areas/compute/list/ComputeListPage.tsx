@@ -1,7 +1,7 @@
 import { mdiServerPlus } from '@mdi/js';
 import type { Vm } from '@portal/api/contract';
 import { ESERIES_BASE } from '@portal/api/client';
-import { useCan, useManageReason } from '../../../state/permissions.ts';
+import { useManage } from '../../../state/permissions.ts';
 import { COMPUTE_PERMISSION } from '../permission.ts';
 import { VmListPage } from '../../../kit/vm/VmListPage.tsx';
 import { CreateEmptyState, CreateLink } from '../../../kit/CreateLink.tsx';
@@ -14,8 +14,7 @@ const invalidatesOf = (vm: Vm) => [computeKeys.lists(), computeKeys.vm(vm.id)];
 /** `/compute`: the tenant's virtual machines (eseries). */
 export function ComputeListPage() {
   // Until the role is known, and for a role that may only look, Create shows disabled.
-  const canManage = useCan('compute', 'manage');
-  const readOnlyReason = useManageReason(COMPUTE_PERMISSION);
+  const { canManage, readOnlyReason } = useManage(COMPUTE_PERMISSION);
   return (
     <VmListPage
       listId="compute"

@@ -10,21 +10,17 @@ import {
   BackupTenant,
   BackupTenantSummary,
   BackupUsage,
-  Envelope,
   ListPage,
   ListPagingQuery,
-  ListReply,
   TaskParams,
   TaskStatus,
 } from '@portal/api/contract';
 import { Type } from 'typebox';
 import { callerOf } from '../../plugins/access.ts';
+import { areaRoutes } from '../../platform/routes.ts';
 import type { AreaRoutes } from '../../platform/area.ts';
 import type { BackupDriver } from './driver.ts';
-import { audited } from '../../plugins/audit.ts';
-import { sendJsonText } from '../../platform/paging.ts';
 import { errorReplies } from '../../platform/schemas.ts';
-import { areaTaskRoutes } from '../../platform/tasks/route.ts';
 import { readTaskStatus } from '../../platform/tasks/service.ts';
 import {
   changeEnabled,
@@ -41,35 +37,31 @@ import {
 } from './service.ts';
 import { createBackupTask, deleteBackupTask, runJobTask } from './tasks.ts';
 
-const READ = { access: { area: 'backup', level: 'read' } } as const;
-const MANAGE = { access: { area: 'backup', level: 'manage' } } as const;
 const TAGS = ['backup'];
 const KIND = 'backup';
+const READ_ERRORS = [400, 401, 403, 404] as const;
+const CHANGE_ERRORS = [400, 401, 403, 404, 409] as const;
+/** A backup tenant's audit target, from the path. */
+const target = (params: { id: string }) => `backup:${params.id}`;
+const nameOf = (tenant: { name: string }) => tenant.name;
 
 /** Backup tenants under `/services/backup` (specification section 7, and ours beside it). */
 const backupRoutes: AreaRoutes<BackupDriver> = async (app, { drivers }) => {
-  const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
-  const target = ({ params }: { params: { id: string } }) => `backup:${params.id}`;
+  const route = areaRoutes(app, { permission: 'backup', tags: TAGS });
   // Not tied to a site: one platform serves every tenant.
   const deps = { db: app.db, driver: drivers.primary, lists: app.listCache };
 
-  app.get(
-    '/services/backup',
+  route.list(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'Your backup tenants',
-        querystring: ListPagingQuery,
-        response: { 200: ListReply(BackupTenantSummary), ...errorReplies(400, 401, 403) },
-      },
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      url: '/services/backup',
+      summary: 'Your backup tenants',
+      item: BackupTenantSummary,
+      errors: [400, 401, 403],
     },
-    async (request, reply) =>
-      sendJsonText(reply, await listBackups(deps, callerOf(request), request.query)),
+    ({ query }, caller) => listBackups(deps, caller, query),
   );
 
-  task({
+  route.task({
     method: 'POST',
     url: '/services/backup',
     summary: "Create a backup tenant; a task creates it. The agent's secret is in this reply only.",
@@ -81,56 +73,43 @@ const backupRoutes: AreaRoutes<BackupDriver> = async (app, { drivers }) => {
     prepare: (tx, caller, { body }) => prepareCreate(tx, caller, body),
   });
 
-  app.get(
-    '/services/backup/task_status/:id',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: "A backup task's state and message",
-        params: TaskParams,
-        response: { 200: Envelope(TaskStatus), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: '/services/backup/task_status/:id',
+      summary: "A backup task's state and message",
+      params: TaskParams,
+      data: TaskStatus,
+      errors: READ_ERRORS,
     },
-    async (request) => ({
-      data: await readTaskStatus(app.db, callerOf(request), request.params.id, KIND),
-    }),
+    ({ params }, caller) => readTaskStatus(app.db, caller, params.id, KIND),
   );
 
-  app.get(
-    '/services/backup/:id',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'One backup tenant: usage, retention, agent account, protected machines',
-        params: BackupParams,
-        response: { 200: Envelope(BackupTenant), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: '/services/backup/:id',
+      summary: 'One backup tenant: usage, retention, agent account, protected machines',
+      params: BackupParams,
+      data: BackupTenant,
+      errors: READ_ERRORS,
     },
-    async (request) => ({
-      data: await readBackup(deps, callerOf(request), request.params.id),
-    }),
+    ({ params }, caller) => readBackup(deps, caller, params.id),
   );
 
-  app.get(
-    '/services/backup/:id/jobs',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: "A backup tenant's jobs, the newest first (the last 100)",
-        params: BackupParams,
-        response: { 200: Envelope(Type.Array(BackupJob)), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: '/services/backup/:id/jobs',
+      summary: "A backup tenant's jobs, the newest first (the last 100)",
+      params: BackupParams,
+      data: Type.Array(BackupJob),
+      errors: READ_ERRORS,
     },
-    async (request) => ({ data: await readJobs(deps, callerOf(request), request.params.id) }),
+    ({ params }, caller) => readJobs(deps, caller, params.id),
   );
 
   app.get(
     '/services/backup/:id/restore_points',
     {
-      config: READ,
+      config: { access: { area: 'backup', level: 'read' } },
       schema: {
         tags: TAGS,
         summary: "A backup tenant's restore points, a page at a time (sort created or size)",
@@ -145,93 +124,80 @@ const backupRoutes: AreaRoutes<BackupDriver> = async (app, { drivers }) => {
     async (request) => readRestorePoints(deps, callerOf(request), request.params.id, request.query),
   );
 
-  app.get(
-    '/services/backup/:id/usage',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'Used storage after each job, with the quota',
-        params: BackupParams,
-        response: { 200: Envelope(BackupUsage), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: '/services/backup/:id/usage',
+      summary: 'Used storage after each job, with the quota',
+      params: BackupParams,
+      data: BackupUsage,
+      errors: READ_ERRORS,
     },
-    async (request) => ({ data: await readUsage(deps, callerOf(request), request.params.id) }),
+    ({ params }, caller) => readUsage(deps, caller, params.id),
   );
 
-  app.patch(
-    '/services/backup/:id/quota',
+  route.change(
     {
-      config: MANAGE,
-      schema: {
-        tags: TAGS,
-        summary: 'Change the hard quota, the warning threshold or the quota alerts',
-        params: BackupParams,
-        body: BackupQuotaBody,
-        response: { 200: Envelope(BackupTenant), ...errorReplies(400, 401, 403, 404, 409) },
-      },
+      method: 'PATCH',
+      url: '/services/backup/:id/quota',
+      summary: 'Change the hard quota, the warning threshold or the quota alerts',
+      params: BackupParams,
+      body: BackupQuotaBody,
+      data: BackupTenant,
+      errors: CHANGE_ERRORS,
     },
-    async (request) => ({
-      data: await audited(
-        request,
-        { action: 'backup.quota', target: target(request), detail: { ...request.body } },
-        () => changeQuota(deps, callerOf(request), request.params.id, request.body),
-        undefined,
-        (tenant) => tenant.name,
-      ),
-    }),
+    ({ params, body }, caller) => changeQuota(deps, caller, params.id, body),
+    {
+      event: ({ params, body }) => ({
+        action: 'backup.quota',
+        target: target(params),
+        detail: { ...body },
+      }),
+      label: nameOf,
+    },
   );
 
-  app.put(
-    '/services/backup/:id/enabled',
+  route.change(
     {
-      config: MANAGE,
-      schema: {
-        tags: TAGS,
-        summary: 'Enable or disable a backup tenant (no jobs run while disabled)',
-        params: BackupParams,
-        body: BackupEnabledBody,
-        response: { 200: Envelope(BackupTenant), ...errorReplies(400, 401, 403, 404, 409) },
-      },
+      method: 'PUT',
+      url: '/services/backup/:id/enabled',
+      summary: 'Enable or disable a backup tenant (no jobs run while disabled)',
+      params: BackupParams,
+      body: BackupEnabledBody,
+      data: BackupTenant,
+      errors: CHANGE_ERRORS,
     },
-    async (request) => ({
-      data: await audited(
-        request,
-        {
-          action: request.body.enabled ? 'backup.enable' : 'backup.disable',
-          target: target(request),
-        },
-        () => changeEnabled(deps, callerOf(request), request.params.id, request.body.enabled),
-        undefined,
-        (tenant) => tenant.name,
-      ),
-    }),
+    ({ params, body }, caller) => changeEnabled(deps, caller, params.id, body.enabled),
+    {
+      event: ({ params, body }) => ({
+        action: body.enabled ? 'backup.enable' : 'backup.disable',
+        target: target(params),
+      }),
+      label: nameOf,
+    },
   );
 
-  app.put(
-    '/services/backup/:id/retention',
+  route.change(
     {
-      config: MANAGE,
-      schema: {
-        tags: TAGS,
-        summary: 'Change the retention; restore points it no longer keeps are pruned',
-        params: BackupParams,
-        body: BackupRetentionBody,
-        response: { 200: Envelope(BackupTenant), ...errorReplies(400, 401, 403, 404, 409) },
-      },
+      method: 'PUT',
+      url: '/services/backup/:id/retention',
+      summary: 'Change the retention; restore points it no longer keeps are pruned',
+      params: BackupParams,
+      body: BackupRetentionBody,
+      data: BackupTenant,
+      errors: CHANGE_ERRORS,
     },
-    async (request) => ({
-      data: await audited(
-        request,
-        { action: 'backup.retention', target: target(request), detail: request.body.retention },
-        () => changeRetention(deps, callerOf(request), request.params.id, request.body.retention),
-        undefined,
-        (tenant) => tenant.name,
-      ),
-    }),
+    ({ params, body }, caller) => changeRetention(deps, caller, params.id, body.retention),
+    {
+      event: ({ params, body }) => ({
+        action: 'backup.retention',
+        target: target(params),
+        detail: body.retention,
+      }),
+      label: nameOf,
+    },
   );
 
-  task({
+  route.task({
     method: 'POST',
     url: '/services/backup/:id/jobs',
     summary: 'Run a backup job now (a task); over the hard quota it fails with a sentence',
@@ -241,7 +207,7 @@ const backupRoutes: AreaRoutes<BackupDriver> = async (app, { drivers }) => {
     prepare: (tx, caller, { params }) => prepareRunJob(tx, caller, params.id),
   });
 
-  task({
+  route.task({
     method: 'DELETE',
     url: '/services/backup/:id',
     summary: 'Delete a backup tenant with its restore points (a task)',

@@ -1,7 +1,6 @@
 import {
   BootCdromBody,
   Catalogue,
-  Envelope,
   FirewallRuleBody,
   FirewallRuleParams,
   MetricsQuery,
@@ -21,10 +20,8 @@ import {
   VmParams,
 } from '@portal/api/contract';
 import { Type } from 'typebox';
-import { callerOf } from '../../plugins/access.ts';
 import type { AreaRoutes } from '../../platform/area.ts';
-import { errorReplies } from '../../platform/schemas.ts';
-import { areaTaskRoutes } from '../../platform/tasks/route.ts';
+import { areaRoutes } from '../../platform/routes.ts';
 import type { ComputeDriver } from './driver.ts';
 import { reconcile } from './outside.ts';
 import { followSiteChanges } from '../../platform/outside.ts';
@@ -59,8 +56,6 @@ import {
 } from './tasks.ts';
 import { registerVmBase } from './vm-routes.ts';
 
-const READ = { access: { area: 'compute', level: 'read' } } as const;
-const MANAGE = { access: { area: 'compute', level: 'manage' } } as const;
 const TAGS = ['compute'];
 const ESERIES = { series: 'eseries' } as const;
 
@@ -77,25 +72,20 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
     { component: 'outside', failure: 'could not read changes made outside the portal' },
     ({ driver, locations }, vmIds) => reconcile(app.db, driver, locations, vmIds),
   );
-  const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
+  const route = areaRoutes(app, { permission: 'compute', tags: TAGS });
 
-  app.get(
-    '/services/compute/:id',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'One VM of either series, with NAT entries and firewall rules',
-        params: VmParams,
-        response: { 200: Envelope(Vm), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: '/services/compute/:id',
+      summary: 'One VM of either series, with NAT entries and firewall rules',
+      params: VmParams,
+      data: Vm,
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({
-      data: await readVm(deps, callerOf(request), { series: 'any' }, request.params.id),
-    }),
+    ({ params }, caller) => readVm(deps, caller, { series: 'any' }, params.id),
   );
 
-  task({
+  route.task({
     method: 'POST',
     url: '/services/eseries',
     summary: 'Create a VM (status trial); a task builds and powers it on',
@@ -107,50 +97,37 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
     prepare: (tx, caller, { body }) => prepareCreateVm(deps, tx, caller, body),
   });
 
-  app.get(
-    '/services/eseries/catalogue',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'What a VM can be created from: regions, sites, zones, plans, images, media',
-        response: { 200: Envelope(Catalogue), ...errorReplies(401, 403) },
-      },
+      url: '/services/eseries/catalogue',
+      summary: 'What a VM can be created from: regions, sites, zones, plans, images, media',
+      data: Catalogue,
+      errors: [401, 403],
     },
-    async (request) => ({ data: await readCatalogue(deps, callerOf(request)) }),
+    (_input, caller) => readCatalogue(deps, caller),
   );
 
-  app.get(
-    '/services/eseries/task_status/:id',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: "A VM task's state and message",
-        params: TaskParams,
-        response: { 200: Envelope(TaskStatus), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: '/services/eseries/task_status/:id',
+      summary: "A VM task's state and message",
+      params: TaskParams,
+      data: TaskStatus,
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({
-      data: await readTaskStatus(deps, callerOf(request), request.params.id, 'vm'),
-    }),
+    ({ params }, caller) => readTaskStatus(deps, caller, params.id, 'vm'),
   );
 
-  app.get(
-    '/services/eseries/:id/metrics',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: "A VM's metric over a range: [epoch ms, value] points",
-        params: VmParams,
-        querystring: MetricsQuery,
-        response: { 200: Envelope(MetricsReply), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: '/services/eseries/:id/metrics',
+      summary: "A VM's metric over a range: [epoch ms, value] points",
+      params: VmParams,
+      querystring: MetricsQuery,
+      data: MetricsReply,
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({
-      data: await readVmMetrics(deps, callerOf(request), request.params.id, request.query),
-    }),
+    ({ params, query }, caller) => readVmMetrics(deps, caller, params.id, query),
   );
 
   registerVmBase(app, deps, {
@@ -164,7 +141,7 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
 
   // Item operations (section 7, "Eseries item operations"), each a task.
 
-  task({
+  route.task({
     method: 'PUT',
     url: '/services/eseries/:id/vlan/:vlanId',
     summary: 'Connect an adapter (default the first) to the network with this VLAN id',
@@ -176,7 +153,7 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
       prepareVlan(deps, tx, caller, params.id, params.vlanId, query.adapter ?? 0),
   });
 
-  task({
+  route.task({
     method: 'POST',
     url: '/services/eseries/:id/nat',
     summary: 'Create a 1:1 NAT entry: a new public address through a gateway',
@@ -195,7 +172,7 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
       ),
   });
 
-  task({
+  route.task({
     method: 'PUT',
     url: '/services/eseries/:id/nat/:natId',
     summary: 'Cancel a NAT entry (status cancel)',
@@ -206,7 +183,7 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
     prepare: (tx, caller, { params }) => prepareNatCancel(tx, caller, params.id, params.natId),
   });
 
-  task({
+  route.task({
     method: 'PATCH',
     url: '/services/eseries/:id',
     summary: 'Rename a VM (operation update)',
@@ -218,7 +195,7 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
       prepareRename(tx, caller, params.id, body.data.display_name),
   });
 
-  task({
+  route.task({
     method: 'POST',
     url: '/services/eseries/:id',
     summary: "Refresh: read the VM's state again from the platform",
@@ -228,7 +205,7 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
     prepare: (tx, caller, { params }) => prepareRefresh(tx, caller, params.id),
   });
 
-  task({
+  route.task({
     method: 'DELETE',
     url: '/services/eseries/:id',
     summary: 'Delete a VM with its snapshots, NAT entries and firewall rules',
@@ -238,7 +215,7 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
     prepare: (tx, caller, { params }) => prepareDeleteVm(tx, caller, params.id),
   });
 
-  task({
+  route.task({
     method: 'POST',
     url: '/services/eseries/:id/firewall_rule',
     summary: 'Add a firewall rule',
@@ -250,7 +227,7 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
       prepareFirewallAdd(deps, tx, caller, params.id, body),
   });
 
-  task({
+  route.task({
     method: 'DELETE',
     url: '/services/eseries/:id/firewall_rule/:ruleId',
     summary: 'Delete a firewall rule',
@@ -261,7 +238,7 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
       prepareFirewallDelete(deps, tx, caller, params.id, params.ruleId),
   });
 
-  task({
+  route.task({
     method: 'PATCH',
     url: '/services/eseries/:id/instance',
     summary: "Resize: vCPUs and memory within the VM's plan",
@@ -272,7 +249,7 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
     prepare: (tx, caller, { params, body }) => prepareResize(tx, caller, params.id, body),
   });
 
-  task({
+  route.task({
     method: 'POST',
     url: '/services/eseries/:id/instance',
     summary: "Reconfigure: apply the VM's recorded configuration to the platform again",
@@ -282,7 +259,7 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
     prepare: (tx, caller, { params }) => prepareReconfigure(tx, caller, params.id),
   });
 
-  task({
+  route.task({
     method: 'PATCH',
     url: '/services/eseries/:id/boot_cdrom',
     summary: 'Attach a medium from the library to a CD-ROM drive to boot from, or detach it',

@@ -10,6 +10,7 @@ import type {
   SensorPolicy,
 } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
+import { rowById } from '../../platform/rows.ts';
 import type { EndpointFacts } from './driver.ts';
 
 export interface SubscriptionRecord {
@@ -46,18 +47,10 @@ export const listOwnSubscriptions = (db: Queryable, tenantId: number) =>
   ]);
 
 /** A medr subscription the tenant may open, or null (`lock`: for update). */
-export async function findMedr(
-  db: Queryable,
-  tenantId: number,
-  id: number,
-  lock = false,
-): Promise<SubscriptionRecord | null> {
-  const rows = await db.query<SubscriptionRecord>(
-    `${SUBSCRIPTION} where s.id = $2 and ${VISIBLE_MEDR}${lock ? ' for update of s' : ''}`,
-    [tenantId, id],
-  );
-  return rows[0] ?? null;
-}
+export const findMedr = rowById<SubscriptionRecord>(
+  `${SUBSCRIPTION} where s.id = $2 and ${VISIBLE_MEDR}`,
+  { lockOf: 's' },
+);
 
 /** One of the tenant's own mssp subscriptions, or null. */
 export async function findMssp(

@@ -28,7 +28,7 @@ import type { AreaRoutes } from '../../platform/area.ts';
 import type { EndpointDriver } from './driver.ts';
 import { audited } from '../../plugins/audit.ts';
 import { errorReplies } from '../../platform/schemas.ts';
-import { areaTaskRoutes } from '../../platform/tasks/route.ts';
+import { areaRoutes } from '../../platform/routes.ts';
 import {
   addComment,
   changeDetections,
@@ -55,7 +55,7 @@ const BASE = '/services/crowdstrike';
  * detections and policy, an mssp's figures over its children. Containment is a task.
  */
 const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) => {
-  const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
+  const route = areaRoutes(app, { permission: 'crowdstrike', tags: TAGS });
   // Not tied to a site: one platform serves every tenant.
   const deps = { db: app.db, driver: drivers.primary };
 
@@ -73,164 +73,120 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
     async (request) => readSubscriptionList(deps, callerOf(request), request.query),
   );
 
-  app.get(
-    `${BASE}/medr/:id`,
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'A managed EDR subscription: policy, releases and figures',
-        params: EdrParams,
-        response: { 200: Envelope(MedrDetail), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: `${BASE}/medr/:id`,
+      summary: 'A managed EDR subscription: policy, releases and figures',
+      params: EdrParams,
+      data: MedrDetail,
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({ data: await readMedr(deps, callerOf(request), request.params.id) }),
+    ({ params }, caller) => readMedr(deps, caller, params.id),
   );
 
-  app.get(
-    `${BASE}/medr/:id/hosts`,
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: "A managed EDR subscription's hosts, optionally only outdated or stale ones",
-        params: EdrParams,
-        querystring: EdrHostQuery,
-        response: { 200: Envelope(Type.Array(EdrHost)), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: `${BASE}/medr/:id/hosts`,
+      summary: "A managed EDR subscription's hosts, optionally only outdated or stale ones",
+      params: EdrParams,
+      querystring: EdrHostQuery,
+      data: Type.Array(EdrHost),
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({
-      data: await readHosts(deps, callerOf(request), request.params.id, request.query),
-    }),
+    ({ params, query }, caller) => readHosts(deps, caller, params.id, query),
   );
 
-  app.get(
-    `${BASE}/medr/:id/detections`,
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary:
-          "A managed EDR subscription's detections, by severity then newest first, with comments",
-        params: EdrParams,
-        querystring: EdrDetectionQuery,
-        response: {
-          200: Envelope(Type.Array(EdrDetection)),
-          ...errorReplies(400, 401, 403, 404),
+      url: `${BASE}/medr/:id/detections`,
+      summary:
+        "A managed EDR subscription's detections, by severity then newest first, with comments",
+      params: EdrParams,
+      querystring: EdrDetectionQuery,
+      data: Type.Array(EdrDetection),
+      errors: [400, 401, 403, 404],
+    },
+    ({ params, query }, caller) => readDetections(deps, caller, params.id, query),
+  );
+
+  route.read(
+    {
+      url: `${BASE}/medr/:id/hosts/:hostId`,
+      summary: 'One host of a managed EDR subscription, with its detections',
+      params: EdrHostParams,
+      data: EdrHostDetail,
+      errors: [400, 401, 403, 404],
+    },
+    ({ params }, caller) => readHost(deps, caller, params.id, params.hostId),
+  );
+
+  route.read(
+    {
+      url: `${BASE}/medr/:id/detections/:detectionId`,
+      summary: 'One detection of a managed EDR subscription, with its comments and host',
+      params: EdrDetectionParams,
+      data: EdrDetectionDetail,
+      errors: [400, 401, 403, 404],
+    },
+    ({ params }, caller) => readDetection(deps, caller, params.id, params.detectionId),
+  );
+
+  route.read(
+    {
+      url: `${BASE}/medr/:id/assignees`,
+      summary: "The users a detection may be assigned to: the subscription's tenant's and yours",
+      params: EdrParams,
+      data: Type.Array(EdrAssignee),
+      errors: [400, 401, 403, 404],
+    },
+    ({ params }, caller) => readAssignees(deps, caller, params.id),
+  );
+
+  route.change(
+    {
+      method: 'PATCH',
+      url: `${BASE}/medr/:id/policy`,
+      summary: 'Change the sensor update policy and uninstall protection',
+      params: EdrParams,
+      body: EdrPolicyBody,
+      data: MedrDetail,
+      errors: [400, 401, 403, 404],
+    },
+    ({ params, body }, caller) => changePolicy(deps, caller, params.id, body),
+    {
+      event: ({ params, body }) => ({
+        action: 'edr.policy',
+        target: `edr:${params.id}`,
+        detail: { ...body },
+      }),
+      label: (subscription) => subscription.name,
+    },
+  );
+
+  route.change(
+    {
+      method: 'PATCH',
+      url: `${BASE}/medr/:id/detections`,
+      summary: 'Change the status or assignee of several detections, optionally commenting',
+      params: EdrParams,
+      body: DetectionBulkBody,
+      data: DetectionBulkReply,
+      errors: [400, 401, 403, 404],
+    },
+    ({ params, body }, caller) => changeDetections(deps, caller, params.id, body),
+    {
+      event: ({ params, body }) => ({
+        action: 'edr.detections',
+        target: `edr:${params.id}`,
+        detail: {
+          ids: body.ids,
+          status: body.status,
+          resolution: body.resolution,
+          assignee: body.assignee,
         },
-      },
+      }),
+      describe: (result) => result,
     },
-    async (request) => ({
-      data: await readDetections(deps, callerOf(request), request.params.id, request.query),
-    }),
-  );
-
-  app.get(
-    `${BASE}/medr/:id/hosts/:hostId`,
-    {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'One host of a managed EDR subscription, with its detections',
-        params: EdrHostParams,
-        response: { 200: Envelope(EdrHostDetail), ...errorReplies(400, 401, 403, 404) },
-      },
-    },
-    async (request) => ({
-      data: await readHost(deps, callerOf(request), request.params.id, request.params.hostId),
-    }),
-  );
-
-  app.get(
-    `${BASE}/medr/:id/detections/:detectionId`,
-    {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'One detection of a managed EDR subscription, with its comments and host',
-        params: EdrDetectionParams,
-        response: { 200: Envelope(EdrDetectionDetail), ...errorReplies(400, 401, 403, 404) },
-      },
-    },
-    async (request) => ({
-      data: await readDetection(
-        deps,
-        callerOf(request),
-        request.params.id,
-        request.params.detectionId,
-      ),
-    }),
-  );
-
-  app.get(
-    `${BASE}/medr/:id/assignees`,
-    {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: "The users a detection may be assigned to: the subscription's tenant's and yours",
-        params: EdrParams,
-        response: {
-          200: Envelope(Type.Array(EdrAssignee)),
-          ...errorReplies(400, 401, 403, 404),
-        },
-      },
-    },
-    async (request) => ({ data: await readAssignees(deps, callerOf(request), request.params.id) }),
-  );
-
-  app.patch(
-    `${BASE}/medr/:id/policy`,
-    {
-      config: MANAGE,
-      schema: {
-        tags: TAGS,
-        summary: 'Change the sensor update policy and uninstall protection',
-        params: EdrParams,
-        body: EdrPolicyBody,
-        response: { 200: Envelope(MedrDetail), ...errorReplies(400, 401, 403, 404) },
-      },
-    },
-    async (request) => ({
-      data: await audited(
-        request,
-        { action: 'edr.policy', target: `edr:${request.params.id}`, detail: { ...request.body } },
-        () => changePolicy(deps, callerOf(request), request.params.id, request.body),
-        undefined,
-        (subscription) => subscription.name,
-      ),
-    }),
-  );
-
-  app.patch(
-    `${BASE}/medr/:id/detections`,
-    {
-      config: MANAGE,
-      schema: {
-        tags: TAGS,
-        summary: 'Change the status or assignee of several detections, optionally commenting',
-        params: EdrParams,
-        body: DetectionBulkBody,
-        response: { 200: Envelope(DetectionBulkReply), ...errorReplies(400, 401, 403, 404) },
-      },
-    },
-    async (request) => ({
-      data: await audited(
-        request,
-        {
-          action: 'edr.detections',
-          target: `edr:${request.params.id}`,
-          detail: {
-            ids: request.body.ids,
-            status: request.body.status,
-            resolution: request.body.resolution,
-            assignee: request.body.assignee,
-          },
-        },
-        () => changeDetections(deps, callerOf(request), request.params.id, request.body),
-        (result) => result,
-      ),
-    }),
   );
 
   app.post(
@@ -258,7 +214,7 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
     },
   );
 
-  task({
+  route.task({
     method: 'POST',
     url: `${BASE}/medr/:id/hosts/:hostId/containment`,
     summary: 'Network-contain a host, or lift its containment (a task of a few seconds)',
@@ -271,18 +227,15 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
       prepareContainment(tx, caller, params.id, params.hostId, body),
   });
 
-  app.get(
-    `${BASE}/mssp/:id`,
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'An MSSP subscription: totals across its children and the children table',
-        params: EdrParams,
-        response: { 200: Envelope(MsspDetail), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: `${BASE}/mssp/:id`,
+      summary: 'An MSSP subscription: totals across its children and the children table',
+      params: EdrParams,
+      data: MsspDetail,
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({ data: await readMssp(deps, callerOf(request), request.params.id) }),
+    ({ params }, caller) => readMssp(deps, caller, params.id),
   );
 };
 

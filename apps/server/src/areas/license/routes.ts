@@ -1,5 +1,4 @@
 import {
-  Envelope,
   LicenseAssign,
   LicenseAssignmentParams,
   LicenseParams,
@@ -10,7 +9,7 @@ import {
   ListReply,
 } from '@portal/api/contract';
 import { callerOf } from '../../plugins/access.ts';
-import { audited } from '../../plugins/audit.ts';
+import { areaRoutes } from '../../platform/routes.ts';
 import type { AreaRoutes } from '../../platform/area.ts';
 import { errorReplies } from '../../platform/schemas.ts';
 import {
@@ -24,7 +23,6 @@ import {
 } from './service.ts';
 
 const read = { access: { area: 'license', level: 'read' } } as const;
-const manage = { access: { area: 'license', level: 'manage' } } as const;
 const tags = ['license'];
 
 /** How the log names a licence: its product and the provider's reference. */
@@ -35,6 +33,7 @@ const licenceLabel = (licence: { product_name: string; reference: string }) =>
 /** Seats in use are counted by every area's seat counters (the platform hands them in). */
 const licenseRoutes: AreaRoutes<never> = async (app, { platform }) => {
   const deps: LicenseDeps = { db: app.db, counters: platform.seats };
+  const route = areaRoutes(app, { permission: 'license', tags });
 
   app.get(
     '/services/license',
@@ -50,122 +49,87 @@ const licenseRoutes: AreaRoutes<never> = async (app, { platform }) => {
     async (request) => listLicenses(deps, callerOf(request), request.query),
   );
 
-  app.get(
-    '/services/license/summary',
+  route.read(
     {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Seats used and contracted per product, and what expires within 30 days',
-        response: { 200: Envelope(LicenseSummary), ...errorReplies(401, 403) },
-      },
+      url: '/services/license/summary',
+      summary: 'Seats used and contracted per product, and what expires within 30 days',
+      data: LicenseSummary,
+      errors: [401, 403],
     },
-    async (request) => ({ data: await licenseSummary(deps, callerOf(request)) }),
+    (_input, caller) => licenseSummary(deps, caller),
   );
 
-  app.get(
-    '/services/license/:id',
+  route.read(
     {
-      config: read,
-      schema: {
-        tags,
-        summary: 'One licence subscription',
-        params: LicenseParams,
-        response: { 200: Envelope(LicenseSubscription), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: '/services/license/:id',
+      summary: 'One licence subscription',
+      params: LicenseParams,
+      data: LicenseSubscription,
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({ data: await getLicense(deps, callerOf(request), request.params.id) }),
+    ({ params }, caller) => getLicense(deps, caller, params.id),
   );
 
-  app.patch(
-    '/services/license/:id',
+  route.change(
     {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'Turns automatic renewal on or off',
-        params: LicenseParams,
-        body: LicenseUpdate,
-        response: {
-          200: Envelope(LicenseSubscription),
-          ...errorReplies(400, 401, 403, 404, 409),
-        },
-      },
+      method: 'PATCH',
+      url: '/services/license/:id',
+      summary: 'Turns automatic renewal on or off',
+      params: LicenseParams,
+      body: LicenseUpdate,
+      data: LicenseSubscription,
+      errors: [400, 401, 403, 404, 409],
     },
-    async (request) => {
-      const { id } = request.params;
-      const { auto_renew } = request.body;
-      const data = await audited(
-        request,
-        { action: 'license.renewal', target: `license:${id}`, detail: { auto_renew } },
-        () => updateLicense(deps, callerOf(request), id, auto_renew),
-        undefined,
-        licenceLabel,
-      );
-      return { data };
+    ({ params, body }, caller) => updateLicense(deps, caller, params.id, body.auto_renew),
+    {
+      event: ({ params, body }) => ({
+        action: 'license.renewal',
+        target: `license:${params.id}`,
+        detail: { auto_renew: body.auto_renew },
+      }),
+      label: licenceLabel,
     },
   );
 
-  app.post(
-    '/services/license/:id/assignments',
+  route.change(
     {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'Pins a seat of the subscription to one of your machines',
-        params: LicenseParams,
-        body: LicenseAssign,
-        response: {
-          200: Envelope(LicenseSubscription),
-          ...errorReplies(400, 401, 403, 404, 409),
-        },
-      },
+      method: 'POST',
+      url: '/services/license/:id/assignments',
+      summary: 'Pins a seat of the subscription to one of your machines',
+      params: LicenseParams,
+      body: LicenseAssign,
+      data: LicenseSubscription,
+      errors: [400, 401, 403, 404, 409],
     },
-    async (request) => {
-      const { id } = request.params;
-      const data = await audited(
-        request,
-        {
-          action: 'license.assign',
-          target: `license:${id}`,
-          detail: { kind: request.body.kind, holder_id: request.body.holder_id },
-        },
-        () => assignLicense(deps, callerOf(request), id, request.body),
-        undefined,
-        licenceLabel,
-      );
-      return { data };
+    ({ params, body }, caller) => assignLicense(deps, caller, params.id, body),
+    {
+      event: ({ params, body }) => ({
+        action: 'license.assign',
+        target: `license:${params.id}`,
+        detail: { kind: body.kind, holder_id: body.holder_id },
+      }),
+      label: licenceLabel,
     },
   );
 
-  app.delete(
-    '/services/license/:id/assignments/:kind/:holderId',
+  route.change(
     {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'Releases a pinned seat (the machine then takes a free seat by itself)',
-        params: LicenseAssignmentParams,
-        response: {
-          200: Envelope(LicenseSubscription),
-          ...errorReplies(400, 401, 403, 404),
-        },
-      },
+      method: 'DELETE',
+      url: '/services/license/:id/assignments/:kind/:holderId',
+      summary: 'Releases a pinned seat (the machine then takes a free seat by itself)',
+      params: LicenseAssignmentParams,
+      data: LicenseSubscription,
+      errors: [400, 401, 403, 404],
     },
-    async (request) => {
-      const { id, kind, holderId } = request.params;
-      const data = await audited(
-        request,
-        {
-          action: 'license.unassign',
-          target: `license:${id}`,
-          detail: { kind, holder_id: holderId },
-        },
-        () => unassignLicense(deps, callerOf(request), id, { kind, id: holderId }),
-        undefined,
-        licenceLabel,
-      );
-      return { data };
+    ({ params }, caller) =>
+      unassignLicense(deps, caller, params.id, { kind: params.kind, id: params.holderId }),
+    {
+      event: ({ params }) => ({
+        action: 'license.unassign',
+        target: `license:${params.id}`,
+        detail: { kind: params.kind, holder_id: params.holderId },
+      }),
+      label: licenceLabel,
     },
   );
 };

@@ -1,9 +1,7 @@
 import {
   AlertDelivery,
   CheckResult,
-  Envelope,
   Incident,
-  ListReply,
   MaintenanceParams,
   MaintenanceWindow,
   MaintenanceWindowBody,
@@ -19,12 +17,9 @@ import {
   SlaReport,
 } from '@portal/api/contract';
 import { Type } from 'typebox';
-import { callerOf } from '../../plugins/access.ts';
 import type { AreaRoutes } from '../../platform/area.ts';
 import type { MonitoringDriver } from './driver.ts';
-import { sendJsonText } from '../../platform/paging.ts';
-import { errorReplies } from '../../platform/schemas.ts';
-import { areaTaskRoutes } from '../../platform/tasks/route.ts';
+import { areaRoutes } from '../../platform/routes.ts';
 import {
   addWindow,
   listMonitors,
@@ -42,33 +37,26 @@ import {
 } from './service.ts';
 import { createMonitorTask, deleteMonitorTask } from './tasks.ts';
 
-const READ = { access: { area: 'monitoring', level: 'read' } } as const;
-const MANAGE = { access: { area: 'monitoring', level: 'manage' } } as const;
 const TAGS = ['monitoring'];
 
 /** Monitoring: `/services/monitoring` and `/services/monitoring/{id}…`. */
 const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) => {
-  const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
+  const route = areaRoutes(app, { permission: 'monitoring', tags: TAGS });
   // Not tied to a site: one platform serves every tenant.
   const deps = { db: app.db, driver: drivers.primary };
 
-  app.get(
-    '/services/monitoring',
+  route.list(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: "Your tenant's monitors (every tenant's for the super-tenant user)",
-        querystring: MonitorListQuery,
-        response: { 200: ListReply(Monitor), ...errorReplies(400, 401, 403, 404) },
-      },
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      url: '/services/monitoring',
+      summary: "Your tenant's monitors (every tenant's for the super-tenant user)",
+      querystring: MonitorListQuery,
+      item: Monitor,
+      errors: [400, 401, 403, 404],
     },
-    async (request, reply) =>
-      sendJsonText(reply, await listMonitors(deps, callerOf(request), request.query)),
+    ({ query }, caller) => listMonitors(deps, caller, query),
   );
 
-  task({
+  route.task({
     method: 'POST',
     url: '/services/monitoring',
     summary: "Create a monitor for a customer tenant (the provider's super-tenant user only)",
@@ -84,70 +72,52 @@ const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) 
       }),
   });
 
-  app.get(
-    '/services/monitoring/targets',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'The tenants a monitor may watch for, and their VMs',
-        response: { 200: Envelope(MonitorTargets), ...errorReplies(401, 403) },
-      },
+      url: '/services/monitoring/targets',
+      summary: 'The tenants a monitor may watch for, and their VMs',
+      data: MonitorTargets,
+      errors: [401, 403],
     },
-    async (request) => ({ data: await readTargets(deps, callerOf(request)) }),
+    (_input, caller) => readTargets(deps, caller),
   );
 
-  app.get(
-    '/services/monitoring/sla',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'SLA report for a period: per monitor, per tenant, or all in view',
-        querystring: SlaQuery,
-        response: { 200: Envelope(SlaReport), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: '/services/monitoring/sla',
+      summary: 'SLA report for a period: per monitor, per tenant, or all in view',
+      querystring: SlaQuery,
+      data: SlaReport,
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({ data: await slaReport(deps, callerOf(request), request.query) }),
+    ({ query }, caller) => slaReport(deps, caller, query),
   );
 
-  app.get(
-    '/services/monitoring/:id',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'One monitor',
-        params: MonitorParams,
-        response: { 200: Envelope(Monitor), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: '/services/monitoring/:id',
+      summary: 'One monitor',
+      params: MonitorParams,
+      data: Monitor,
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({ data: await readMonitor(deps, callerOf(request), request.params.id) }),
+    ({ params }, caller) => readMonitor(deps, caller, params.id),
   );
 
-  app.post(
-    '/services/monitoring/:id',
+  route.change(
     {
-      config: MANAGE,
-      schema: {
-        tags: TAGS,
-        summary: "Pause or resume a monitor's checks",
-        params: MonitorParams,
-        body: MonitorOperationBody,
-        response: { 200: Envelope(Monitor), ...errorReplies(400, 401, 403, 404, 409) },
-      },
+      method: 'POST',
+      url: '/services/monitoring/:id',
+      summary: "Pause or resume a monitor's checks",
+      params: MonitorParams,
+      body: MonitorOperationBody,
+      data: Monitor,
+      errors: [400, 401, 403, 404, 409],
     },
-    async (request) => ({
-      data: await operateMonitor(
-        deps,
-        callerOf(request),
-        request.params.id,
-        request.body.operation,
-      ),
-    }),
+    ({ params, body }, caller) => operateMonitor(deps, caller, params.id, body.operation),
   );
 
-  task({
+  route.task({
     method: 'DELETE',
     url: '/services/monitoring/:id',
     summary: 'Delete a monitor with its results, incidents and windows (a task)',
@@ -157,113 +127,73 @@ const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) 
     prepare: (tx, caller, { params }) => prepareDelete(tx, caller, params.id),
   });
 
-  app.get(
-    '/services/monitoring/:id/results',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: "A monitor's check results (the last 24 hours unless `hours` says)",
-        params: MonitorParams,
-        querystring: ResultsQuery,
-        response: { 200: Envelope(Type.Array(CheckResult)), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: '/services/monitoring/:id/results',
+      summary: "A monitor's check results (the last 24 hours unless `hours` says)",
+      params: MonitorParams,
+      querystring: ResultsQuery,
+      data: Type.Array(CheckResult),
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({
-      data: await readResults(
-        deps,
-        callerOf(request),
-        request.params.id,
-        request.query.hours ?? 24,
-      ),
-    }),
+    ({ params, query }, caller) => readResults(deps, caller, params.id, query.hours ?? 24),
   );
 
-  app.get(
-    '/services/monitoring/:id/incidents',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: "A monitor's incidents, newest first",
-        params: MonitorParams,
-        response: { 200: Envelope(Type.Array(Incident)), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: '/services/monitoring/:id/incidents',
+      summary: "A monitor's incidents, newest first",
+      params: MonitorParams,
+      data: Type.Array(Incident),
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({
-      data: await readIncidents(deps, callerOf(request), request.params.id),
-    }),
+    ({ params }, caller) => readIncidents(deps, caller, params.id),
   );
 
-  app.get(
-    '/services/monitoring/:id/deliveries',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: "A monitor's alert deliveries with every attempt to send them, newest first",
-        params: MonitorParams,
-        response: {
-          200: Envelope(Type.Array(AlertDelivery)),
-          ...errorReplies(400, 401, 403, 404),
-        },
-      },
+      url: '/services/monitoring/:id/deliveries',
+      summary: "A monitor's alert deliveries with every attempt to send them, newest first",
+      params: MonitorParams,
+      data: Type.Array(AlertDelivery),
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({
-      data: await readDeliveries(deps, callerOf(request), request.params.id),
-    }),
+    ({ params }, caller) => readDeliveries(deps, caller, params.id),
   );
 
-  app.get(
-    '/services/monitoring/:id/maintenance',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: "A monitor's maintenance windows",
-        params: MonitorParams,
-        response: {
-          200: Envelope(Type.Array(MaintenanceWindow)),
-          ...errorReplies(400, 401, 403, 404),
-        },
-      },
+      url: '/services/monitoring/:id/maintenance',
+      summary: "A monitor's maintenance windows",
+      params: MonitorParams,
+      data: Type.Array(MaintenanceWindow),
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({ data: await readWindows(deps, callerOf(request), request.params.id) }),
+    ({ params }, caller) => readWindows(deps, caller, params.id),
   );
 
-  app.post(
-    '/services/monitoring/:id/maintenance',
+  route.change(
     {
-      config: MANAGE,
-      schema: {
-        tags: TAGS,
-        summary: 'Add a maintenance window (one-off or weekly)',
-        params: MonitorParams,
-        body: MaintenanceWindowBody,
-        response: { 201: Envelope(MaintenanceWindow), ...errorReplies(400, 401, 403, 404) },
-      },
+      method: 'POST',
+      url: '/services/monitoring/:id/maintenance',
+      status: 201,
+      summary: 'Add a maintenance window (one-off or weekly)',
+      params: MonitorParams,
+      body: MaintenanceWindowBody,
+      data: MaintenanceWindow,
+      errors: [400, 401, 403, 404],
     },
-    async (request, reply) =>
-      reply.code(201).send({
-        data: await addWindow(deps, callerOf(request), request.params.id, request.body),
-      }),
+    ({ params, body }, caller) => addWindow(deps, caller, params.id, body),
   );
 
-  app.delete(
-    '/services/monitoring/:id/maintenance/:windowId',
+  route.remove(
     {
-      config: MANAGE,
-      schema: {
-        tags: TAGS,
-        summary: 'Remove a maintenance window',
-        params: MaintenanceParams,
-        response: { 204: Type.Null(), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: '/services/monitoring/:id/maintenance/:windowId',
+      summary: 'Remove a maintenance window',
+      params: MaintenanceParams,
+      errors: [400, 401, 403, 404],
     },
-    async (request, reply) => {
-      await removeWindow(deps, callerOf(request), request.params.id, request.params.windowId);
-      return reply.code(204).send(null);
-    },
+    ({ params }, caller) => removeWindow(deps, caller, params.id, params.windowId),
   );
 };
 

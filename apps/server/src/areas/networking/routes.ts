@@ -1,11 +1,8 @@
 import {
   AddressAllocate,
-  Envelope,
   Gateway,
   GatewayCreate,
   GatewayUpdate,
-  ListPagingQuery,
-  ListReply,
   Network,
   NetworkCreate,
   NetworkDetail,
@@ -17,14 +14,11 @@ import {
   PublicAddress,
   Topology,
 } from '@portal/api/contract';
-import { Type, type TSchema } from 'typebox';
-import { callerOf } from '../../plugins/access.ts';
+import { Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/area.ts';
 import { computeArea, siteCatalogue } from '../compute/index.ts';
 import type { NetworkingDriver } from './driver.ts';
-import { errorReplies } from '../../platform/schemas.ts';
-import { sendJsonText } from '../../platform/paging.ts';
-import { areaTaskRoutes } from '../../platform/tasks/route.ts';
+import { areaRoutes } from '../../platform/routes.ts';
 import {
   listAddressReplies,
   listGatewayReplies,
@@ -53,14 +47,12 @@ import {
   networkUpdateTask,
 } from './tasks.ts';
 
-const READ = { access: { area: 'networking', level: 'read' } } as const;
-const MANAGE = { access: { area: 'networking', level: 'manage' } } as const;
 const TAGS = ['networking'];
 const BASE = '/services/networking';
 
 /** Networks, gateways, public addresses and the topology: `/services/networking…`. */
 const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, platform }) => {
-  const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
+  const route = areaRoutes(app, { permission: 'networking', tags: TAGS });
   const compute = platform.driversOf(computeArea);
   const deps: NetworkingDeps = {
     db: app.db,
@@ -90,73 +82,65 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
     );
     return settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   };
-  const read = <T extends TSchema>(summary: string, data: T) => ({
-    config: READ,
-    schema: { tags: TAGS, summary, response: { 200: Envelope(data), ...errorReplies(401, 403) } },
-  });
-
-  app.get(
-    BASE,
+  route.list(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'Your networks (all, by site and VLAN, or a page)',
-        querystring: ListPagingQuery,
-        response: { 200: ListReply(Network), ...errorReplies(400, 401, 403) },
-      },
-      // The reply is JSON text made by the database.
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      url: BASE,
+      summary: 'Your networks (all, by site and VLAN, or a page)',
+      item: Network,
+      errors: [400, 401, 403],
     },
-    async (request, reply) =>
-      sendJsonText(reply, await listNetworkJson(deps, callerOf(request), request.query)),
+    ({ query }, caller) => listNetworkJson(deps, caller, query),
   );
-  app.get(`${BASE}/gateways`, read('Your gateways', Type.Array(Gateway)), async (request) => ({
-    data: await listGatewayReplies(deps, callerOf(request)),
-  }));
-  app.get(
-    `${BASE}/addresses`,
-    read('Your public addresses and the NAT entries using them', Type.Array(PublicAddress)),
-    async (request) => ({ data: await listAddressReplies(deps, callerOf(request)) }),
-  );
-  app.get(
-    `${BASE}/topology`,
-    read('Gateways, networks, VMs and addresses, for the graph', Topology),
-    async (request) => ({ data: await readTopology(deps, callerOf(request)) }),
-  );
-  app.get(
-    `${BASE}/usage`,
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary:
-          "The VLANs and ranges your networks use at a site, and a free VLAN (the wizard's check)",
-        querystring: NetworkUsageQuery,
-        response: { 200: Envelope(NetworkUsage), ...errorReplies(400, 401, 403) },
-      },
+      url: `${BASE}/gateways`,
+      summary: 'Your gateways',
+      data: Type.Array(Gateway),
+      errors: [401, 403],
     },
-    async (request) => ({
-      data: await readUsage(deps, callerOf(request), request.query.location),
-    }),
+    (_input, caller) => listGatewayReplies(deps, caller),
   );
-  app.get(
-    `${BASE}/:id`,
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'A network with the VM adapters on it (its ports)',
-        params: NetworkParams,
-        response: { 200: Envelope(NetworkDetail), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: `${BASE}/addresses`,
+      summary: 'Your public addresses and the NAT entries using them',
+      data: Type.Array(PublicAddress),
+      errors: [401, 403],
     },
-    async (request) => ({
-      data: await readNetwork(deps, callerOf(request), request.params.id),
-    }),
+    (_input, caller) => listAddressReplies(deps, caller),
+  );
+  route.read(
+    {
+      url: `${BASE}/topology`,
+      summary: 'Gateways, networks, VMs and addresses, for the graph',
+      data: Topology,
+      errors: [401, 403],
+    },
+    (_input, caller) => readTopology(deps, caller),
+  );
+  route.read(
+    {
+      url: `${BASE}/usage`,
+      summary:
+        "The VLANs and ranges your networks use at a site, and a free VLAN (the wizard's check)",
+      querystring: NetworkUsageQuery,
+      data: NetworkUsage,
+      errors: [400, 401, 403],
+    },
+    ({ query }, caller) => readUsage(deps, caller, query.location),
+  );
+  route.read(
+    {
+      url: `${BASE}/:id`,
+      summary: 'A network with the VM adapters on it (its ports)',
+      params: NetworkParams,
+      data: NetworkDetail,
+      errors: [400, 401, 403, 404],
+    },
+    ({ params }, caller) => readNetwork(deps, caller, params.id),
   );
 
-  task({
+  route.task({
     method: 'POST',
     url: BASE,
     summary: 'Create a network that VMs can use once it is ready',
@@ -168,7 +152,7 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
     prepare: (tx, caller, { body }) => prepareCreateNetwork(deps, tx, caller, body),
   });
 
-  task({
+  route.task({
     method: 'PATCH',
     url: `${BASE}/:id`,
     summary: "Change a network's DHCP range, DNS servers or gateway",
@@ -179,7 +163,7 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
     prepare: (tx, caller, { params, body }) => prepareUpdateNetwork(tx, caller, params.id, body),
   });
 
-  task({
+  route.task({
     method: 'DELETE',
     url: `${BASE}/:id`,
     summary: 'Delete a network (refused while VMs are attached)',
@@ -189,7 +173,7 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
     prepare: (tx, caller, { params }) => prepareDeleteNetwork(tx, caller, params.id),
   });
 
-  task({
+  route.task({
     method: 'POST',
     url: `${BASE}/gateways`,
     summary: 'Create a gateway to the internet at a site',
@@ -200,7 +184,7 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
     prepare: (tx, caller, { body }) => prepareCreateGateway(deps, tx, caller, body),
   });
 
-  task({
+  route.task({
     method: 'PATCH',
     url: `${BASE}/gateways/:id`,
     summary: 'Turn source NAT on or off on a gateway',
@@ -212,7 +196,7 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
       prepareUpdateGateway(tx, caller, params.id, body.snat),
   });
 
-  task({
+  route.task({
     method: 'DELETE',
     url: `${BASE}/gateways/:id`,
     summary: 'Delete a gateway (refused while a network, NAT entry or public address uses it)',
@@ -222,7 +206,7 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
     prepare: (tx, caller, { params }) => prepareDeleteGateway(tx, caller, params.id),
   });
 
-  task({
+  route.task({
     method: 'POST',
     url: `${BASE}/addresses`,
     summary: 'Allocate a public address on a gateway (assign it with the VM NAT call)',
@@ -233,7 +217,7 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
     prepare: (tx, caller, { body }) => prepareAllocate(tx, caller, body),
   });
 
-  task({
+  route.task({
     method: 'DELETE',
     url: `${BASE}/addresses/:id`,
     summary: 'Release a public address (refused while a NAT entry uses it)',

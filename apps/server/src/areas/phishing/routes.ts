@@ -1,7 +1,4 @@
 import {
-  Envelope,
-  ListPagingQuery,
-  ListReply,
   MAX_CSV_LENGTH,
   MAX_GROUP_RECIPIENTS,
   MAX_TEMPLATE_LENGTH,
@@ -26,14 +23,10 @@ import {
   PhishingTemplateUpdate,
 } from '@portal/api/contract';
 import { Type } from 'typebox';
-import { callerOf } from '../../plugins/access.ts';
-import { audited } from '../../plugins/audit.ts';
 import { textBodyLimit } from '../../plugins/input.ts';
 import type { AreaRoutes } from '../../platform/area.ts';
 import type { PhishingDriver } from './driver.ts';
-import { errorReplies } from '../../platform/schemas.ts';
-import { sendJsonText } from '../../platform/paging.ts';
-import { areaTaskRoutes } from '../../platform/tasks/route.ts';
+import { areaRoutes } from '../../platform/routes.ts';
 import {
   createCampaign,
   createGroup,
@@ -65,83 +58,74 @@ import {
   launchCampaignTask,
 } from './tasks.ts';
 
-const READ = { access: { area: 'phishing-prevention', level: 'read' } } as const;
-const MANAGE = { access: { area: 'phishing-prevention', level: 'manage' } } as const;
 const TAGS = ['phishing-prevention'];
 const BASE = '/services/phishing';
 const Params = PhishingCampaignParams;
-const READ_ERRORS = errorReplies(400, 401, 403, 404);
-const CHANGE_ERRORS = errorReplies(400, 401, 403, 404, 409);
+const READ_ERRORS = [400, 401, 403, 404] as const;
+const CHANGE_ERRORS = [400, 401, 403, 404, 409] as const;
 /** One recipient at its longest in JSON: e-mail, names and department, quoted and keyed. */
 const RECIPIENT_BYTES = 1024;
+/** What an edit's audit entry names: the target's kind and id, and the fields it changed. */
+const editEvent =
+  (action: string, kind: string) =>
+  ({ params, body }: { params: { id: number }; body: object }) => ({
+    action,
+    target: `${kind}:${params.id}`,
+    detail: { fields: Object.keys(body) },
+  });
 
 /** Phishing prevention: campaigns, templates and landing pages, recipient groups, figures. */
 const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
-  const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
+  const route = areaRoutes(app, { permission: 'phishing-prevention', tags: TAGS });
   // Not tied to a site: one platform serves every tenant.
   const deps = { db: app.db, driver: drivers.primary, lists: app.listCache };
 
-  app.get(
-    `${BASE}/campaigns`,
+  route.list(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'Your phishing campaigns, newest first (or a page), with their counts',
-        querystring: ListPagingQuery,
-        response: { 200: ListReply(PhishingCampaign), ...errorReplies(400, 401, 403) },
-      },
-      // The reply is JSON text made by the database.
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      url: `${BASE}/campaigns`,
+      summary: 'Your phishing campaigns, newest first (or a page), with their counts',
+      item: PhishingCampaign,
+      errors: [400, 401, 403],
     },
-    async (request, reply) =>
-      sendJsonText(reply, await readCampaignsJson(deps, callerOf(request), request.query)),
+    ({ query }, caller) => readCampaignsJson(deps, caller, query),
   );
 
-  app.post(
-    `${BASE}/campaigns`,
+  route.change(
     {
-      config: MANAGE,
-      schema: {
-        tags: TAGS,
-        summary: 'Create a draft campaign',
-        body: PhishingCampaignCreate,
-        response: { 201: Envelope(PhishingCampaign), ...errorReplies(400, 401, 403) },
-      },
+      method: 'POST',
+      url: `${BASE}/campaigns`,
+      status: 201,
+      summary: 'Create a draft campaign',
+      body: PhishingCampaignCreate,
+      data: PhishingCampaign,
+      errors: [400, 401, 403],
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await createCampaign(deps, callerOf(request), request.body) }),
+    ({ body }, caller) => createCampaign(deps, caller, body),
   );
 
-  app.get(
-    `${BASE}/campaigns/:id`,
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'One campaign with its counts',
-        params: Params,
-        response: { 200: Envelope(PhishingCampaign), ...READ_ERRORS },
-      },
+      url: `${BASE}/campaigns/:id`,
+      summary: 'One campaign with its counts',
+      params: Params,
+      data: PhishingCampaign,
+      errors: READ_ERRORS,
     },
-    async (request) => ({ data: await readCampaign(deps, callerOf(request), request.params.id) }),
+    ({ params }, caller) => readCampaign(deps, caller, params.id),
   );
 
-  app.get(
-    `${BASE}/campaigns/:id/results`,
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: "A campaign's results: per recipient, and every event in time order",
-        params: Params,
-        response: { 200: Envelope(PhishingResults), ...READ_ERRORS },
-      },
+      url: `${BASE}/campaigns/:id/results`,
+      summary: "A campaign's results: per recipient, and every event in time order",
+      params: Params,
+      data: PhishingResults,
+      errors: READ_ERRORS,
     },
-    async (request) => ({ data: await readResults(deps, callerOf(request), request.params.id) }),
+    ({ params }, caller) => readResults(deps, caller, params.id),
   );
 
-  task({
+  route.task({
     method: 'POST',
     url: `${BASE}/campaigns/:id/launch`,
     summary: 'Launch a draft campaign (at its launch time)',
@@ -151,7 +135,7 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
     prepare: (tx, caller, { params }) => prepareLaunch(tx, caller, params.id),
   });
 
-  task({
+  route.task({
     method: 'POST',
     url: `${BASE}/campaigns/:id/end`,
     summary: 'End a scheduled or running campaign early',
@@ -161,7 +145,7 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
     prepare: (tx, caller, { params }) => prepareEnd(tx, caller, params.id),
   });
 
-  task({
+  route.task({
     method: 'POST',
     url: `${BASE}/campaigns/:id/recipients`,
     summary: 'Add recipients to a running campaign',
@@ -173,37 +157,21 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
     prepare: (tx, caller, { params, body }) => prepareAddRecipients(tx, caller, params.id, body),
   });
 
-  app.patch(
-    `${BASE}/campaigns/:id`,
+  route.change(
     {
-      config: MANAGE,
-      schema: {
-        tags: TAGS,
-        summary: "Change a draft campaign's name, template, landing page, group or times",
-        params: Params,
-        body: PhishingCampaignUpdate,
-        response: { 200: Envelope(PhishingCampaign), ...CHANGE_ERRORS },
-      },
+      method: 'PATCH',
+      url: `${BASE}/campaigns/:id`,
+      summary: "Change a draft campaign's name, template, landing page, group or times",
+      params: Params,
+      body: PhishingCampaignUpdate,
+      data: PhishingCampaign,
+      errors: CHANGE_ERRORS,
     },
-    async (request) => {
-      const { id } = request.params;
-      return {
-        data: await audited(
-          request,
-          {
-            action: 'phishing.edit',
-            target: `phishing-campaign:${id}`,
-            detail: { fields: Object.keys(request.body) },
-          },
-          () => editCampaign(deps, callerOf(request), id, request.body),
-          undefined,
-          (campaign) => campaign.name,
-        ),
-      };
-    },
+    ({ params, body }, caller) => editCampaign(deps, caller, params.id, body),
+    { event: editEvent('phishing.edit', 'phishing-campaign'), label: (c) => c.name },
   );
 
-  task({
+  route.task({
     method: 'DELETE',
     url: `${BASE}/campaigns/:id`,
     summary: 'Delete a draft or scheduled campaign (a scheduled one is called off first)',
@@ -213,247 +181,185 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
     prepare: (tx, caller, { params }) => prepareDeleteCampaign(tx, caller, params.id),
   });
 
-  app.get(
-    `${BASE}/stats`,
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'Figures across your campaigns: click rate over time, reports, repeat offenders',
-        response: { 200: Envelope(PhishingStats), ...errorReplies(401, 403) },
-      },
+      url: `${BASE}/stats`,
+      summary: 'Figures across your campaigns: click rate over time, reports, repeat offenders',
+      data: PhishingStats,
+      errors: [401, 403],
     },
-    async (request) => ({ data: await readStats(deps, callerOf(request)) }),
+    (_input, caller) => readStats(deps, caller),
   );
 
-  app.get(
-    `${BASE}/offenders`,
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary:
-          'Everyone who clicked in two or more campaigns (or min_campaigns), with what they did in each',
-        querystring: PhishingOffendersQuery,
-        response: {
-          200: Envelope(Type.Array(PhishingOffender)),
-          ...errorReplies(400, 401, 403),
-        },
-      },
+      url: `${BASE}/offenders`,
+      summary:
+        'Everyone who clicked in two or more campaigns (or min_campaigns), with what they did in each',
+      querystring: PhishingOffendersQuery,
+      data: Type.Array(PhishingOffender),
+      errors: [400, 401, 403],
     },
-    async (request) => ({
-      data: await readOffenders(deps, callerOf(request), request.query.min_campaigns),
-    }),
+    ({ query }, caller) => readOffenders(deps, caller, query.min_campaigns),
   );
 
-  app.get(
-    `${BASE}/templates`,
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'E-mail templates and landing pages: the built-in library and your own',
-        response: { 200: Envelope(Type.Array(PhishingTemplate)), ...errorReplies(401, 403) },
-      },
+      url: `${BASE}/templates`,
+      summary: 'E-mail templates and landing pages: the built-in library and your own',
+      data: Type.Array(PhishingTemplate),
+      errors: [401, 403],
     },
-    async (request) => ({ data: await readTemplates(deps, callerOf(request)) }),
+    (_input, caller) => readTemplates(deps, caller),
   );
 
-  app.get(
-    `${BASE}/templates/:id`,
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'One template or landing page',
-        params: Params,
-        response: { 200: Envelope(PhishingTemplate), ...READ_ERRORS },
-      },
+      url: `${BASE}/templates/:id`,
+      summary: 'One template or landing page',
+      params: Params,
+      data: PhishingTemplate,
+      errors: READ_ERRORS,
     },
-    async (request) => ({ data: await readTemplate(deps, callerOf(request), request.params.id) }),
+    ({ params }, caller) => readTemplate(deps, caller, params.id),
   );
 
-  app.post(
-    `${BASE}/templates`,
+  route.change(
     {
-      config: MANAGE,
+      method: 'POST',
+      url: `${BASE}/templates`,
+      status: 201,
       bodyLimit: textBodyLimit(MAX_TEMPLATE_LENGTH),
-      schema: {
-        tags: TAGS,
-        summary: 'Add an e-mail template or landing page of your own',
-        body: PhishingTemplateCreate,
-        response: { 201: Envelope(PhishingTemplate), ...errorReplies(400, 401, 403) },
-      },
+      summary: 'Add an e-mail template or landing page of your own',
+      body: PhishingTemplateCreate,
+      data: PhishingTemplate,
+      errors: [400, 401, 403],
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await createTemplate(deps, callerOf(request), request.body) }),
+    ({ body }, caller) => createTemplate(deps, caller, body),
   );
 
-  app.patch(
-    `${BASE}/templates/:id`,
+  route.change(
     {
-      config: MANAGE,
+      method: 'PATCH',
+      url: `${BASE}/templates/:id`,
       bodyLimit: textBodyLimit(MAX_TEMPLATE_LENGTH),
-      schema: {
-        tags: TAGS,
-        summary: 'Change one of your templates or landing pages (built-in ones stay as they are)',
-        params: Params,
-        body: PhishingTemplateUpdate,
-        response: { 200: Envelope(PhishingTemplate), ...CHANGE_ERRORS },
-      },
+      summary: 'Change one of your templates or landing pages (built-in ones stay as they are)',
+      params: Params,
+      body: PhishingTemplateUpdate,
+      data: PhishingTemplate,
+      errors: CHANGE_ERRORS,
     },
-    async (request) => {
-      const { id } = request.params;
-      return {
-        data: await audited(
-          request,
-          {
-            action: 'phishing.template-edit',
-            target: `phishing-template:${id}`,
-            detail: { fields: Object.keys(request.body) },
-          },
-          () => editTemplate(deps, callerOf(request), id, request.body),
-          undefined,
-          (template) => template.name,
-        ),
-      };
+    ({ params, body }, caller) => editTemplate(deps, caller, params.id, body),
+    {
+      event: editEvent('phishing.template-edit', 'phishing-template'),
+      label: (template) => template.name,
     },
   );
 
-  app.delete(
-    `${BASE}/templates/:id`,
+  route.remove(
     {
-      config: MANAGE,
-      schema: {
-        tags: TAGS,
-        summary: 'Delete one of your templates or landing pages (refused while a campaign uses it)',
-        params: Params,
-        response: { 204: Type.Null(), ...CHANGE_ERRORS },
-      },
+      url: `${BASE}/templates/:id`,
+      summary: 'Delete one of your templates or landing pages (refused while a campaign uses it)',
+      params: Params,
+      errors: CHANGE_ERRORS,
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      await audited(
-        request,
-        { action: 'phishing.template-delete', target: `phishing-template:${id}` },
-        () => removeTemplate(deps, callerOf(request), id),
-        (template) => ({ name: template.name, kind: template.kind }),
-        (template) => template.name,
-      );
-      return reply.code(204).send(null);
+    ({ params }, caller) => removeTemplate(deps, caller, params.id),
+    {
+      event: ({ params }) => ({
+        action: 'phishing.template-delete',
+        target: `phishing-template:${params.id}`,
+      }),
+      describe: (template) => ({ name: template.name, kind: template.kind }),
+      label: (template) => template.name,
     },
   );
 
-  app.get(
-    `${BASE}/groups`,
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'Your recipient groups',
-        response: { 200: Envelope(Type.Array(PhishingGroup)), ...errorReplies(401, 403) },
-      },
+      url: `${BASE}/groups`,
+      summary: 'Your recipient groups',
+      data: Type.Array(PhishingGroup),
+      errors: [401, 403],
     },
-    async (request) => ({ data: await readGroups(deps, callerOf(request)) }),
+    (_input, caller) => readGroups(deps, caller),
   );
 
-  app.get(
-    `${BASE}/groups/:id`,
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'One recipient group with its recipients',
-        params: Params,
-        response: { 200: Envelope(PhishingGroupDetail), ...READ_ERRORS },
-      },
+      url: `${BASE}/groups/:id`,
+      summary: 'One recipient group with its recipients',
+      params: Params,
+      data: PhishingGroupDetail,
+      errors: READ_ERRORS,
     },
-    async (request) => ({ data: await readGroup(deps, callerOf(request), request.params.id) }),
+    ({ params }, caller) => readGroup(deps, caller, params.id),
   );
 
-  app.post(
-    `${BASE}/groups/preview`,
+  route.change(
     {
-      config: MANAGE,
+      method: 'POST',
+      url: `${BASE}/groups/preview`,
       bodyLimit: textBodyLimit(MAX_CSV_LENGTH),
-      schema: {
-        tags: TAGS,
-        summary: 'Check a recipient CSV file: every row, the bad ones with the reason',
-        body: PhishingCsvBody,
-        response: { 200: Envelope(PhishingCsvPreview), ...errorReplies(400, 401, 403) },
-      },
+      summary: 'Check a recipient CSV file: every row, the bad ones with the reason',
+      body: PhishingCsvBody,
+      data: PhishingCsvPreview,
+      errors: [400, 401, 403],
     },
-    async (request) => ({ data: previewCsv(request.body.csv) }),
+    ({ body }) => previewCsv(body.csv),
   );
 
-  app.post(
-    `${BASE}/groups`,
+  route.change(
     {
-      config: MANAGE,
+      method: 'POST',
+      url: `${BASE}/groups`,
+      status: 201,
       bodyLimit: textBodyLimit(MAX_CSV_LENGTH),
-      schema: {
-        tags: TAGS,
-        summary: 'Create a recipient group from a CSV file (bad rows are skipped)',
-        body: PhishingGroupCreate,
-        response: { 201: Envelope(PhishingGroupCreated), ...errorReplies(400, 401, 403) },
-      },
+      summary: 'Create a recipient group from a CSV file (bad rows are skipped)',
+      body: PhishingGroupCreate,
+      data: PhishingGroupCreated,
+      errors: [400, 401, 403],
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await createGroup(deps, callerOf(request), request.body) }),
+    ({ body }, caller) => createGroup(deps, caller, body),
   );
-  app.patch(
-    `${BASE}/groups/:id`,
+
+  route.change(
     {
-      config: MANAGE,
+      method: 'PATCH',
+      url: `${BASE}/groups/:id`,
       bodyLimit: textBodyLimit(MAX_CSV_LENGTH),
-      schema: {
-        tags: TAGS,
-        summary:
-          'Rename a recipient group, or replace its recipients with the valid rows of a CSV file',
-        params: Params,
-        body: PhishingGroupUpdate,
-        response: { 200: Envelope(PhishingGroupCreated), ...CHANGE_ERRORS },
-      },
+      summary:
+        'Rename a recipient group, or replace its recipients with the valid rows of a CSV file',
+      params: Params,
+      body: PhishingGroupUpdate,
+      data: PhishingGroupCreated,
+      errors: CHANGE_ERRORS,
     },
-    async (request) => {
-      const { id } = request.params;
-      return {
-        data: await audited(
-          request,
-          {
-            action: 'phishing.group-edit',
-            target: `phishing-group:${id}`,
-            detail: { fields: Object.keys(request.body) },
-          },
-          () => editGroup(deps, callerOf(request), id, request.body),
-          (edited) => ({ recipients: edited.group.recipient_count, skipped: edited.skipped }),
-          (edited) => edited.group.name,
-        ),
-      };
+    ({ params, body }, caller) => editGroup(deps, caller, params.id, body),
+    {
+      event: editEvent('phishing.group-edit', 'phishing-group'),
+      describe: (edited) => ({
+        recipients: edited.group.recipient_count,
+        skipped: edited.skipped,
+      }),
+      label: (edited) => edited.group.name,
     },
   );
 
-  app.delete(
-    `${BASE}/groups/:id`,
+  route.remove(
     {
-      config: MANAGE,
-      schema: {
-        tags: TAGS,
-        summary: 'Delete a recipient group with its recipients (refused while a campaign uses it)',
-        params: Params,
-        response: { 204: Type.Null(), ...CHANGE_ERRORS },
-      },
+      url: `${BASE}/groups/:id`,
+      summary: 'Delete a recipient group with its recipients (refused while a campaign uses it)',
+      params: Params,
+      errors: CHANGE_ERRORS,
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      await audited(
-        request,
-        { action: 'phishing.group-delete', target: `phishing-group:${id}` },
-        () => removeGroup(deps, callerOf(request), id),
-        (group) => ({ name: group.name }),
-        (group) => group.name,
-      );
-      return reply.code(204).send(null);
+    ({ params }, caller) => removeGroup(deps, caller, params.id),
+    {
+      event: ({ params }) => ({
+        action: 'phishing.group-delete',
+        target: `phishing-group:${params.id}`,
+      }),
+      describe: (group) => ({ name: group.name }),
+      label: (group) => group.name,
     },
   );
 };

@@ -1,5 +1,6 @@
 import type { ListPagingQuery, Volume, VolumeType } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
+import { rowById } from '../../platform/rows.ts';
 import type { ListCache } from '../../platform/list-cache.ts';
 import {
   isoText,
@@ -69,19 +70,10 @@ export function listVolumesJson(
 }
 
 /** One of the tenant's volumes, as the contract shows it, or null; `lock` locks its row. */
-export async function findVolume(
-  db: Queryable,
-  tenantId: number,
-  id: number,
-  lock = false,
-): Promise<Volume | null> {
-  const rows = await db.query<Volume>(
-    `select ${VOLUME_FIELDS} from ${FROM} where v.tenant_id = $1 and v.id = $2
-     ${lock ? 'for update of v' : ''}`,
-    [tenantId, id],
-  );
-  return rows[0] ?? null;
-}
+export const findVolume = rowById<Volume>(
+  `select ${VOLUME_FIELDS} from ${FROM} where v.tenant_id = $1 and v.id = $2`,
+  { lockOf: 'v' },
+);
 
 /** What the platform needs to build a volume. */
 export interface VolumeBuild {

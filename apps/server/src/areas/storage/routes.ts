@@ -1,6 +1,4 @@
 import {
-  Envelope,
-  ListReply,
   Volume,
   VolumeAttach,
   VolumeCreate,
@@ -9,11 +7,8 @@ import {
   VolumeListQuery,
   VolumeParams,
 } from '@portal/api/contract';
-import { callerOf } from '../../plugins/access.ts';
 import type { AreaRoutes } from '../../platform/area.ts';
-import { sendJsonText } from '../../platform/paging.ts';
-import { errorReplies } from '../../platform/schemas.ts';
-import { areaTaskRoutes } from '../../platform/tasks/route.ts';
+import { areaRoutes } from '../../platform/routes.ts';
 import type { StorageDriver } from './driver.ts';
 import { reconcileVolumes } from './outside.ts';
 import { followSiteChanges } from '../../platform/outside.ts';
@@ -34,15 +29,13 @@ import {
   extendVolumeTask,
 } from './tasks.ts';
 
-const READ = { access: { area: 'storage', level: 'read' } } as const;
-const MANAGE = { access: { area: 'storage', level: 'manage' } } as const;
 const TAGS = ['storage'];
 const BASE = '/services/storage';
 const ITEM = `${BASE}/:id`;
 
 /** Storage volumes: the list, one volume, and the slow operations as tasks. */
 const storageRoutes: AreaRoutes<StorageDriver> = async (app, { drivers }) => {
-  const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
+  const route = areaRoutes(app, { permission: 'storage', tags: TAGS });
   const deps = { db: app.db, drivers, lists: app.listCache };
   // Volumes made, attached, detached or deleted outside the portal (on the LXD host) show up.
   // One look at a time per site: a batch arriving meanwhile waits for the one running.
@@ -58,37 +51,29 @@ const storageRoutes: AreaRoutes<StorageDriver> = async (app, { drivers }) => {
       reconcileVolumes(app.db, site.driver, site.locations, tenantCodes, site.log),
   );
 
-  app.get(
-    BASE,
+  route.list(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'Your volumes (all, a page, or those attached to one VM)',
-        querystring: VolumeListQuery,
-        response: { 200: ListReply(Volume), ...errorReplies(400, 401, 403) },
-      },
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      url: BASE,
+      summary: 'Your volumes (all, a page, or those attached to one VM)',
+      querystring: VolumeListQuery,
+      item: Volume,
+      errors: [400, 401, 403],
     },
-    async (request, reply) =>
-      sendJsonText(reply, await listVolumes(deps, callerOf(request), request.query)),
+    ({ query }, caller) => listVolumes(deps, caller, query),
   );
 
-  app.get(
-    ITEM,
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'One volume',
-        params: VolumeParams,
-        response: { 200: Envelope(Volume), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: ITEM,
+      summary: 'One volume',
+      params: VolumeParams,
+      data: Volume,
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({ data: await readVolume(deps, callerOf(request), request.params.id) }),
+    ({ params }, caller) => readVolume(deps, caller, params.id),
   );
 
-  task({
+  route.task({
     method: 'POST',
     url: BASE,
     summary: 'Create a volume, empty or from a VM snapshot (a task)',
@@ -99,7 +84,7 @@ const storageRoutes: AreaRoutes<StorageDriver> = async (app, { drivers }) => {
     prepare: (tx, caller, { body }) => prepareCreateVolume(deps, tx, caller, body),
   });
 
-  task({
+  route.task({
     method: 'POST',
     url: `${ITEM}/attach`,
     summary: 'Attach a volume to a VM at its site (a task)',
@@ -110,7 +95,7 @@ const storageRoutes: AreaRoutes<StorageDriver> = async (app, { drivers }) => {
     prepare: (tx, caller, { params, body }) => prepareAttach(tx, caller, params.id, body.vm_id),
   });
 
-  task({
+  route.task({
     method: 'POST',
     url: `${ITEM}/detach`,
     summary: 'Detach a volume from its VM (a task)',
@@ -120,7 +105,7 @@ const storageRoutes: AreaRoutes<StorageDriver> = async (app, { drivers }) => {
     prepare: (tx, caller, { params }) => prepareDetach(tx, caller, params.id),
   });
 
-  task({
+  route.task({
     method: 'PATCH',
     url: `${ITEM}/size`,
     summary: 'Extend a volume; it only grows (a task)',
@@ -131,7 +116,7 @@ const storageRoutes: AreaRoutes<StorageDriver> = async (app, { drivers }) => {
     prepare: (tx, caller, { params, body }) => prepareExtend(tx, caller, params.id, body.size_gb),
   });
 
-  task({
+  route.task({
     method: 'DELETE',
     url: ITEM,
     summary: 'Delete a volume; refused while attached (a task)',

@@ -1,7 +1,4 @@
 import {
-  Envelope,
-  ListPagingQuery,
-  ListReply,
   VwseriesBackup,
   VwseriesOperationBody,
   VwseriesParams,
@@ -9,75 +6,54 @@ import {
   VwseriesUsage,
   VwseriesVmParams,
 } from '@portal/api/contract';
-import { callerOf } from '../../plugins/access.ts';
-import { sendJsonText } from '../../platform/paging.ts';
-import { errorReplies } from '../../platform/schemas.ts';
-import { areaTaskRoutes } from '../../platform/tasks/route.ts';
+import { areaRoutes } from '../../platform/routes.ts';
 import { computeArea, computeDeps, registerVmBase } from '../compute/index.ts';
 import type { AreaRoutes } from '../../platform/area.ts';
 import type { VwseriesDriver } from './driver.ts';
 import { checkService, listServices, prepareRefresh, readBackup, readUsage } from './service.ts';
 import { refreshServiceTask } from './tasks.ts';
 
-const READ = { access: { area: 'vwseries', level: 'read' } } as const;
-const MANAGE = { access: { area: 'vwseries', level: 'manage' } } as const;
 const TAGS = ['vwseries'];
 
 /** Virtual-wire series: services addressed by serviceid, and the VM base under each. */
 const vwseriesRoutes: AreaRoutes<VwseriesDriver> = async (app, { platform }) => {
-  const task = areaTaskRoutes(app, { access: MANAGE.access, tags: TAGS });
+  const route = areaRoutes(app, { permission: 'vwseries', tags: TAGS });
   const deps = { db: app.db, lists: app.listCache };
   const vmDeps = computeDeps(app.db, platform.driversOf(computeArea), app.listCache);
 
-  app.get(
-    '/services/vwseries',
+  route.list(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: 'Your vwseries services',
-        querystring: ListPagingQuery,
-        response: { 200: ListReply(VwseriesService), ...errorReplies(400, 401, 403) },
-      },
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      url: '/services/vwseries',
+      summary: 'Your vwseries services',
+      item: VwseriesService,
+      errors: [400, 401, 403],
     },
-    async (request, reply) =>
-      sendJsonText(reply, await listServices(deps, callerOf(request), request.query)),
+    ({ query }, caller) => listServices(deps, caller, query),
   );
 
-  app.get(
-    '/services/vwseries/:serviceid/backup',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: "A service's backup: policy, last run, per VM",
-        params: VwseriesParams,
-        response: { 200: Envelope(VwseriesBackup), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: '/services/vwseries/:serviceid/backup',
+      summary: "A service's backup: policy, last run, per VM",
+      params: VwseriesParams,
+      data: VwseriesBackup,
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({
-      data: await readBackup(deps, callerOf(request), request.params.serviceid),
-    }),
+    ({ params }, caller) => readBackup(deps, caller, params.serviceid),
   );
 
-  app.get(
-    '/services/vwseries/:serviceid/usage',
+  route.read(
     {
-      config: READ,
-      schema: {
-        tags: TAGS,
-        summary: "What a service's VMs use of its limits",
-        params: VwseriesParams,
-        response: { 200: Envelope(VwseriesUsage), ...errorReplies(400, 401, 403, 404) },
-      },
+      url: '/services/vwseries/:serviceid/usage',
+      summary: "What a service's VMs use of its limits",
+      params: VwseriesParams,
+      data: VwseriesUsage,
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({
-      data: await readUsage(deps, callerOf(request), request.params.serviceid),
-    }),
+    ({ params }, caller) => readUsage(deps, caller, params.serviceid),
   );
 
-  task({
+  route.task({
     method: 'POST',
     url: '/services/vwseries/:serviceid',
     summary: 'Refresh a service from the platform (operation refresh)',

@@ -2,6 +2,7 @@
 // Never the portal's tables.
 import type { BootCdrom, PowerState, VmAdapter, VmStatus } from '@portal/api/contract';
 import type { Queryable } from '../../../../db/database.ts';
+import { rowById } from '../../../../platform/rows.ts';
 
 export interface SimVm {
   id: number;
@@ -46,21 +47,12 @@ const toVm = (row: SimVmRow): SimVm => ({
 });
 
 /** The tenant's VM on the platform (not deleted), optionally locked. */
-export async function findSimVm(
-  q: Queryable,
-  tenantId: number,
-  id: number,
-  lock = false,
-): Promise<SimVm | null> {
-  const rows = await q.query<SimVmRow>(
-    `select vm_id, tenant_id, display_name, status, power_state, vcpus, memory_mb, plan_id,
-            location, adapters, boot_cdrom
-       from sim_vm where tenant_id = $1 and vm_id = $2 and not deleted${lock ? ' for update' : ''}`,
-    [tenantId, id],
-  );
-  const row = rows[0];
-  return row ? toVm(row) : null;
-}
+export const findSimVm = rowById<SimVmRow, SimVm>(
+  `select vm_id, tenant_id, display_name, status, power_state, vcpus, memory_mb, plan_id,
+          location, adapters, boot_cdrom
+     from sim_vm where tenant_id = $1 and vm_id = $2 and not deleted`,
+  { map: toVm },
+);
 
 export async function insertSimVm(q: Queryable, vm: SimVm): Promise<void> {
   await q.query(

@@ -2,6 +2,7 @@
 // Never the portal's tables.
 import type { VolumeType } from '@portal/api/contract';
 import type { Queryable } from '../../../../db/database.ts';
+import { rowById } from '../../../../platform/rows.ts';
 
 export interface SimVolume {
   id: number;
@@ -20,28 +21,19 @@ interface SimVolumeRow {
 }
 
 /** The tenant's volume on the platform (not deleted), optionally locked. */
-export async function findSimVolume(
-  q: Queryable,
-  tenantId: number,
-  id: number,
-  lock = false,
-): Promise<SimVolume | null> {
-  const rows = await q.query<SimVolumeRow>(
-    `select volume_id, size_gb, type, location, attached_vm_id from sim_volume
-      where tenant_id = $1 and volume_id = $2 and not deleted${lock ? ' for update' : ''}`,
-    [tenantId, id],
-  );
-  const row = rows[0];
-  return row
-    ? {
-        id: row.volume_id,
-        sizeGb: row.size_gb,
-        type: row.type,
-        location: row.location,
-        attachedVmId: row.attached_vm_id,
-      }
-    : null;
-}
+export const findSimVolume = rowById<SimVolumeRow, SimVolume>(
+  `select volume_id, size_gb, type, location, attached_vm_id from sim_volume
+    where tenant_id = $1 and volume_id = $2 and not deleted`,
+  {
+    map: (row) => ({
+      id: row.volume_id,
+      sizeGb: row.size_gb,
+      type: row.type,
+      location: row.location,
+      attachedVmId: row.attached_vm_id,
+    }),
+  },
+);
 
 export async function insertSimVolume(
   q: Queryable,

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
         pollMs: 250,
         alertRetryMs: 5000,
         webhookTimeoutMs: 10_000,
+        msPerIntervalSecond: 1000,
       },
       sites: {
         simulated: true,

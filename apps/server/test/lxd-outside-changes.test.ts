@@ -42,6 +42,26 @@ describe.runIf(lxd)('changes made in LXD outside the portal, seen by the LXD dri
 
   beforeAll(async () => {
     if (!pglite) throw new Error('no PGlite');
+    // An earlier run that was killed left its project behind: its instances carry the same VM ids
+    // and installation, and the driver (which lists every project) would find them too.
+    const ours = projectOf('ZZO');
+    const projects = await client.get<string[]>('/1.0/projects');
+    const lastPart = (url: string) => url.split('?')[0]?.split('/').pop() ?? '';
+    for (const name of projects.map(lastPart)) {
+      if (!name.startsWith(ours) || name === project) continue;
+      const left = await client.get<string[]>('/1.0/instances', { project: name });
+      for (const instance of left.map(lastPart)) {
+        await client
+          .putWait(
+            `/1.0/instances/${instance}/state`,
+            { action: 'stop', force: true },
+            { project: name },
+          )
+          .catch(() => undefined);
+        await client.deleteWait(`/1.0/instances/${instance}`, { project: name });
+      }
+      await client.delete(`/1.0/projects/${name}`);
+    }
     test = await pglite.open();
     await migrate(test.db);
     driver = new LxdComputeDriver({

@@ -153,7 +153,7 @@ interface Tenant {
   used_gb: number;
   protected_machines: number;
   restore_points: number;
-  last_job: { result: string; message: string } | null;
+  last_job: { result: string; message: string; at: string } | null;
   alerts: { kind: string; value: number; triggered_at: string | null }[];
 }
 
@@ -291,6 +291,8 @@ describe.each(databaseKinds())('backup routes on $kind', ({ open }) => {
     expect(await settled('acme', job.task_id)).toMatchObject({ state: 'SUCCESS' });
     const done = await read('acme', uuid);
     expect(done).toMatchObject({ state: 'active', last_job: { result: expect.any(String) } });
+    // The job has run when it is recorded: its end is not ahead of the clock.
+    expect(Date.parse(done.last_job?.at ?? '')).toBeLessThanOrEqual(Date.now());
     expect(done.used_gb).toBeGreaterThan(0);
     expect(done.protected_machines).toBeGreaterThan(0);
     expect(done.restore_points).toBe(1);

@@ -415,7 +415,11 @@ export class BackupSimulator implements BackupDriver {
       await prune(tx, id, account.retention);
       usedAfter = await usedGb(tx, id);
     }
-    const finished = new Date(at.getTime() + (60 + transferred * 4) * 1000);
+    // The job is recorded once it has run: it ends no later than now (a manual run, or a
+    // scheduled one that fell due moments ago, ran just before), so "last job" is never ahead.
+    const durationMs = (60 + transferred * 4) * 1000;
+    const finished = new Date(Math.min(at.getTime() + durationMs, Date.now()));
+    const started = new Date(finished.getTime() - durationMs);
     const rows = await tx.query<JobRow>(
       `insert into sim_backup_job (backup_id, seq, trigger, task_id, started_at, finished_at, result,
                                    message, transferred_gb, used_gb, over_quota, quota_gb)
@@ -425,7 +429,7 @@ export class BackupSimulator implements BackupDriver {
         seq,
         trigger,
         taskId,
-        at,
+        started,
         finished,
         result,
         message,

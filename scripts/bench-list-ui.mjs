@@ -16,6 +16,8 @@
 // BENCH_SCREENSHOT=file.png saves a picture of the loaded list; BENCH_TRACE=1 prints, for each
 // load, when each request before the first rows started and ended (what the rows waited for),
 // and the page's performance marks, if it sets any while a cause is looked for.
+// BENCH_TIMELINE=1 records the last load with the browser's own tracing and prints where its main
+// thread spent the time until the first rows (script, style, layout, paint, idle), and its tasks.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,6 +70,7 @@ function watchFirstRows() {
     observer.disconnect();
     requestAnimationFrame(() => {
       window.__firstRows = performance.now();
+      performance.mark('bench:first-rows');
     });
   });
   observer.observe(document, { childList: true, subtree: true });
@@ -109,6 +112,98 @@ function printProfile(profile, from) {
   console.log(`main thread by script:\n${top(byFile, 12)}\nby function:\n${top(self, 25)}`);
 }
 
+/**
+ * BENCH_TIMELINE=1: the main thread's self time by kind of work from navigation start to the first
+ * rows, in 50 ms bands, and the long tasks (over 8 ms) with what they did most.
+ */
+function printTimeline(buffer, firstRowsMs) {
+  const { traceEvents: events } = JSON.parse(buffer.toString());
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  // The page's own mark at its first rows ties the trace's clock to navigation start.
+  const mark = events.find((e) => e.name === 'bench:first-rows' && e.pid === main?.pid);
+  const nav = mark ? mark.ts - firstRowsMs * 1000 : undefined;
+  const end = nav + firstRowsMs * 1000;
+  const spans = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur > 0)
+    .filter((e) => e.ts + e.dur >= nav && e.ts <= end)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  // Self time: a span's duration less its children's, so nested work is counted once.
+  const self = new Map();
+  const stack = [];
+  const kinds = new Map();
+  const bandOf = new Map();
+  const add = (map, key, us) => map.set(key, (map.get(key) ?? 0) + us);
+  const kind = (name) =>
+    /^(EvaluateScript|v8\.compile|v8\.run|FunctionCall|TimerFire|EventDispatch|v8\.callFunction|RunMicrotasks|V8\.|v8\.)/.test(
+      name,
+    )
+      ? 'script'
+      : /UpdateLayoutTree|RecalculateStyles|ScheduleStyleRecalculation|ParseAuthorStyleSheet/.test(
+            name,
+          )
+        ? 'style'
+        : /^Layout|UpdateLayerTree|HitTest/.test(name)
+          ? 'layout'
+          : /Paint|Composite|Raster|Commit|PrePaint|Layerize/.test(name)
+            ? 'paint'
+            : /ParseHTML/.test(name)
+              ? 'html'
+              : name === 'RunTask' || name === 'ThreadControllerImpl::RunTask'
+                ? 'task (other)'
+                : `other: ${name}`;
+  const finish = (span) => {
+    const childDur = span.children;
+    const own =
+      Math.max(0, Math.min(span.e.ts + span.e.dur, end) - Math.max(span.e.ts, nav)) - childDur;
+    if (own <= 0) return;
+    add(self, span.e.name, own);
+    add(kinds, kind(span.e.name), own);
+    const band = Math.floor((Math.max(span.e.ts, nav) - nav) / 50_000);
+    const key = `${band}`;
+    if (!bandOf.has(key)) bandOf.set(key, new Map());
+    add(bandOf.get(key), kind(span.e.name), own);
+  };
+  for (const e of spans) {
+    while (stack.length > 0 && stack.at(-1).e.ts + stack.at(-1).e.dur <= e.ts) finish(stack.pop());
+    const clipped = Math.min(e.ts + e.dur, end) - Math.max(e.ts, nav);
+    if (stack.length > 0) stack.at(-1).children += Math.max(0, clipped);
+    stack.push({ e, children: 0 });
+  }
+  while (stack.length > 0) finish(stack.pop());
+  const msOf = (us) => `${(us / 1000).toFixed(1).padStart(6)} ms`;
+  const busy = [...kinds.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `main thread, navigation start to first rows (${Math.round(firstRowsMs)} ms): busy ${msOf(busy)}`,
+  );
+  for (const [k, us] of [...kinds].sort((a, b) => b[1] - a[1])) console.log(`  ${msOf(us)}  ${k}`);
+  console.log('by event:');
+  for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20))
+    console.log(`  ${msOf(us)}  ${k}`);
+  console.log('by 50 ms band (busy time, largest kinds):');
+  for (const [band, map] of [...bandOf].sort((a, b) => Number(a[0]) - Number(b[0]))) {
+    const total = [...map.values()].reduce((a, b) => a + b, 0);
+    const parts = [...map].sort((a, b) => b[1] - a[1]).slice(0, 3);
+    console.log(
+      `  ${String(Number(band) * 50).padStart(4)}–${String(Number(band) * 50 + 50).padEnd(4)} ms ` +
+        `busy ${msOf(total)}: ${parts.map(([k, us]) => `${k} ${(us / 1000).toFixed(1)}`).join(', ')}`,
+    );
+  }
+  console.log('tasks over 8 ms:');
+  for (const e of spans.filter((x) => x.name === 'RunTask' && x.dur > 8000)) {
+    const inner = spans
+      .filter((x) => x !== e && x.ts >= e.ts && x.ts + x.dur <= e.ts + e.dur && x.dur > 1000)
+      .filter((x) => x.name !== 'RunTask')
+      .slice(0, 4)
+      .map((x) => {
+        const detail = x.args?.data?.url ? ` ${x.args.data.url.split('/').pop()}` : '';
+        return `${x.name}${detail} ${(x.dur / 1000).toFixed(1)}`;
+      });
+    console.log(
+      `  ${String(Math.round((e.ts - nav) / 1000)).padStart(4)} ms +${(e.dur / 1000).toFixed(1)}: ${inner.join(', ')}`,
+    );
+  }
+}
+
 const stack = await startStack({ dataDir, quiet: true, env: { LOG_LEVEL: 'warn' } });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
@@ -124,6 +219,18 @@ try {
   const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
   for (let run = 0; run < LOADS + 1; run++) {
     const profiled = cdp && run === LOADS;
+    const timeline = process.env.BENCH_TIMELINE && run === LOADS;
+    if (timeline)
+      await browser.startTracing(page, {
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'blink.user_timing',
+          'loading',
+          'v8.execute',
+          'toplevel',
+        ],
+      });
     if (profiled) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
@@ -144,6 +251,10 @@ try {
       );
       const { profile } = await cdp.send('Profiler.stop');
       printProfile(profile, mark === undefined ? undefined : profile.endTime - (now - mark) * 1000);
+    }
+    if (timeline) {
+      const firstRowsAt = await page.evaluate(() => window.__firstRows);
+      printTimeline(await browser.stopTracing(), firstRowsAt);
     }
     const { at, reply, trace } = await page.evaluate((pattern) => {
       const entry = performance

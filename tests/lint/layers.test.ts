@@ -48,7 +48,7 @@ describe('layer rules', () => {
   it('keeps the kit below the areas', async () => {
     const found = await problems(
       'apps/portal/src/kit/Example.tsx',
-      "import * as auth from '../areas/auth/index.ts';",
+      "import * as auth from '../areas/auth/SignInPage.tsx';",
     );
     expect(found.join('\n')).toMatch(/never import an area/);
   });

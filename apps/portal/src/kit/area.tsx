@@ -7,8 +7,11 @@ import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import type { CurrentUser, PermissionArea } from '@portal/api/contract';
 import { RequireUser, ValidParams } from '../guards.tsx';
 
-/** A lazily loaded module of pages: an area's `index.ts`. */
-export type PageModule = Record<string, ComponentType>;
+/**
+ * A lazily loaded module with a page: the page's own file, so that a page downloads and runs only
+ * its own code (a list does not evaluate its area's wizard, dialogs and charts before its rows).
+ */
+export type PageModule = Record<string, unknown>;
 
 /** Where a route sits: in the signed-in layout, signed in but bare (consoles), or public. */
 export type RouteLayout = 'main' | 'bare' | 'public';

@@ -1,23 +1,25 @@
 import type { AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
-const load = () => import('./index.ts');
-
 /** Backup tenants. */
 export const backupArea: AreaManifest = {
   id: 'backup',
   routes: [
     {
       path: 'backup',
-      load,
+      load: () => import('./BackupListPage.tsx'),
       page: 'BackupListPage',
       firstCall: 'services/backup?limit=100&sort=name',
     },
-    { path: 'backup/create', load, page: 'BackupCreatePage' },
+    {
+      path: 'backup/create',
+      load: () => import('./BackupCreatePage.tsx'),
+      page: 'BackupCreatePage',
+    },
     // Without a uuid the tenant view sends back to the list.
     {
       path: 'backup/:uuid',
-      load,
+      load: () => import('./BackupTenantPage.tsx'),
       page: 'BackupTenantPage',
       params: { uuid: PARAM_RULES.uuid },
       fallback: '/backup',

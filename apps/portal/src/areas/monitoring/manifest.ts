@@ -2,27 +2,25 @@ import { isSuperTenantUser } from '@portal/api/contract';
 import type { AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
-const load = () => import('./index.ts');
-
 /** Monitoring checks; only the super-tenant user creates them. */
 export const monitoringArea: AreaManifest = {
   id: 'monitoring',
   routes: [
     {
       path: 'monitoring',
-      load,
+      load: () => import('./MonitoringListPage.tsx'),
       page: 'MonitoringListPage',
       firstCall: 'services/monitoring?limit=100&sort=name',
     },
     {
       path: 'monitoring/create',
-      load,
+      load: () => import('./MonitoringCreatePage.tsx'),
       page: 'MonitoringCreatePage',
       allow: isSuperTenantUser,
     },
     {
       path: 'monitoring/:id',
-      load,
+      load: () => import('./MonitoringDetailPage.tsx'),
       page: 'MonitoringDetailPage',
       params: { id: PARAM_RULES.numeric },
     },

@@ -1,18 +1,24 @@
 import type { AreaManifest } from '../../kit/area.tsx';
 
-const load = () => import('./index.ts');
-
 /** Networks, gateways and public addresses. */
 export const networkingArea: AreaManifest = {
   id: 'networking',
   routes: [
     {
       path: 'networking',
-      load,
+      load: () => import('./NetworkingListPage.tsx'),
       page: 'NetworkingListPage',
       firstCall: 'services/networking?limit=100&sort=name',
     },
-    { path: 'networking/create', load, page: 'NetworkingCreatePage' },
-    { path: 'networking/:id', load, page: 'NetworkingDetailPage' },
+    {
+      path: 'networking/create',
+      load: () => import('./NetworkingCreatePage.tsx'),
+      page: 'NetworkingCreatePage',
+    },
+    {
+      path: 'networking/:id',
+      load: () => import('./NetworkingDetailPage.tsx'),
+      page: 'NetworkingDetailPage',
+    },
   ],
 };

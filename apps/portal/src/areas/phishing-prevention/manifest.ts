@@ -1,21 +1,19 @@
 import type { AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
-const load = () => import('./index.ts');
-
 /** Phishing prevention: simulated phishing campaigns that train a tenant's staff. */
 export const phishingArea: AreaManifest = {
   id: 'phishing-prevention',
   routes: [
     {
       path: 'phishing-prevention',
-      load,
+      load: () => import('./PhishingListPage.tsx'),
       page: 'PhishingListPage',
       firstCall: 'services/phishing/campaigns?limit=100',
     },
     {
       path: 'phishing-prevention/:id',
-      load,
+      load: () => import('./PhishingDetailPage.tsx'),
       page: 'PhishingDetailPage',
       params: { id: PARAM_RULES.numeric },
     },

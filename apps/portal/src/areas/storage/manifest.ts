@@ -1,8 +1,6 @@
 import type { AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
-const load = () => import('./pages.ts');
-
 /**
  * `/storage/create` with a VM snapshot to make the volume from (the specification's
  * "snapshotItem"): the snapshot tree's "Create volume from snapshot" opens it.
@@ -16,11 +14,20 @@ export const storageArea: AreaManifest = {
   routes: [
     {
       path: 'storage',
-      load,
+      load: () => import('./StorageListPage.tsx'),
       page: 'StorageListPage',
       firstCall: 'services/storage?limit=100&sort=name',
     },
-    { path: 'storage/create', load, page: 'StorageCreatePage' },
-    { path: 'storage/:id', load, page: 'StorageDetailPage', params: { id: PARAM_RULES.numeric } },
+    {
+      path: 'storage/create',
+      load: () => import('./StorageCreatePage.tsx'),
+      page: 'StorageCreatePage',
+    },
+    {
+      path: 'storage/:id',
+      load: () => import('./StorageDetailPage.tsx'),
+      page: 'StorageDetailPage',
+      params: { id: PARAM_RULES.numeric },
+    },
   ],
 };

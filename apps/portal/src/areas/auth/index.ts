@@ -1,3 +1,0 @@
-export { SignInPage } from './SignInPage.tsx';
-export { ForgotPasswordPage } from './ForgotPasswordPage.tsx';
-export { ActionPage } from './ActionPage.tsx';

@@ -1,1 +1,0 @@
-export { DseriesListPage } from './DseriesListPage.tsx';

@@ -1,1 +1,0 @@
-export { LicenseListPage } from './LicenseListPage.tsx';

@@ -1,3 +1,0 @@
-export { NetworkingListPage } from './NetworkingListPage.tsx';
-export { NetworkingCreatePage } from './NetworkingCreatePage.tsx';
-export { NetworkingDetailPage } from './NetworkingDetailPage.tsx';

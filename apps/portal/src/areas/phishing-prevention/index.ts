@@ -1,2 +1,0 @@
-export { PhishingListPage } from './PhishingListPage.tsx';
-export { PhishingDetailPage } from './PhishingDetailPage.tsx';

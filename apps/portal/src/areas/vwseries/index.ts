@@ -1,2 +1,0 @@
-export { VwseriesListPage } from './VwseriesListPage.tsx';
-export { VwseriesServicePage } from './VwseriesServicePage.tsx';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { mdiAccountPlus, mdiDownload } from '@mdi/js';
-import { InviteUser, USER_STATES, type AdminUser, type InvitedUser } from '@portal/api/contract';
+import { USER_STATES, type AdminUser, type InvitedUser } from '@portal/api/contract';
 import {
   Alert,
   Button,
@@ -14,7 +14,7 @@ import {
   type DataTableColumn,
 } from '@portal/ui';
 import { ListPage } from '../../kit/ListPage.tsx';
-import { FormDialog, FormSelect, FormTextField, useContractForm } from '../../kit/form/index.ts';
+import { lazyPart } from '../../kit/lazyPart.tsx';
 import { formatDateTime, tenantText } from '../../lib/format.ts';
 import { notify, reportError } from '../../services.ts';
 import { USER_STATE_LOOK } from './labels.ts';
@@ -31,71 +31,13 @@ const SecondFactorPolicyPanel = lazy(() =>
   import('../account/index.ts').then((area) => ({ default: area.SecondFactorPolicyPanel })),
 );
 
+// The invitation form (and the form library) loads when it is opened, not before the users' rows.
+const InviteDialog = lazyPart(() => import('./InviteDialog.tsx'), 'InviteDialog');
+
 interface Filters {
   tenant?: string;
   role?: number;
   state?: string;
-}
-
-/** The role select answers the id as text; the contract wants a number. */
-const inviteBody = (values: InviteUser): InviteUser => ({
-  ...values,
-  role_id: Number(values.role_id),
-});
-
-function InviteDialog({
-  onClose,
-  onInvited,
-}: {
-  onClose: () => void;
-  onInvited: (r: InvitedUser) => void;
-}) {
-  const tenants = useQuery(adminQueries.tenants());
-  const roles = useQuery(adminQueries.roles());
-  const form = useContractForm<InviteUser>(InviteUser, {
-    defaultValues: { email: '', tenant: '', role_id: 0 } as InviteUser,
-    labels: { email: 'e-mail', tenant: 'tenant', role_id: 'role' },
-    // Both are chosen from a list: left empty, they are to be chosen, not typed.
-    messages: {
-      email: {
-        minLength: 'Enter their e-mail address.',
-        pattern: 'Enter a valid e-mail address, such as name@example.com.',
-      },
-      tenant: 'Choose a tenant.',
-      role_id: 'Choose a role.',
-    },
-    toBody: inviteBody,
-  });
-  return (
-    <FormDialog
-      form={form}
-      onClose={onClose}
-      title="Invite a user"
-      description="The invitee sets a password through the link; that also verifies their e-mail address."
-      submitLabel="Invite"
-      onSubmit={async (values) => {
-        onInvited(await api().invite(inviteBody(values)));
-      }}
-    >
-      <FormTextField<InviteUser> name="email" label="E-mail" type="email" required autoFocus />
-      <FormTextField<InviteUser> name="display_name" label="Name" />
-      <FormSelect<InviteUser>
-        name="tenant"
-        label="Tenant"
-        required
-        options={(tenants.data ?? []).map((t) => ({
-          value: t.cdb_id,
-          label: `${t.name} · ${t.cdb_id}`,
-        }))}
-      />
-      <FormSelect<InviteUser>
-        name="role_id"
-        label="Role"
-        required
-        options={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
-      />
-    </FormDialog>
-  );
 }
 
 function RoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {

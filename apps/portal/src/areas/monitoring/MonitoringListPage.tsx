@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { mdiChartBox, mdiChartLine, mdiPlus } from '@mdi/js';
 import { isSuperTenantUser, MONITOR_TYPE_LABELS, type Monitor } from '@portal/api/contract';
-import { Button, EmptyState, Link, LinkButton, Sparkline, type DataTableColumn } from '@portal/ui';
+import {
+  Button,
+  EmptyState,
+  Link,
+  LinkButton,
+  Skeleton,
+  Sparkline,
+  type DataTableColumn,
+} from '@portal/ui';
 import { useSnapshot } from 'valtio';
 import { deleteRowAction } from '../../kit/DeleteDialog.tsx';
 import { ListPage } from '../../kit/ListPage.tsx';
@@ -13,7 +21,14 @@ import { DeleteMonitorDialog, monitorResource } from './DeleteMonitorDialog.tsx'
 import { MONITORING_PERMISSION } from './permission.ts';
 import { MonitorStateChip, msText, percentText, stateLabel } from './parts.tsx';
 import { monitoringClient, monitoringKeys, monitoringQueries } from './queries.ts';
-import { SlaReportPanel } from './SlaReportPanel.tsx';
+
+// The SLA report (its period select) loads when it is opened, not before the monitors' rows.
+const SlaReportPanel = lazyPart(
+  () => import('./SlaReportPanel.tsx'),
+  'SlaReportPanel',
+  <Skeleton lines={4} />,
+);
+import { lazyPart } from '../../kit/lazyPart.tsx';
 
 const CREATE_PATH = '/monitoring/create';
 const REPORT_PARAM = 'report';

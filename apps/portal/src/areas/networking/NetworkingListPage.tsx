@@ -1,18 +1,29 @@
-import { lazy, Suspense } from 'react';
 import { mdiLanDisconnect, mdiPlus } from '@mdi/js';
 import type { Network } from '@portal/api/contract';
 import { EmptyState, Link, LinkButton, Tabs, type DataTableColumn } from '@portal/ui';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { useUrlTab } from '../../kit/DetailPage.tsx';
-import { AddressesSection } from './AddressesSection.tsx';
-import { GatewaysSection } from './GatewaysSection.tsx';
+import { lazyPart } from '../../kit/lazyPart.tsx';
 import { networkingQueries, networkPaged } from './queries.ts';
 import { lookOf, networkResource, NETWORKS_PENDING } from './state.ts';
 import { stateChip } from './stateChip.tsx';
 
 // The graph (and its library) loads with the tab, after the networks have shown.
-const TopologySection = lazy(() =>
-  import('./TopologySection.tsx').then((m) => ({ default: m.TopologySection })),
+// The tabs below the list load apart from it: their forms and charts do not hold up its rows.
+const GatewaysSection = lazyPart(
+  () => import('./GatewaysSection.tsx'),
+  'GatewaysSection',
+  <p>Reading the gateways…</p>,
+);
+const AddressesSection = lazyPart(
+  () => import('./AddressesSection.tsx'),
+  'AddressesSection',
+  <p>Reading the public addresses…</p>,
+);
+const TopologySection = lazyPart(
+  () => import('./TopologySection.tsx'),
+  'TopologySection',
+  <p>Reading the topology…</p>,
 );
 
 const COLUMNS: DataTableColumn<Network>[] = [
@@ -88,9 +99,7 @@ export function NetworkingListPage() {
           <Tabs.Trigger value="addresses">Public addresses</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="topology">
-          <Suspense fallback={<p>Reading the topology…</p>}>
-            <TopologySection />
-          </Suspense>
+          <TopologySection />
         </Tabs.Content>
         <Tabs.Content value="gateways">
           <GatewaysSection />

@@ -6,8 +6,11 @@ import { mdiPlus } from '@mdi/js';
 import { DeleteDialog } from '../../kit/DeleteDialog.tsx';
 import { Button, Card, Dialog, StatusChip } from '@portal/ui';
 import { useManage } from '../../state/permissions.ts';
-import { ImportGroupDialog } from './ImportGroupDialog.tsx';
-import { NewTemplateDialog } from './NewTemplateDialog.tsx';
+import { lazyDialog } from '../../kit/lazyPart.tsx';
+
+// The forms load once the page is up, not before the campaigns' rows.
+const ImportGroupDialog = lazyDialog(() => import('./ImportGroupDialog.tsx'), 'ImportGroupDialog');
+const NewTemplateDialog = lazyDialog(() => import('./NewTemplateDialog.tsx'), 'NewTemplateDialog');
 import { PHISHING_PERMISSION } from './permission.ts';
 import { TemplatePreview } from './TemplatePreview.tsx';
 import { phishingApiOf, phishingKeys, phishingQueries } from './queries.ts';

@@ -5,17 +5,20 @@ import { campaignDeleteRefusal } from '@portal/api/domain';
 import { Button, EmptyState, type DataTableColumn } from '@portal/ui';
 import { deleteRowAction } from '../../kit/DeleteDialog.tsx';
 import { ListPage } from '../../kit/ListPage.tsx';
+import { lazyDialog } from '../../kit/lazyPart.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useManage } from '../../state/permissions.ts';
 import { DeleteCampaignDialog } from './DeleteCampaignDialog.tsx';
-import { ImportGroupDialog } from './ImportGroupDialog.tsx';
 import { Library } from './Library.tsx';
-import { NewCampaignDialog } from './NewCampaignDialog.tsx';
 import { PhishingFigures } from './PhishingFigures.tsx';
 import { CampaignStateChip, rateOf, stateLabel } from './parts.tsx';
 import { PHISHING_PERMISSION } from './permission.ts';
 import { campaignPaged, phishingQueries } from './queries.ts';
 import { campaignResource } from './campaignResource.ts';
+
+// The dialogs' forms load once the list is up, not before its rows.
+const NewCampaignDialog = lazyDialog(() => import('./NewCampaignDialog.tsx'), 'NewCampaignDialog');
+const ImportGroupDialog = lazyDialog(() => import('./ImportGroupDialog.tsx'), 'ImportGroupDialog');
 
 const COLUMNS: DataTableColumn<PhishingCampaign>[] = [
   { id: 'name', header: 'Name', accessor: 'name', sortable: true },

@@ -1,0 +1,59 @@
+// Parts of a page that its first paint does not show (a dialog, a tab, a report opened on demand)
+// load apart from the page: a list's first rows do not wait for the form library, the select or
+// the charts that only those parts use.
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazyComponent } from './area.tsx';
+
+/** The props of the component `name` of a module `M`. */
+type PropsOf<M, K extends keyof M> = M[K] extends ComponentType<infer P> ? P : never;
+
+/** Runs `work` once the browser is idle (or after `timeout` ms at the latest). */
+function whenIdle(work: () => void, timeout = 2000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(work, { timeout });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(work, 200);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * The component `name` of the module `load` gives, rendered in its own `Suspense` (showing
+ * `fallback` while its code arrives), so the rest of the page never waits for it.
+ */
+export function lazyPart<M extends Record<string, unknown>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+  fallback: ReactNode = null,
+) {
+  const Component = lazyComponent<PropsOf<M, K> & object>(load, name);
+  function LazyPart(props: PropsOf<M, K> & object) {
+    return (
+      <Suspense fallback={fallback}>
+        <Component {...props} />
+      </Suspense>
+    );
+  }
+  LazyPart.displayName = `LazyPart(${name})`;
+  return LazyPart;
+}
+
+/**
+ * A dialog whose code loads once the page is idle, not with the page. Until it is first opened
+ * it renders nothing; from then on it stays mounted, so it closes as any dialog does. Opened
+ * before its code has arrived (a click in the first instant), it shows as soon as it has.
+ */
+export function lazyDialog<M extends Record<string, unknown>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  const Part = lazyPart(load, name);
+  function LazyDialog(props: PropsOf<M, K> & { open: boolean }) {
+    const [wanted, setWanted] = useState(props.open);
+    if (props.open && !wanted) setWanted(true);
+    useEffect(() => whenIdle(() => void load().catch(() => undefined)), []);
+    return wanted ? <Part {...props} /> : null;
+  }
+  LazyDialog.displayName = `LazyDialog(${name})`;
+  return LazyDialog;
+}

@@ -1,4 +1,4 @@
-import type { AreaManifest } from '../../kit/area.tsx';
+import { listRoute, type AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
 const load = () => import('./index.ts');
@@ -7,12 +7,7 @@ const load = () => import('./index.ts');
 export const backupArea: AreaManifest = {
   id: 'backup',
   routes: [
-    {
-      path: 'backup',
-      load,
-      page: 'BackupListPage',
-      firstCall: 'services/backup?limit=100&sort=name',
-    },
+    listRoute('backup', load, 'BackupListPage', 'services/backup?limit=100&sort=name'),
     { path: 'backup/create', load, page: 'BackupCreatePage' },
     // Without a uuid the tenant view sends back to the list.
     {

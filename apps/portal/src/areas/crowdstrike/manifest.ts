@@ -1,4 +1,4 @@
-import type { AreaManifest } from '../../kit/area.tsx';
+import { listRoute, type AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
 const load = () => import('./index.ts');
@@ -7,12 +7,12 @@ const load = () => import('./index.ts');
 export const crowdstrikeArea: AreaManifest = {
   id: 'crowdstrike',
   routes: [
-    {
-      path: 'crowdstrike',
+    listRoute(
+      'crowdstrike',
       load,
-      page: 'CrowdstrikeListPage',
-      firstCall: 'services/crowdstrike?limit=100&sort=name',
-    },
+      'CrowdstrikeListPage',
+      'services/crowdstrike?limit=100&sort=name',
+    ),
     { path: 'crowdstrike/medr/:id', load, page: 'MedrDetailPage' },
     {
       path: 'crowdstrike/medr/:id/hosts/:hostId',

@@ -1,4 +1,4 @@
-import type { AreaManifest } from '../../kit/area.tsx';
+import { listRoute, type AreaManifest } from '../../kit/area.tsx';
 
 const load = () => import('./index.ts');
 
@@ -6,11 +6,6 @@ const load = () => import('./index.ts');
 export const licenseArea: AreaManifest = {
   id: 'license',
   routes: [
-    {
-      path: 'license',
-      load,
-      page: 'LicenseListPage',
-      firstCall: 'services/license?limit=100&sort=product',
-    },
+    listRoute('license', load, 'LicenseListPage', 'services/license?limit=100&sort=product'),
   ],
 };

@@ -1,5 +1,5 @@
 import { isSuperTenantUser } from '@portal/api/contract';
-import type { AreaManifest } from '../../kit/area.tsx';
+import { listRoute, type AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
 const load = () => import('./index.ts');
@@ -8,12 +8,7 @@ const load = () => import('./index.ts');
 export const monitoringArea: AreaManifest = {
   id: 'monitoring',
   routes: [
-    {
-      path: 'monitoring',
-      load,
-      page: 'MonitoringListPage',
-      firstCall: 'services/monitoring?limit=100&sort=name',
-    },
+    listRoute('monitoring', load, 'MonitoringListPage', 'services/monitoring?limit=100&sort=name'),
     {
       path: 'monitoring/create',
       load,

@@ -1,4 +1,4 @@
-import type { AreaManifest } from '../../kit/area.tsx';
+import { listRoute, type AreaManifest } from '../../kit/area.tsx';
 
 const load = () => import('./index.ts');
 
@@ -6,12 +6,7 @@ const load = () => import('./index.ts');
 export const networkingArea: AreaManifest = {
   id: 'networking',
   routes: [
-    {
-      path: 'networking',
-      load,
-      page: 'NetworkingListPage',
-      firstCall: 'services/networking?limit=100&sort=name',
-    },
+    listRoute('networking', load, 'NetworkingListPage', 'services/networking?limit=100&sort=name'),
     { path: 'networking/create', load, page: 'NetworkingCreatePage' },
     { path: 'networking/:id', load, page: 'NetworkingDetailPage' },
   ],

@@ -1,4 +1,4 @@
-import type { AreaManifest } from '../../kit/area.tsx';
+import { listRoute, type AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
 const load = () => import('./index.ts');
@@ -7,12 +7,12 @@ const load = () => import('./index.ts');
 export const phishingArea: AreaManifest = {
   id: 'phishing-prevention',
   routes: [
-    {
-      path: 'phishing-prevention',
+    listRoute(
+      'phishing-prevention',
       load,
-      page: 'PhishingListPage',
-      firstCall: 'services/phishing/campaigns?limit=100',
-    },
+      'PhishingListPage',
+      'services/phishing/campaigns?limit=100',
+    ),
     {
       path: 'phishing-prevention/:id',
       load,

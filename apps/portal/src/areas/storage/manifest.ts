@@ -1,4 +1,4 @@
-import type { AreaManifest } from '../../kit/area.tsx';
+import { listRoute, type AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
 const load = () => import('./pages.ts');
@@ -14,12 +14,7 @@ export const volumeFromSnapshotHref = (vmId: number, snapshotId: number) =>
 export const storageArea: AreaManifest = {
   id: 'storage',
   routes: [
-    {
-      path: 'storage',
-      load,
-      page: 'StorageListPage',
-      firstCall: 'services/storage?limit=100&sort=name',
-    },
+    listRoute('storage', load, 'StorageListPage', 'services/storage?limit=100&sort=name'),
     { path: 'storage/create', load, page: 'StorageCreatePage' },
     { path: 'storage/:id', load, page: 'StorageDetailPage', params: { id: PARAM_RULES.numeric } },
   ],

@@ -39,8 +39,6 @@ function setup(path: string, rows: Server[] | Error = ROWS) {
           <ListPage<Server>
             listId="servers"
             title="Servers"
-            tableLabel="Servers"
-            searchLabel="Search servers"
             noun={{ one: 'server', other: 'servers' }}
             query={{ queryKey: ['servers'], queryFn, retry: false }}
             columns={COLUMNS}
@@ -84,6 +82,13 @@ describe('ListPage', () => {
       'value',
       'web',
     );
+  });
+
+  it('names the table and the search box after its noun when not told otherwise', async () => {
+    setup('/servers');
+    await waitFor(() => expect(names()).toHaveLength(3));
+    expect(screen.getByRole('grid', { name: 'Servers' })).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Search servers' })).toBeTruthy();
   });
 
   it('keeps the search in the URL and carries it to the row page', async () => {

@@ -80,6 +80,7 @@ export interface Noun {
 }
 
 const counted = (noun: Noun, n: number) => `${n} ${n === 1 ? noun.one : noun.other}`;
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** An action on the selected rows, confirmed in a dialog that names them. */
 export interface ListBulkAction<T extends object> {
@@ -109,10 +110,10 @@ export interface ListPageProps<T extends object, K extends QueryKey = QueryKey> 
   actions?: ReactNode;
   /** Above the title: a `BackButton`. */
   back?: ReactNode;
-  /** The table's accessible name: "Virtual machines". */
-  tableLabel: string;
-  /** The search box's name: "Search virtual machines". */
-  searchLabel: string;
+  /** The table's accessible name: "Virtual machines". Defaults to the noun's plural, capitalised. */
+  tableLabel?: string;
+  /** The search box's name: "Search virtual machines". Defaults to "Search" and the noun's plural. */
+  searchLabel?: string;
   noun: Noun;
   /** The rows: an area's query options (`computeQueries.list()`). */
   query: UseQueryOptions<T[], Error, T[], K>;
@@ -193,9 +194,9 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
   description,
   actions,
   back,
-  tableLabel,
-  searchLabel,
   noun,
+  tableLabel = capitalised(noun.other),
+  searchLabel = `Search ${noun.other}`,
   query,
   paged,
   columns,

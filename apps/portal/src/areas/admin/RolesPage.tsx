@@ -66,8 +66,6 @@ export function RolesPage() {
       listId="admin-roles"
       title="Roles"
       description="What each role may see and change, area by area. Built-in roles cannot be changed."
-      tableLabel="Roles"
-      searchLabel="Search roles"
       noun={{ one: 'role', other: 'roles' }}
       query={adminQueries.roles()}
       columns={[

@@ -249,8 +249,6 @@ export function UsersPage() {
       listId="admin-users"
       title="Users"
       description="Everyone who may sign in to the portal, in every tenant."
-      tableLabel="Users"
-      searchLabel="Search users"
       noun={{ one: 'user', other: 'users' }}
       query={query}
       paged={paged}

@@ -97,7 +97,6 @@ export function CrowdstrikeListPage() {
       title="Endpoint security"
       description="Managed EDR watches your hosts for threats; an MSSP subscription oversees several customers' Managed EDR."
       tableLabel="Endpoint security subscriptions"
-      searchLabel="Search subscriptions"
       noun={{ one: 'subscription', other: 'subscriptions' }}
       query={crowdstrikeQueries.list()}
       paged={crowdstrikePaged}

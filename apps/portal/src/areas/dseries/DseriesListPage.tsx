@@ -62,7 +62,6 @@ export function DseriesListPage() {
       title="D series"
       description="Your dedicated servers."
       tableLabel="D series servers"
-      searchLabel="Search servers"
       noun={{ one: 'server', other: 'servers' }}
       query={dseriesQueries.list()}
       columns={COLUMNS}

@@ -161,7 +161,6 @@ export function LicenseListPage() {
       }
       summary={<LicenseSummaryPanel />}
       tableLabel="Licence subscriptions"
-      searchLabel="Search subscriptions"
       noun={{ one: 'subscription', other: 'subscriptions' }}
       query={licenseQueries.list()}
       paged={licensePaged}

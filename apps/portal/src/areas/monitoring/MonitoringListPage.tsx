@@ -152,8 +152,6 @@ export function MonitoringListPage() {
             </div>
           ) : undefined
         }
-        tableLabel="Monitors"
-        searchLabel="Search monitors"
         noun={{ one: 'monitor', other: 'monitors' }}
         query={monitoringQueries.list()}
         paged={{

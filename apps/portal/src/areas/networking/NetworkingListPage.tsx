@@ -56,8 +56,6 @@ export function NetworkingListPage() {
       listId="networking"
       title="Networking"
       description="Your networks, the gateways that lead them to the internet, and your public addresses."
-      tableLabel="Networks"
-      searchLabel="Search networks"
       noun={{ one: 'network', other: 'networks' }}
       query={networkingQueries.list()}
       paged={networkPaged}

@@ -114,8 +114,6 @@ export function PhishingListPage() {
         </>
       }
       summary={<PhishingFigures />}
-      tableLabel="Campaigns"
-      searchLabel="Search campaigns"
       noun={{ one: 'campaign', other: 'campaigns' }}
       query={phishingQueries.campaigns()}
       paged={campaignPaged}

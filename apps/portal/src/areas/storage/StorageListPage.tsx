@@ -107,8 +107,6 @@ export function StorageListPage() {
         readOnlyReason ?? 'Block volumes: create them empty or from a VM snapshot, attach, extend.'
       }
       actions={create}
-      tableLabel="Volumes"
-      searchLabel="Search volumes"
       noun={{ one: 'volume', other: 'volumes' }}
       query={query}
       paged={paged}

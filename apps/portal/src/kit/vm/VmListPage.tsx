@@ -290,7 +290,6 @@ export function VmListPage<K extends QueryKey>({
       actions={actions}
       back={back}
       tableLabel={tableLabel}
-      searchLabel="Search virtual machines"
       noun={{ one: 'virtual machine', other: 'virtual machines' }}
       query={query}
       paged={paged}

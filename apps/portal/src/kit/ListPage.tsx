@@ -101,7 +101,24 @@ export interface ListBulkAction<T extends object> {
   run: (rows: T[]) => Promise<unknown>;
 }
 
-export interface ListPageProps<T extends object, K extends QueryKey = QueryKey> {
+/**
+ * How the list tells its rows apart and names them (the bulk confirmation lists the names). Rows
+ * with an `id` and a `name` need neither: those are the defaults.
+ */
+type RowNaming<T> = ([T] extends [{ id: number | string }]
+  ? { getRowId?: (row: T) => string }
+  : { getRowId: (row: T) => string }) &
+  ([T] extends [{ name: string }]
+    ? { getRowLabel?: (row: T) => string }
+    : { getRowLabel: (row: T) => string });
+
+const rowIdOf = (row: object) => String((row as { id?: unknown }).id);
+const rowNameOf = (row: object) => String((row as { name?: unknown }).name);
+
+export type ListPageProps<T extends object, K extends QueryKey = QueryKey> = ListPageOptions<T, K> &
+  RowNaming<T>;
+
+interface ListPageOptions<T extends object, K extends QueryKey> {
   /** Stable id: where the column choice is remembered, and the CSV file's name. */
   listId: string;
   title: ReactNode;
@@ -124,8 +141,6 @@ export interface ListPageProps<T extends object, K extends QueryKey = QueryKey> 
   paged?: ListPaged<T>;
   /** What "could not be loaded" is about: "Your virtual machines". */
   columns: readonly DataTableColumn<T>[];
-  getRowId: (row: T) => string;
-  getRowLabel: (row: T) => string;
   defaultSorting?: DataTableSort;
   /** A row's page; the list's search goes along as `prevSearch`, and a click opens it. */
   rowHref?: (row: T) => string;
@@ -200,8 +215,8 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
   query,
   paged,
   columns,
-  getRowId,
-  getRowLabel,
+  getRowId = rowIdOf,
+  getRowLabel = rowNameOf,
   defaultSorting,
   rowHref,
   rowActions,

@@ -84,8 +84,6 @@ export function RolesPage() {
         },
         { id: 'users', priority: 2, header: 'Users', accessor: 'users', align: 'end' },
       ]}
-      getRowId={(role) => String(role.id)}
-      getRowLabel={(role) => role.name}
       rowHref={(role) => `/role/${role.id}`}
       actions={
         <Button variant="primary" leadingIcon={mdiPlus} onClick={() => setCreating(true)}>

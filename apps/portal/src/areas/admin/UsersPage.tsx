@@ -253,7 +253,6 @@ export function UsersPage() {
       query={query}
       paged={paged}
       columns={columns}
-      getRowId={(user) => String(user.id)}
       getRowLabel={(user) => user.email}
       exportable={false}
       summary={

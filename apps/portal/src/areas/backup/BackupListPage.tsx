@@ -98,7 +98,6 @@ export function BackupListPage() {
       paged={backupPaged}
       columns={COLUMNS}
       getRowId={(row) => row.uuid}
-      getRowLabel={(row) => row.name}
       defaultSorting={{ id: 'name', desc: false }}
       rowHref={(row) => `/backup/${row.uuid}`}
       rowResource={(row) => `backup:${row.uuid}`}

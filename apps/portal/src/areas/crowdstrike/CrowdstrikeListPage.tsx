@@ -102,7 +102,6 @@ export function CrowdstrikeListPage() {
       paged={crowdstrikePaged}
       columns={COLUMNS}
       getRowId={(row) => `${row.kind}-${row.id}`}
-      getRowLabel={(row) => row.name}
       rowHref={(row) => `/crowdstrike/${row.kind}/${row.id}`}
       defaultSorting={{ id: 'name' }}
       emptyState={

@@ -65,8 +65,6 @@ export function DseriesListPage() {
       noun={{ one: 'server', other: 'servers' }}
       query={dseriesQueries.list()}
       columns={COLUMNS}
-      getRowId={(item) => String(item.id)}
-      getRowLabel={(item) => item.name}
       defaultSorting={{ id: 'name' }}
       emptyState={
         <EmptyState

@@ -165,7 +165,6 @@ export function LicenseListPage() {
       query={licenseQueries.list()}
       paged={licensePaged}
       columns={COLUMNS}
-      getRowId={(row) => String(row.id)}
       getRowLabel={(row) => `${row.product_name} ${row.reference}`}
       defaultSorting={{ id: 'product' }}
       rowActions={rowActions}

@@ -160,8 +160,6 @@ export function MonitoringListPage() {
           sorts: ['name', 'tenant', 'state', 'type'],
         }}
         columns={columns(everyTenant)}
-        getRowId={(row) => String(row.id)}
-        getRowLabel={(row) => row.name}
         defaultSorting={{ id: 'name', desc: false }}
         rowHref={(row) => `/monitoring/${row.id}`}
         rowResource={(row) => monitorResource(row.id)}

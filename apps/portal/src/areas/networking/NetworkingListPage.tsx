@@ -60,8 +60,6 @@ export function NetworkingListPage() {
       query={networkingQueries.list()}
       paged={networkPaged}
       columns={COLUMNS}
-      getRowId={(network) => String(network.id)}
-      getRowLabel={(network) => network.name}
       defaultSorting={{ id: 'name' }}
       rowHref={(network) => `/networking/${network.id}`}
       rowResource={(network) => networkResource(network.id)}

@@ -118,8 +118,6 @@ export function PhishingListPage() {
       query={phishingQueries.campaigns()}
       paged={campaignPaged}
       columns={COLUMNS}
-      getRowId={(row) => String(row.id)}
-      getRowLabel={(row) => row.name}
       rowHref={(row) => `/phishing-prevention/${row.id}`}
       rowResource={(row) => campaignResource(row.id)}
       rowActions={(row) => [

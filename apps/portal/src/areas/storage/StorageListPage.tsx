@@ -111,8 +111,6 @@ export function StorageListPage() {
       query={query}
       paged={paged}
       columns={COLUMNS}
-      getRowId={(volume) => String(volume.id)}
-      getRowLabel={(volume) => volume.name}
       defaultSorting={{ id: 'name' }}
       rowHref={(volume) => `/storage/${volume.id}`}
       rowResource={(volume) => volumeResource(volume.id)}

@@ -294,7 +294,6 @@ export function VmListPage<K extends QueryKey>({
       query={query}
       paged={paged}
       columns={columns}
-      getRowId={(vm) => String(vm.id)}
       getRowLabel={(vm) => vm.display_name}
       defaultSorting={{ id: 'name' }}
       rowHref={detailPathOf}

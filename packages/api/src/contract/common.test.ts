@@ -7,8 +7,7 @@ describe('ClosedObject', () => {
   const Body = ClosedObject('Body', { name: Type.String() });
 
   it('is named by its $id and refuses undeclared properties', () => {
-    expect(Body.$id).toBe('Body');
-    expect(Body.additionalProperties).toBe(false);
+    expect(Body).toMatchObject({ $id: 'Body', additionalProperties: false });
     expect(Value.Check(Body, { name: 'web-01' })).toBe(true);
     expect(Value.Check(Body, { name: 'web-01', extra: 1 })).toBe(false);
   });

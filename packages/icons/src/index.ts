@@ -1,13 +1,4 @@
 export { Icon } from './Icon.tsx';
 export type { IconProps } from './Icon.tsx';
-export {
-  customIcons,
-  iconCloud,
-  iconComputer,
-  iconDistroMark,
-  iconGlobe,
-  iconRouter,
-  iconVendorMark,
-  iconWifiLock,
-} from './custom/index.ts';
-export type { CustomIconName } from './custom/index.ts';
+// The custom icons, each by its own name and all of them as `customIcons`.
+export * from './custom/index.ts';

@@ -5,7 +5,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider, type DataTableColumn } from '@portal/ui';
 import { createQueryClient } from './query.ts';
 import type { PageReply } from '@portal/api/client';
-import { ListPage, PAGE_SIZE, PAGED_FROM, isServerSized, type PageRequest } from './ListPage.tsx';
+import {
+  ListPage,
+  PAGE_SIZE,
+  PAGED_FROM,
+  isServerSized,
+  type ListPageProps,
+  type PageRequest,
+} from './ListPage.tsx';
 import { columnsStorageKey } from './useStoredColumns.ts';
 import { memoryRouter } from '../test-router.tsx';
 
@@ -26,7 +33,11 @@ const COLUMNS: DataTableColumn<Server>[] = [
   { id: 'site', header: 'Site', accessor: 'site' },
 ];
 
-function setup(path: string, rows: Server[] | Error = ROWS) {
+function setup(
+  path: string,
+  rows: Server[] | Error = ROWS,
+  extra: Partial<ListPageProps<Server>> = {},
+) {
   const queryFn = vi.fn(async () => {
     if (rows instanceof Error) throw rows;
     return rows;
@@ -39,15 +50,12 @@ function setup(path: string, rows: Server[] | Error = ROWS) {
           <ListPage<Server>
             listId="servers"
             title="Servers"
-            tableLabel="Servers"
-            searchLabel="Search servers"
             noun={{ one: 'server', other: 'servers' }}
             query={{ queryKey: ['servers'], queryFn, retry: false }}
             columns={COLUMNS}
-            getRowId={(row) => String(row.id)}
-            getRowLabel={(row) => row.name}
             defaultSorting={{ id: 'name' }}
             rowHref={(row) => `/servers/${row.id}`}
+            {...extra}
           />
         ),
       },
@@ -84,6 +92,17 @@ describe('ListPage', () => {
       'value',
       'web',
     );
+  });
+
+  it('names the table, the search box and the rows by themselves when not told otherwise', async () => {
+    setup('/servers', ROWS, {
+      rowActions: () => [{ id: 'open', label: 'Open', onSelect: () => undefined }],
+    });
+    await waitFor(() => expect(names()).toHaveLength(3));
+    expect(screen.getByRole('grid', { name: 'Servers' })).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Search servers' })).toBeTruthy();
+    // a row's name is its `name`
+    expect(screen.getByRole('button', { name: 'Actions for db-01' })).toBeTruthy();
   });
 
   it('keeps the search in the URL and carries it to the row page', async () => {

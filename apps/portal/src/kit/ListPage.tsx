@@ -80,6 +80,7 @@ export interface Noun {
 }
 
 const counted = (noun: Noun, n: number) => `${n} ${n === 1 ? noun.one : noun.other}`;
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** An action on the selected rows, confirmed in a dialog that names them. */
 export interface ListBulkAction<T extends object> {
@@ -100,7 +101,24 @@ export interface ListBulkAction<T extends object> {
   run: (rows: T[]) => Promise<unknown>;
 }
 
-export interface ListPageProps<T extends object, K extends QueryKey = QueryKey> {
+/**
+ * How the list tells its rows apart and names them (the bulk confirmation lists the names). Rows
+ * with an `id` and a `name` need neither: those are the defaults.
+ */
+type RowNaming<T> = ([T] extends [{ id: number | string }]
+  ? { getRowId?: (row: T) => string }
+  : { getRowId: (row: T) => string }) &
+  ([T] extends [{ name: string }]
+    ? { getRowLabel?: (row: T) => string }
+    : { getRowLabel: (row: T) => string });
+
+const rowIdOf = (row: object) => String((row as { id?: unknown }).id);
+const rowNameOf = (row: object) => String((row as { name?: unknown }).name);
+
+export type ListPageProps<T extends object, K extends QueryKey = QueryKey> = ListPageOptions<T, K> &
+  RowNaming<T>;
+
+interface ListPageOptions<T extends object, K extends QueryKey> {
   /** Stable id: where the column choice is remembered, and the CSV file's name. */
   listId: string;
   title: ReactNode;
@@ -109,10 +127,10 @@ export interface ListPageProps<T extends object, K extends QueryKey = QueryKey> 
   actions?: ReactNode;
   /** Above the title: a `BackButton`. */
   back?: ReactNode;
-  /** The table's accessible name: "Virtual machines". */
-  tableLabel: string;
-  /** The search box's name: "Search virtual machines". */
-  searchLabel: string;
+  /** The table's accessible name: "Virtual machines". Defaults to the noun's plural, capitalised. */
+  tableLabel?: string;
+  /** The search box's name: "Search virtual machines". Defaults to "Search" and the noun's plural. */
+  searchLabel?: string;
   noun: Noun;
   /** The rows: an area's query options (`computeQueries.list()`). */
   query: UseQueryOptions<T[], Error, T[], K>;
@@ -123,8 +141,6 @@ export interface ListPageProps<T extends object, K extends QueryKey = QueryKey> 
   paged?: ListPaged<T>;
   /** What "could not be loaded" is about: "Your virtual machines". */
   columns: readonly DataTableColumn<T>[];
-  getRowId: (row: T) => string;
-  getRowLabel: (row: T) => string;
   defaultSorting?: DataTableSort;
   /** A row's page; the list's search goes along as `prevSearch`, and a click opens it. */
   rowHref?: (row: T) => string;
@@ -193,14 +209,14 @@ export function ListPage<T extends object, K extends QueryKey = QueryKey>({
   description,
   actions,
   back,
-  tableLabel,
-  searchLabel,
   noun,
+  tableLabel = capitalised(noun.other),
+  searchLabel = `Search ${noun.other}`,
   query,
   paged,
   columns,
-  getRowId,
-  getRowLabel,
+  getRowId = rowIdOf,
+  getRowLabel = rowNameOf,
   defaultSorting,
   rowHref,
   rowActions,

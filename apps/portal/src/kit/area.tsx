@@ -41,6 +41,17 @@ export interface AreaRoute {
   firstCall?: string;
 }
 
+/**
+ * An area's list route: the page at `path` that reads a page of rows first (`firstCall`, as
+ * `AreaRoute.firstCall` says).
+ */
+export const listRoute = (
+  path: string,
+  load: () => Promise<PageModule>,
+  page: string,
+  firstCall: string,
+): AreaRoute => ({ path, load, page, firstCall });
+
 /** The role permission an area's actions need, and why they are disabled for a role that may only look. */
 export interface AreaPermission {
   area: PermissionArea;

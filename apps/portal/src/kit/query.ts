@@ -9,6 +9,15 @@ export const STALE_TIME_MS = 30_000;
 /** Failed reads are tried again at most this many times (never for a 4xx). */
 export const MAX_RETRIES = 2;
 
+/**
+ * The query keys every area with a list starts from: `all`, everything the area read (what a task
+ * on it invalidates), and `list()`, the whole list (a long list's pages are kept under it).
+ */
+export const areaKeys = <A extends string>(area: A) => {
+  const all = [area] as const;
+  return { all, list: () => [...all, 'list'] as const };
+};
+
 /** A 4xx answer will not change by asking again: 404, 403, 400 fail at once. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;

@@ -10,7 +10,14 @@ import { appState } from '../state/app.ts';
 import { tasks } from '../state/tasks.ts';
 import { createQueryClient } from './query.ts';
 import { taskKeys } from './tasks/queries.ts';
-import { clearTaskMarks, useResourceBusy, useTaskAction, type TaskRun } from './useTaskAction.ts';
+import {
+  clearTaskMarks,
+  dialogTask,
+  useResourceBusy,
+  useTaskAction,
+  type TaskAction,
+  type TaskRun,
+} from './useTaskAction.ts';
 
 const KEY = ['compute', 'vm', 12] as const;
 
@@ -172,5 +179,25 @@ describe('useTaskAction', () => {
     // shown once the first message has had its 6000 ms
     await act(() => vi.advanceTimersByTimeAsync(1200));
     expect(appState.snackbar.message).toBe('Power off failed : The host is down.');
+  });
+});
+
+describe('dialogTask', () => {
+  it('runs the task with the dialog showing a refusal, and throws the refusal', async () => {
+    const refusal = new ApiError('Bad Request', 400, { message: 'name is too long' }, 'name');
+    const run = vi.fn(async () => ({ ok: false, error: refusal }) as TaskRun);
+    const start = async () => ({ task_id: 44 });
+    await expect(dialogTask({ run }, start, { operation: 'Rename web-01' })).rejects.toBe(refusal);
+    const [started, overrides] = run.mock.calls[0] as unknown as Parameters<TaskAction['run']>;
+    expect(started).toBe(start);
+    expect(overrides).toMatchObject({ operation: 'Rename web-01' });
+    expect(overrides?.onRequestError?.(refusal)).toBe(true);
+  });
+
+  it('answers the run once the server accepted the task', async () => {
+    const accepted = { ok: true, taskId: 45 } as TaskRun;
+    await expect(
+      dialogTask({ run: async () => accepted }, async () => ({ task_id: 45 })),
+    ).resolves.toBe(accepted);
   });
 });

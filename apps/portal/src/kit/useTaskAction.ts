@@ -316,3 +316,14 @@ export async function formTask(pending: Promise<TaskRun>): Promise<TaskRun & { o
   if (!result.ok) throw result.error;
   return result;
 }
+
+/**
+ * Runs `task` from a `FormDialog`'s submit: the dialog, not a snackbar, shows a refused request
+ * (`shownInDialog`), and stays open with it (`formTask`).
+ */
+export const dialogTask = (
+  task: Pick<TaskAction, 'run'>,
+  start: () => Promise<TaskAccepted>,
+  overrides: Partial<TaskActionOptions> = {},
+): Promise<TaskRun & { ok: true }> =>
+  formTask(task.run(start, { ...overrides, onRequestError: shownInDialog }));

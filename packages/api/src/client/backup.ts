@@ -14,15 +14,13 @@ import type { ListPagingQuery, TaskStatus } from '../contract/common.ts';
 import type { TaskAccepted } from '../contract/tasks.ts';
 import { withPaging } from './compute.ts';
 import type { ApiClient, PageReply } from './core.ts';
+import { listCalls, type ListCalls } from './list.ts';
 
 const BASE = '/services/backup';
 const item = (uuid: string) => `${BASE}/${encodeURIComponent(uuid)}`;
 
-export interface BackupApi {
-  /** `GET /services/backup` */
-  list(): Promise<BackupTenantSummary[]>;
-  /** One page of the list: give at least one of `limit`, `cursor`, `sort`, `q`. */
-  page(query: ListPagingQuery): Promise<PageReply<BackupTenantSummary>>;
+/** `GET /services/backup`, whole or a page at a time, and the calls on one backup tenant. */
+export interface BackupApi extends ListCalls<BackupTenantSummary> {
   /** `POST /services/backup`: a task; the agent's secret is in this reply only. */
   create(body: BackupCreate): Promise<BackupCreateAccepted>;
   /** `GET /services/backup/task_status/{id}` */
@@ -49,11 +47,7 @@ export interface BackupApi {
 
 export function backupApi(api: ApiClient): BackupApi {
   return {
-    list: () => api.get<BackupTenantSummary[]>(BASE),
-    page: (query) =>
-      api.page<BackupTenantSummary>(BASE, {
-        searchParams: withPaging(new URLSearchParams(), query),
-      }),
+    ...listCalls<BackupTenantSummary>(api, BASE),
     create: (body) => api.post<BackupCreateAccepted>(BASE, body),
     taskStatus: (taskId) => api.get<TaskStatus>(`${BASE}/task_status/${taskId}`),
     setQuota: (uuid, body) => api.patch<BackupTenant>(`${item(uuid)}/quota`, body),

@@ -17,9 +17,8 @@ import type {
   MedrDetail,
   MsspDetail,
 } from '../contract/crowdstrike.ts';
-import type { ListPagingQuery } from '../contract/common.ts';
-import { withPaging } from './compute.ts';
-import type { ApiClient, PageReply } from './core.ts';
+import type { ApiClient } from './core.ts';
+import { listCalls, type ListCalls } from './list.ts';
 
 const BASE = '/services/crowdstrike';
 const medr = (id: number) => `${BASE}/medr/${id}`;
@@ -30,11 +29,8 @@ const search = (query: Record<string, string | undefined> = {}) => {
   return params;
 };
 
-export interface CrowdstrikeApi {
-  /** `GET /services/crowdstrike`: the tenant's medr and mssp subscriptions. */
-  list(): Promise<EdrSubscription[]>;
-  /** One page of the list: give at least one of `limit`, `cursor`, `sort`, `q`. */
-  page(query: ListPagingQuery): Promise<PageReply<EdrSubscription>>;
+/** `GET /services/crowdstrike` (`list`, `page`): the tenant's medr and mssp subscriptions. */
+export interface CrowdstrikeApi extends ListCalls<EdrSubscription> {
   medr(id: number): Promise<MedrDetail>;
   hosts(id: number, query?: EdrHostQuery): Promise<EdrHost[]>;
   /** `GET …/medr/{id}/hosts/{hostId}`: one host and its detections. */
@@ -56,9 +52,7 @@ export interface CrowdstrikeApi {
 }
 
 export const crowdstrikeApi = (api: ApiClient): CrowdstrikeApi => ({
-  list: () => api.get<EdrSubscription[]>(BASE),
-  page: (query) =>
-    api.page<EdrSubscription>(BASE, { searchParams: withPaging(new URLSearchParams(), query) }),
+  ...listCalls<EdrSubscription>(api, BASE),
   medr: (id) => api.get<MedrDetail>(medr(id)),
   hosts: (id, query) =>
     api.get<EdrHost[]>(`${medr(id)}/hosts`, { searchParams: search({ filter: query?.filter }) }),

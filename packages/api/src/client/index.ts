@@ -1,6 +1,7 @@
 // The typed client: the generic verbs (core.ts) and one module of typed calls per area.
 export { ApiError, errorText, NO_RESPONSE, toApiError } from './errors.ts';
 export * from './core.ts';
+export * from './list.ts';
 export * from './compute.ts';
 export * from './vwseries.ts';
 export * from './dseries.ts';

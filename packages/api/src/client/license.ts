@@ -6,15 +6,11 @@ import type {
   LicenseUpdate,
 } from '../contract/license.ts';
 import type { SeatHolderKind } from '../contract/license-values.ts';
-import type { ListPagingQuery } from '../contract/common.ts';
-import { withPaging } from './compute.ts';
-import type { ApiClient, PageReply } from './core.ts';
+import type { ApiClient } from './core.ts';
+import { listCalls, type ListCalls } from './list.ts';
 
-export interface LicenseApi {
-  /** `GET /services/license`: the tenant's subscriptions with their seats and holders. */
-  list(): Promise<LicenseSubscription[]>;
-  /** One page of the list: give at least one of `limit`, `cursor`, `sort`, `q`. */
-  page(query: ListPagingQuery): Promise<PageReply<LicenseSubscription>>;
+/** `GET /services/license` (`list`, `page`): the tenant's subscriptions with seats and holders. */
+export interface LicenseApi extends ListCalls<LicenseSubscription> {
   /** `GET /services/license/summary`: seats per product and what expires within 30 days. */
   summary(): Promise<LicenseSummary>;
   /** `GET /services/license/{id}` */
@@ -28,11 +24,7 @@ export interface LicenseApi {
 }
 
 export const licenseApi = (api: ApiClient): LicenseApi => ({
-  list: () => api.get<LicenseSubscription[]>('/services/license'),
-  page: (query) =>
-    api.page<LicenseSubscription>('/services/license', {
-      searchParams: withPaging(new URLSearchParams(), query),
-    }),
+  ...listCalls<LicenseSubscription>(api, '/services/license'),
   summary: () => api.get<LicenseSummary>('/services/license/summary'),
   get: (id) => api.get<LicenseSubscription>(`/services/license/${id}`),
   update: (id, body) => api.patch<LicenseSubscription>(`/services/license/${id}`, body),

@@ -13,17 +13,14 @@ import type {
   PublicAddress,
   Topology,
 } from '../contract/networking.ts';
-import type { ListPagingQuery } from '../contract/common.ts';
 import type { TaskAccepted } from '../contract/tasks.ts';
-import { withPaging } from './compute.ts';
-import type { ApiClient, PageReply } from './core.ts';
+import type { ApiClient } from './core.ts';
+import { listCalls, type ListCalls } from './list.ts';
 
 const BASE = '/services/networking';
 
-export interface NetworkingApi {
-  list(): Promise<Network[]>;
-  /** One page of the network list: give at least one of `limit`, `cursor`, `sort`, `q`. */
-  page(query: ListPagingQuery): Promise<PageReply<Network>>;
+/** The networks (whole or a page at a time), gateways and public addresses. */
+export interface NetworkingApi extends ListCalls<Network> {
   get(id: number): Promise<NetworkDetail>;
   create(body: NetworkCreate): Promise<NetworkTaskAccepted>;
   update(id: number, body: NetworkUpdate): Promise<TaskAccepted>;
@@ -43,9 +40,7 @@ export interface NetworkingApi {
 
 export function networkingApi(api: ApiClient): NetworkingApi {
   return {
-    list: () => api.get<Network[]>(BASE),
-    page: (query) =>
-      api.page<Network>(BASE, { searchParams: withPaging(new URLSearchParams(), query) }),
+    ...listCalls<Network>(api, BASE),
     get: (id) => api.get<NetworkDetail>(`${BASE}/${id}`),
     create: (body) => api.post<NetworkTaskAccepted>(BASE, body),
     update: (id, body) => api.patch<TaskAccepted>(`${BASE}/${id}`, body),

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { ClosedObject } from './common.ts';
 
 /** The second factors the identity provider offers: an SMS code, or a time-based code (TOTP). */
 export const SecondFactorKind = Type.Union([Type.Literal('phone'), Type.Literal('totp')]);
@@ -30,14 +31,11 @@ export const TenantSecondFactorPolicy = Type.Object(
 export type TenantSecondFactorPolicy = Static<typeof TenantSecondFactorPolicy>;
 
 /** `PUT /admin/tenants/{cdb_id}/second-factor` */
-export const TenantSecondFactorPolicyUpdate = Type.Object(
-  {
-    require_second_factor: Type.Boolean({
-      description: 'Whether users of the tenant must sign in with a second factor.',
-    }),
-  },
-  { $id: 'TenantSecondFactorPolicyUpdate', additionalProperties: false },
-);
+export const TenantSecondFactorPolicyUpdate = ClosedObject('TenantSecondFactorPolicyUpdate', {
+  require_second_factor: Type.Boolean({
+    description: 'Whether users of the tenant must sign in with a second factor.',
+  }),
+});
 export type TenantSecondFactorPolicyUpdate = Static<typeof TenantSecondFactorPolicyUpdate>;
 
 export const TenantParams = Type.Object({

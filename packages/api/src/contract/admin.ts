@@ -1,7 +1,7 @@
 // Administration (ours): users, roles and the audit log, for the built-in administrator only;
 // and the tenants an internal user may act for.
 import { Type, type Static } from 'typebox';
-import { DateTime, Id, ListPagingFields, Nullable } from './common.ts';
+import { DateTime, Id, ListPagingFields, Nullable, ClosedObject, PatchBody } from './common.ts';
 import { Permissions } from './permissions.ts';
 
 const Email = Type.String({ minLength: 3, maxLength: 320, pattern: '^[^@\\s]+@[^@\\s]+$' });
@@ -54,15 +54,12 @@ export const AdminIdParams = Type.Object({ id: Id });
 export type AdminIdParams = Static<typeof AdminIdParams>;
 
 /** `POST /admin/users`: invites a user; they set a password through the link. */
-export const InviteUser = Type.Object(
-  {
-    email: Email,
-    display_name: Type.Optional(Type.String({ maxLength: 120 })),
-    tenant: CdbId,
-    role_id: Id,
-  },
-  { $id: 'InviteUser', additionalProperties: false },
-);
+export const InviteUser = ClosedObject('InviteUser', {
+  email: Email,
+  display_name: Type.Optional(Type.String({ maxLength: 120 })),
+  tenant: CdbId,
+  role_id: Id,
+});
 export type InviteUser = Static<typeof InviteUser>;
 
 export const InvitationMail = Type.Object(
@@ -84,14 +81,11 @@ export const InvitedUser = Type.Object({
 export type InvitedUser = Static<typeof InvitedUser>;
 
 /** `PATCH /admin/users/{id}`: another role or tenant. */
-export const UpdateUser = Type.Object(
-  {
-    role_id: Type.Optional(Id),
-    tenant: Type.Optional(CdbId),
-    display_name: Type.Optional(Type.String({ maxLength: 120 })),
-  },
-  { $id: 'UpdateUser', additionalProperties: false, minProperties: 1 },
-);
+export const UpdateUser = PatchBody('UpdateUser', {
+  role_id: Type.Optional(Id),
+  tenant: Type.Optional(CdbId),
+  display_name: Type.Optional(Type.String({ maxLength: 120 })),
+});
 export type UpdateUser = Static<typeof UpdateUser>;
 
 /** `DELETE /admin/users/{id}?confirm=<e-mail>`: the e-mail typed again. */
@@ -128,17 +122,14 @@ export type AdminRoleDetail = Static<typeof AdminRoleDetail>;
 const RoleName = Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' });
 
 /** `POST /admin/roles` */
-export const CreateRole = Type.Object(
-  { name: RoleName, permissions: Permissions },
-  { $id: 'CreateRole', additionalProperties: false },
-);
+export const CreateRole = ClosedObject('CreateRole', { name: RoleName, permissions: Permissions });
 export type CreateRole = Static<typeof CreateRole>;
 
 /** `PATCH /admin/roles/{id}` */
-export const UpdateRole = Type.Object(
-  { name: Type.Optional(RoleName), permissions: Type.Optional(Permissions) },
-  { $id: 'UpdateRole', additionalProperties: false, minProperties: 1 },
-);
+export const UpdateRole = PatchBody('UpdateRole', {
+  name: Type.Optional(RoleName),
+  permissions: Type.Optional(Permissions),
+});
 export type UpdateRole = Static<typeof UpdateRole>;
 
 /** A row of `GET /admin/log`: e-mail addresses and tenant codes, never internal ids. */
@@ -221,36 +212,30 @@ export const ACTING_REASON_MAX = 500;
  * `POST /admin/acting`: provider staff start acting for a customer tenant, saying why (the
  * audit log keeps the reason with both tenants).
  */
-export const ActingStartBody = Type.Object(
-  {
-    cdb_id: Type.String({ pattern: '^[A-Z]{3}\\d{6}$', description: 'The customer tenant' }),
-    reason: Type.String({
-      minLength: 3,
-      maxLength: ACTING_REASON_MAX,
-      pattern: '\\S',
-      description: 'Why, e.g. the ticket being worked on',
-    }),
-  },
-  { $id: 'ActingStartBody', additionalProperties: false },
-);
+export const ActingStartBody = ClosedObject('ActingStartBody', {
+  cdb_id: Type.String({ pattern: '^[A-Z]{3}\\d{6}$', description: 'The customer tenant' }),
+  reason: Type.String({
+    minLength: 3,
+    maxLength: ACTING_REASON_MAX,
+    pattern: '\\S',
+    description: 'Why, e.g. the ticket being worked on',
+  }),
+});
 export type ActingStartBody = Static<typeof ActingStartBody>;
 
 /** An acting session's id, as `POST /admin/acting` answers it. */
 export const ACTING_SESSION_PATTERN = '^[0-9a-f]{32}$';
 
 /** `POST /admin/acting/end`: back to one's own tenant. */
-export const ActingEndBody = Type.Object(
-  {
-    cdb_id: Type.String({ pattern: '^[A-Z]{3}\\d{6}$', description: 'The customer tenant' }),
-    session: Type.Optional(
-      Type.String({
-        pattern: ACTING_SESSION_PATTERN,
-        description:
-          'The session its start answered: each browser tab ends its own. Without it, the ' +
-          "user's last acting for the tenant is ended.",
-      }),
-    ),
-  },
-  { $id: 'ActingEndBody', additionalProperties: false },
-);
+export const ActingEndBody = ClosedObject('ActingEndBody', {
+  cdb_id: Type.String({ pattern: '^[A-Z]{3}\\d{6}$', description: 'The customer tenant' }),
+  session: Type.Optional(
+    Type.String({
+      pattern: ACTING_SESSION_PATTERN,
+      description:
+        'The session its start answered: each browser tab ends its own. Without it, the ' +
+        "user's last acting for the tenant is ended.",
+    }),
+  ),
+});
 export type ActingEndBody = Static<typeof ActingEndBody>;

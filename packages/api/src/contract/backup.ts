@@ -15,23 +15,20 @@ import {
   QUOTA_ALERTS_MAX,
   BACKUP_UUID_PATTERN,
 } from './backup-values.ts';
-import { DateTime, Id, Nullable } from './common.ts';
+import { DateTime, Id, Nullable, ClosedObject, PatchBody } from './common.ts';
 
 export const BackupParams = Type.Object({
   id: Type.String({ pattern: BACKUP_UUID_PATTERN, description: "The backup tenant's uuid." }),
 });
 export type BackupParams = Static<typeof BackupParams>;
 
-export const BackupRetention = Type.Object(
-  {
-    keep_last: Type.Integer({ minimum: 1, maximum: 100, description: 'The newest points kept.' }),
-    daily: Type.Integer({ minimum: 0, maximum: 366, description: 'Days with a point kept.' }),
-    weekly: Type.Integer({ minimum: 0, maximum: 104, description: 'Weeks with a point kept.' }),
-    monthly: Type.Integer({ minimum: 0, maximum: 120, description: 'Months with a point kept.' }),
-    yearly: Type.Integer({ minimum: 0, maximum: 10, description: 'Years with a point kept.' }),
-  },
-  { $id: 'BackupRetention', additionalProperties: false },
-);
+export const BackupRetention = ClosedObject('BackupRetention', {
+  keep_last: Type.Integer({ minimum: 1, maximum: 100, description: 'The newest points kept.' }),
+  daily: Type.Integer({ minimum: 0, maximum: 366, description: 'Days with a point kept.' }),
+  weekly: Type.Integer({ minimum: 0, maximum: 104, description: 'Weeks with a point kept.' }),
+  monthly: Type.Integer({ minimum: 0, maximum: 120, description: 'Months with a point kept.' }),
+  yearly: Type.Integer({ minimum: 0, maximum: 10, description: 'Years with a point kept.' }),
+});
 export type BackupRetention = Static<typeof BackupRetention>;
 
 export const QuotaAlertRule = Type.Object(
@@ -114,17 +111,14 @@ export const BackupTenant = Type.Object(
 export type BackupTenant = Static<typeof BackupTenant>;
 
 /** `POST /services/backup`. */
-export const BackupCreate = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: BACKUP_NAME_MAX, pattern: BACKUP_NAME_PATTERN }),
-    location: Type.Enum(BACKUP_LOCATIONS.map((entry) => entry.location)),
-    product: Type.Enum(BACKUP_PRODUCTS),
-    quota_gb: QuotaGb,
-    warning_percent: WarningPercent,
-    retention: BackupRetention,
-  },
-  { $id: 'BackupCreate', additionalProperties: false },
-);
+export const BackupCreate = ClosedObject('BackupCreate', {
+  name: Type.String({ minLength: 1, maxLength: BACKUP_NAME_MAX, pattern: BACKUP_NAME_PATTERN }),
+  location: Type.Enum(BACKUP_LOCATIONS.map((entry) => entry.location)),
+  product: Type.Enum(BACKUP_PRODUCTS),
+  quota_gb: QuotaGb,
+  warning_percent: WarningPercent,
+  retention: BackupRetention,
+});
 export type BackupCreate = Static<typeof BackupCreate>;
 
 /** The 202 reply of a creation: the agent's secret is in it once, and never again. */
@@ -140,28 +134,21 @@ export const BackupCreateAccepted = Type.Object(
 export type BackupCreateAccepted = Static<typeof BackupCreateAccepted>;
 
 /** `PATCH /services/backup/{id}/quota`: any of the hard quota, the warning, the alerts. */
-export const BackupQuotaBody = Type.Object(
-  {
-    quota_gb: Type.Optional(QuotaGb),
-    warning_percent: Type.Optional(WarningPercent),
-    alerts: Type.Optional(Type.Array(QuotaAlertRule, { maxItems: QUOTA_ALERTS_MAX })),
-  },
-  { $id: 'BackupQuotaBody', additionalProperties: false, minProperties: 1 },
-);
+export const BackupQuotaBody = PatchBody('BackupQuotaBody', {
+  quota_gb: Type.Optional(QuotaGb),
+  warning_percent: Type.Optional(WarningPercent),
+  alerts: Type.Optional(Type.Array(QuotaAlertRule, { maxItems: QUOTA_ALERTS_MAX })),
+});
 export type BackupQuotaBody = Static<typeof BackupQuotaBody>;
 
 /** `PUT /services/backup/{id}/enabled`. */
-export const BackupEnabledBody = Type.Object(
-  { enabled: Type.Boolean() },
-  { $id: 'BackupEnabledBody', additionalProperties: false },
-);
+export const BackupEnabledBody = ClosedObject('BackupEnabledBody', { enabled: Type.Boolean() });
 export type BackupEnabledBody = Static<typeof BackupEnabledBody>;
 
 /** `PUT /services/backup/{id}/retention`. */
-export const BackupRetentionBody = Type.Object(
-  { retention: BackupRetention },
-  { $id: 'BackupRetentionBody', additionalProperties: false },
-);
+export const BackupRetentionBody = ClosedObject('BackupRetentionBody', {
+  retention: BackupRetention,
+});
 export type BackupRetentionBody = Static<typeof BackupRetentionBody>;
 
 export const BackupJob = Type.Object(

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TObjectOptions, type TProperties, type TSchema } from 'typebox';
 
 /** Every error reply: a human sentence, and the offending field for invalid input. */
 export const ErrorReply = Type.Object(
@@ -9,6 +9,20 @@ export const ErrorReply = Type.Object(
   { $id: 'ErrorReply' },
 );
 export type ErrorReply = Static<typeof ErrorReply>;
+
+/**
+ * A named object that refuses properties it does not declare: a request body or query. `$id`
+ * names it in the OpenAPI document; `options` adds to those two (`minProperties`).
+ */
+export const ClosedObject = <P extends TProperties>(
+  $id: string,
+  properties: P,
+  options: TObjectOptions = {},
+) => Type.Object(properties, { $id, additionalProperties: false, ...options });
+
+/** A `PATCH` body: a closed object that must change at least one of its properties. */
+export const PatchBody = <P extends TProperties>($id: string, properties: P) =>
+  ClosedObject($id, properties, { minProperties: 1 });
 
 /** Task status as polled by the portal (specification section 3). */
 export const TaskState = Type.Union([

@@ -3,7 +3,7 @@
 // Payload names are the specification's, exactly; where it says "not shown" the shapes are ours
 // (docs/adr/009-compute-tasks-and-simulator.md).
 import { Type, type Static } from 'typebox';
-import { DateTime, Id, ListPagingFields, Nullable } from './common.ts';
+import { DateTime, Id, ListPagingFields, Nullable, ClosedObject } from './common.ts';
 import {
   CIDR_PATTERN,
   DISPLAY_NAME_PATTERN,
@@ -93,25 +93,22 @@ export type NatRecord = Static<typeof NatRecord>;
 const Cidr = Type.String({ pattern: CIDR_PATTERN, maxLength: 18 });
 
 /** `POST /services/eseries/{id}/firewall_rule` (the specification does not show it). */
-export const FirewallRuleBody = Type.Object(
-  {
-    direction: Type.Enum(FIREWALL_DIRECTIONS),
-    protocol: Type.Enum(FIREWALL_PROTOCOLS),
-    ports: Type.Optional(
-      Nullable(
-        Type.String({
-          pattern: PORTS_PATTERN,
-          description: 'tcp and udp only: "22" or "8000-8080" (1 to 65535).',
-        }),
-      ),
+export const FirewallRuleBody = ClosedObject('FirewallRuleBody', {
+  direction: Type.Enum(FIREWALL_DIRECTIONS),
+  protocol: Type.Enum(FIREWALL_PROTOCOLS),
+  ports: Type.Optional(
+    Nullable(
+      Type.String({
+        pattern: PORTS_PATTERN,
+        description: 'tcp and udp only: "22" or "8000-8080" (1 to 65535).',
+      }),
     ),
-    source: Cidr,
-    destination: Cidr,
-    action: Type.Enum(FIREWALL_ACTIONS),
-    description: Type.Optional(Type.String({ maxLength: 200 })),
-  },
-  { $id: 'FirewallRuleBody', additionalProperties: false },
-);
+  ),
+  source: Cidr,
+  destination: Cidr,
+  action: Type.Enum(FIREWALL_ACTIONS),
+  description: Type.Optional(Type.String({ maxLength: 200 })),
+});
 export type FirewallRuleBody = Static<typeof FirewallRuleBody>;
 
 export const FirewallRule = Type.Object(
@@ -223,49 +220,46 @@ export const FirewallRuleParams = Type.Object({ id: Id, ruleId: Id });
 // Bodies (section 3)
 
 /** `POST /services/eseries`: built exactly as section 3 says. */
-export const VmCreate = Type.Object(
-  {
-    location: Type.String({ minLength: 1, maxLength: 64, description: "The site's location." }),
-    status: Type.Literal('trial'),
-    tenant_id: Type.String({ pattern: SERVICEID_PATTERN, description: "Your tenant's cdb_id." }),
-    display_name: DisplayName,
-    vsnap: Type.Boolean({ description: 'Snapshot-based backup for this VM.' }),
-    monitoring: Type.Boolean({ description: 'Monitoring for this VM.' }),
-    vm_params: Type.Object(
-      {
-        vcpus: Type.Integer({ minimum: 1, maximum: 128, description: "The plan's cpu." }),
-        memory: Type.Integer({
-          minimum: 1024,
-          maximum: 2048 * 1024,
-          multipleOf: 1024,
-          description: "MB: the plan's memory in GB × 1024.",
-        }),
-        cluster_name: Type.String({
-          minLength: 1,
-          maxLength: 64,
-          description: "The zone's cluster.",
-        }),
-        os: VmOs,
-        adapters: Type.Array(
-          Type.Object(
-            { portgroup: Type.String({ minLength: 1, maxLength: 64 }), vlan_id: VlanId },
-            { additionalProperties: false },
-          ),
-          { minItems: 1, maxItems: 2, description: 'The second adapter only when given.' },
+export const VmCreate = ClosedObject('VmCreate', {
+  location: Type.String({ minLength: 1, maxLength: 64, description: "The site's location." }),
+  status: Type.Literal('trial'),
+  tenant_id: Type.String({ pattern: SERVICEID_PATTERN, description: "Your tenant's cdb_id." }),
+  display_name: DisplayName,
+  vsnap: Type.Boolean({ description: 'Snapshot-based backup for this VM.' }),
+  monitoring: Type.Boolean({ description: 'Monitoring for this VM.' }),
+  vm_params: Type.Object(
+    {
+      vcpus: Type.Integer({ minimum: 1, maximum: 128, description: "The plan's cpu." }),
+      memory: Type.Integer({
+        minimum: 1024,
+        maximum: 2048 * 1024,
+        multipleOf: 1024,
+        description: "MB: the plan's memory in GB × 1024.",
+      }),
+      cluster_name: Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: "The zone's cluster.",
+      }),
+      os: VmOs,
+      adapters: Type.Array(
+        Type.Object(
+          { portgroup: Type.String({ minLength: 1, maxLength: 64 }), vlan_id: VlanId },
+          { additionalProperties: false },
         ),
-        disk_size_gb: Nullable(
-          Type.Integer({
-            minimum: 10,
-            maximum: 4096,
-            description: "A custom size; null for the plan's disk.",
-          }),
-        ),
-      },
-      { additionalProperties: false },
-    ),
-  },
-  { $id: 'VmCreate', additionalProperties: false },
-);
+        { minItems: 1, maxItems: 2, description: 'The second adapter only when given.' },
+      ),
+      disk_size_gb: Nullable(
+        Type.Integer({
+          minimum: 10,
+          maximum: 4096,
+          description: "A custom size; null for the plan's disk.",
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+});
 export type VmCreate = Static<typeof VmCreate>;
 
 export const VmCreateAccepted = Type.Object(
@@ -288,29 +282,25 @@ export type SnapOp = Static<typeof SnapOp>;
  * `POST …/{id}/snapshot`. Which fields an operation needs: CreateSnapshot `name`; DeleteSnapshot
  * and RevertSnapshot `snap_id`; EditSnapshot `snap_id` and a new `name` or `description`.
  */
-export const SnapshotOperation = Type.Object(
-  {
-    snap_op: SnapOp,
-    name: Type.Optional(Nullable(Type.String({ maxLength: 80 }))),
-    description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
-    power_state: Type.Optional(
-      Nullable(
-        Type.Boolean({
-          description:
-            "Create: also capture the VM's power state (memory), so a revert resumes it.",
-        }),
-      ),
+export const SnapshotOperation = ClosedObject('SnapshotOperation', {
+  snap_op: SnapOp,
+  name: Type.Optional(Nullable(Type.String({ maxLength: 80 }))),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  power_state: Type.Optional(
+    Nullable(
+      Type.Boolean({
+        description: "Create: also capture the VM's power state (memory), so a revert resumes it.",
+      }),
     ),
-    quiesced: Type.Optional(
-      Nullable(Type.Boolean({ description: 'Create: quiesce the guest file system first.' })),
-    ),
-    snap_id: Type.Optional(Nullable(Id)),
-    suppress_power_on: Type.Optional(
-      Nullable(Type.Boolean({ description: 'Revert: stay powered off afterwards.' })),
-    ),
-  },
-  { $id: 'SnapshotOperation', additionalProperties: false },
-);
+  ),
+  quiesced: Type.Optional(
+    Nullable(Type.Boolean({ description: 'Create: quiesce the guest file system first.' })),
+  ),
+  snap_id: Type.Optional(Nullable(Id)),
+  suppress_power_on: Type.Optional(
+    Nullable(Type.Boolean({ description: 'Revert: stay powered off afterwards.' })),
+  ),
+});
 export type SnapshotOperation = Static<typeof SnapshotOperation>;
 
 export const Snapshot = Type.Object(
@@ -342,76 +332,58 @@ export const POWER_OPERATIONS = [
 export const PowerOperation = Type.Enum(POWER_OPERATIONS);
 export type PowerOperation = Static<typeof PowerOperation>;
 
-export const PowerStateBody = Type.Object(
-  { power_operation: PowerOperation },
-  { $id: 'PowerStateBody', additionalProperties: false },
-);
+export const PowerStateBody = ClosedObject('PowerStateBody', { power_operation: PowerOperation });
 export type PowerStateBody = Static<typeof PowerStateBody>;
 
 /** `PATCH /services/eseries/{id}/instance`; limits are the VM's plan (a task fails beyond). */
-export const ResizeBody = Type.Object(
-  {
-    vcpus: Type.Integer({ minimum: 1, maximum: 128 }),
-    memoryGB: Type.Integer({ minimum: 1, maximum: 2048 }),
-  },
-  { $id: 'ResizeBody', additionalProperties: false },
-);
+export const ResizeBody = ClosedObject('ResizeBody', {
+  vcpus: Type.Integer({ minimum: 1, maximum: 128 }),
+  memoryGB: Type.Integer({ minimum: 1, maximum: 2048 }),
+});
 export type ResizeBody = Static<typeof ResizeBody>;
 
 export const CDROM_OPERATIONS = ['attach', 'detach'] as const;
 /** `PATCH /services/eseries/{id}/boot_cdrom`: attach needs `media_key`; the drive defaults to 1. */
-export const BootCdromBody = Type.Object(
-  {
-    operation: Type.Enum(CDROM_OPERATIONS),
-    data: Type.Optional(
-      Type.Object(
-        {
-          media_key: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200 }))),
-          cdrom_number: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 4 }))),
-        },
-        { additionalProperties: false },
-      ),
+export const BootCdromBody = ClosedObject('BootCdromBody', {
+  operation: Type.Enum(CDROM_OPERATIONS),
+  data: Type.Optional(
+    Type.Object(
+      {
+        media_key: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200 }))),
+        cdrom_number: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 4 }))),
+      },
+      { additionalProperties: false },
     ),
-  },
-  { $id: 'BootCdromBody', additionalProperties: false },
-);
+  ),
+});
 export type BootCdromBody = Static<typeof BootCdromBody>;
 
 /** `PATCH /services/eseries/{id}`. */
-export const RenameBody = Type.Object(
-  {
-    operation: Type.Literal('update'),
-    data: Type.Object({ display_name: DisplayName }, { additionalProperties: false }),
-  },
-  { $id: 'RenameBody', additionalProperties: false },
-);
+export const RenameBody = ClosedObject('RenameBody', {
+  operation: Type.Literal('update'),
+  data: Type.Object({ display_name: DisplayName }, { additionalProperties: false }),
+});
 export type RenameBody = Static<typeof RenameBody>;
 
 /** `POST /services/eseries/{id}/nat`: a 1:1 NAT through a gateway of the VM's site. */
-export const NatCreateBody = Type.Object(
-  {
-    operation: Type.Literal('create'),
-    data: Type.Object(
-      {
-        gateway_id: Id,
-        global_ipaddress_id: Type.Optional(
-          Type.Union([Id, Type.Null()], {
-            description: 'A public address allocated under networking; a new one when absent.',
-          }),
-        ),
-      },
-      { additionalProperties: false, description: "A gateway of the VM's site (catalogue)." },
-    ),
-  },
-  { $id: 'NatCreateBody', additionalProperties: false },
-);
+export const NatCreateBody = ClosedObject('NatCreateBody', {
+  operation: Type.Literal('create'),
+  data: Type.Object(
+    {
+      gateway_id: Id,
+      global_ipaddress_id: Type.Optional(
+        Type.Union([Id, Type.Null()], {
+          description: 'A public address allocated under networking; a new one when absent.',
+        }),
+      ),
+    },
+    { additionalProperties: false, description: "A gateway of the VM's site (catalogue)." },
+  ),
+});
 export type NatCreateBody = Static<typeof NatCreateBody>;
 
 /** `PUT /services/eseries/{id}/nat/{natId}`. */
-export const NatCancelBody = Type.Object(
-  { status: Type.Literal('cancel') },
-  { $id: 'NatCancelBody', additionalProperties: false },
-);
+export const NatCancelBody = ClosedObject('NatCancelBody', { status: Type.Literal('cancel') });
 export type NatCancelBody = Static<typeof NatCancelBody>;
 
 /** `PUT /services/eseries/{id}/vlan/{vlanId}` moves one adapter (default the first) there. */

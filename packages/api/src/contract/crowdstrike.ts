@@ -2,7 +2,7 @@
 // subscriptions with hosts, detections and a sensor update policy, and MSSP subscriptions over
 // several child tenants' medr subscriptions.
 import { Type, type Static, type TSchema } from 'typebox';
-import { DateTime, Id, Nullable } from './common.ts';
+import { DateTime, Id, Nullable, ClosedObject } from './common.ts';
 import {
   ASSIGNEE_MAX,
   COMMENT_MAX,
@@ -183,16 +183,13 @@ export const EdrDetectionQuery = Type.Object(
 export type EdrDetectionQuery = Static<typeof EdrDetectionQuery>;
 
 /** `PATCH /services/crowdstrike/medr/{id}/policy` */
-export const EdrPolicyBody = Type.Object(
-  {
-    mode: SensorPolicy,
-    pinned_version: Type.Optional(
-      Nullable(Type.String({ pattern: SENSOR_VERSION_PATTERN, description: 'mode pinned only' })),
-    ),
-    uninstall_protection: Type.Boolean(),
-  },
-  { $id: 'EdrPolicyBody', additionalProperties: false },
-);
+export const EdrPolicyBody = ClosedObject('EdrPolicyBody', {
+  mode: SensorPolicy,
+  pinned_version: Type.Optional(
+    Nullable(Type.String({ pattern: SENSOR_VERSION_PATTERN, description: 'mode pinned only' })),
+  ),
+  uninstall_protection: Type.Boolean(),
+});
 export type EdrPolicyBody = Static<typeof EdrPolicyBody>;
 
 /** `POST /services/crowdstrike/medr/{id}/hosts/{hostId}/containment` (a task) */

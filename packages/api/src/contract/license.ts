@@ -2,7 +2,7 @@
 // contracted, the seats they use (counted from what the tenant runs) and the machines that hold
 // them. Under `/services/license`, in the style of section 7.
 import { Type, type Static } from 'typebox';
-import { DateTime, Id } from './common.ts';
+import { DateTime, Id, ClosedObject } from './common.ts';
 import { LICENSE_PRODUCTS, LICENSE_STATES, SEAT_HOLDER_KINDS } from './license-values.ts';
 
 const Day = Type.String({ format: 'date', description: 'A day, YYYY-MM-DD (UTC).' });
@@ -112,21 +112,15 @@ export type LicenseSummary = Static<typeof LicenseSummary>;
 export const LicenseParams = Type.Object({ id: Id });
 export type LicenseParams = Static<typeof LicenseParams>;
 
-export const LicenseUpdate = Type.Object(
-  {
-    auto_renew: Type.Boolean({ description: 'Whether the subscription renews by itself.' }),
-  },
-  { $id: 'LicenseUpdate', additionalProperties: false },
-);
+export const LicenseUpdate = ClosedObject('LicenseUpdate', {
+  auto_renew: Type.Boolean({ description: 'Whether the subscription renews by itself.' }),
+});
 export type LicenseUpdate = Static<typeof LicenseUpdate>;
 
-export const LicenseAssign = Type.Object(
-  {
-    kind: SeatHolderKindSchema,
-    holder_id: Type.String({ minLength: 1, maxLength: 64, description: 'The holder to pin.' }),
-  },
-  { $id: 'LicenseAssign', additionalProperties: false },
-);
+export const LicenseAssign = ClosedObject('LicenseAssign', {
+  kind: SeatHolderKindSchema,
+  holder_id: Type.String({ minLength: 1, maxLength: 64, description: 'The holder to pin.' }),
+});
 export type LicenseAssign = Static<typeof LicenseAssign>;
 
 export const LicenseAssignmentParams = Type.Object({

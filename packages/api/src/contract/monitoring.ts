@@ -2,7 +2,7 @@
 // items. Creation is a task (polled; "Monitoring has been created"), for the super-tenant user
 // only; every user sees their own tenant's monitors, the super-tenant user every tenant's.
 import { Type, type Static } from 'typebox';
-import { DateTime, Id, ListPagingFields, Nullable } from './common.ts';
+import { DateTime, Id, ListPagingFields, Nullable, ClosedObject } from './common.ts';
 import {
   CONTACTS_MAX,
   CONTACT_KINDS,
@@ -27,13 +27,10 @@ const Percent = Nullable(
   Type.Number({ minimum: 0, maximum: 100, description: 'Availability in %, null: no checks yet.' }),
 );
 
-export const AlertContact = Type.Object(
-  {
-    kind: Type.Enum(CONTACT_KINDS, { description: 'E-mail address or webhook URL.' }),
-    address: Type.String({ minLength: 3, maxLength: 320 }),
-  },
-  { $id: 'AlertContact', additionalProperties: false },
-);
+export const AlertContact = ClosedObject('AlertContact', {
+  kind: Type.Enum(CONTACT_KINDS, { description: 'E-mail address or webhook URL.' }),
+  address: Type.String({ minLength: 3, maxLength: 320 }),
+});
 export type AlertContact = Static<typeof AlertContact>;
 
 /** The check's settings, as created. */
@@ -69,17 +66,14 @@ const MonitorSettings = {
 };
 
 /** `POST /services/monitoring` (super-tenant only). */
-export const MonitorCreate = Type.Object(
-  {
-    ...MonitorSettings,
-    tenant: CdbId,
-    vm_id: Type.Optional(Nullable(Id)),
-    target: Type.Optional(
-      Nullable(Type.String({ maxLength: 500, description: 'An address or a URL.' })),
-    ),
-  },
-  { $id: 'MonitorCreate', additionalProperties: false },
-);
+export const MonitorCreate = ClosedObject('MonitorCreate', {
+  ...MonitorSettings,
+  tenant: CdbId,
+  vm_id: Type.Optional(Nullable(Id)),
+  target: Type.Optional(
+    Nullable(Type.String({ maxLength: 500, description: 'An address or a URL.' })),
+  ),
+});
 export type MonitorCreate = Static<typeof MonitorCreate>;
 
 export const Monitor = Type.Object(
@@ -116,13 +110,10 @@ export const Monitor = Type.Object(
 );
 export type Monitor = Static<typeof Monitor>;
 
-export const MonitorListQuery = Type.Object(
-  {
-    ...ListPagingFields,
-    tenant: Type.Optional(CdbId),
-  },
-  { $id: 'MonitorListQuery', additionalProperties: false },
-);
+export const MonitorListQuery = ClosedObject('MonitorListQuery', {
+  ...ListPagingFields,
+  tenant: Type.Optional(CdbId),
+});
 export type MonitorListQuery = Static<typeof MonitorListQuery>;
 
 export const MonitorParams = Type.Object({ id: Id }, { $id: 'MonitorParams' });
@@ -134,10 +125,9 @@ export const MaintenanceParams = Type.Object(
 export type MaintenanceParams = Static<typeof MaintenanceParams>;
 
 /** `POST /services/monitoring/{id}`: pause or resume the checks. */
-export const MonitorOperationBody = Type.Object(
-  { operation: Type.Union([Type.Literal('pause'), Type.Literal('resume')]) },
-  { $id: 'MonitorOperationBody', additionalProperties: false },
-);
+export const MonitorOperationBody = ClosedObject('MonitorOperationBody', {
+  operation: Type.Union([Type.Literal('pause'), Type.Literal('resume')]),
+});
 export type MonitorOperationBody = Static<typeof MonitorOperationBody>;
 
 export const CheckResult = Type.Object(
@@ -153,10 +143,9 @@ export const CheckResult = Type.Object(
 );
 export type CheckResult = Static<typeof CheckResult>;
 
-export const ResultsQuery = Type.Object(
-  { hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 720 })) },
-  { $id: 'ResultsQuery', additionalProperties: false },
-);
+export const ResultsQuery = ClosedObject('ResultsQuery', {
+  hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 720 })),
+});
 export type ResultsQuery = Static<typeof ResultsQuery>;
 
 export const Incident = Type.Object(
@@ -171,25 +160,22 @@ export const Incident = Type.Object(
 );
 export type Incident = Static<typeof Incident>;
 
-export const MaintenanceWindowBody = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 80 }),
-    kind: Type.Enum(MAINTENANCE_KINDS),
-    starts_at: Type.Optional(Nullable(DateTime)),
-    ends_at: Type.Optional(Nullable(DateTime)),
-    days: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), {
-        maxItems: 7,
-        description: 'Weekly: days of the week, 0 = Sunday.',
-      }),
-    ),
-    start_time: Type.Optional(
-      Nullable(Type.String({ pattern: TIME_OF_DAY_PATTERN, description: 'Weekly: HH:MM UTC.' })),
-    ),
-    duration_minutes: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1440 }))),
-  },
-  { $id: 'MaintenanceWindowBody', additionalProperties: false },
-);
+export const MaintenanceWindowBody = ClosedObject('MaintenanceWindowBody', {
+  name: Type.String({ minLength: 1, maxLength: 80 }),
+  kind: Type.Enum(MAINTENANCE_KINDS),
+  starts_at: Type.Optional(Nullable(DateTime)),
+  ends_at: Type.Optional(Nullable(DateTime)),
+  days: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), {
+      maxItems: 7,
+      description: 'Weekly: days of the week, 0 = Sunday.',
+    }),
+  ),
+  start_time: Type.Optional(
+    Nullable(Type.String({ pattern: TIME_OF_DAY_PATTERN, description: 'Weekly: HH:MM UTC.' })),
+  ),
+  duration_minutes: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1440 }))),
+});
 export type MaintenanceWindowBody = Static<typeof MaintenanceWindowBody>;
 
 export const MaintenanceWindow = Type.Object(

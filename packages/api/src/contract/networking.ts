@@ -2,7 +2,7 @@
 // to the internet, public addresses (assigned to a VM through the VM's NAT call) and the topology
 // the graph draws. Slow changes answer 202 with a task.
 import { Type, type Static } from 'typebox';
-import { DateTime, Id, Nullable } from './common.ts';
+import { DateTime, Id, Nullable, ClosedObject, PatchBody } from './common.ts';
 import { VLAN_MAX, VLAN_MIN } from './compute-values.ts';
 import { PowerState } from './compute.ts';
 import {
@@ -80,27 +80,21 @@ export const NetworkParams = Type.Object({ id: RowId });
 export type NetworkParams = Static<typeof NetworkParams>;
 
 /** `POST /services/networking`. Gateway address and DHCP range default from the CIDR. */
-export const NetworkCreate = Type.Object(
-  {
-    name: NetworkName,
-    location: Location,
-    vlan_id: Type.Integer({ minimum: VLAN_MIN, maximum: VLAN_MAX }),
-    cidr: Cidr,
-    gateway_id: Nullable(RowId),
-    gateway_address: Type.Optional(Ipv4),
-    dhcp_start: Type.Optional(Ipv4),
-    dhcp_end: Type.Optional(Ipv4),
-    dns_servers: Type.Optional(DnsServers),
-  },
-  { $id: 'NetworkCreate', additionalProperties: false },
-);
+export const NetworkCreate = ClosedObject('NetworkCreate', {
+  name: NetworkName,
+  location: Location,
+  vlan_id: Type.Integer({ minimum: VLAN_MIN, maximum: VLAN_MAX }),
+  cidr: Cidr,
+  gateway_id: Nullable(RowId),
+  gateway_address: Type.Optional(Ipv4),
+  dhcp_start: Type.Optional(Ipv4),
+  dhcp_end: Type.Optional(Ipv4),
+  dns_servers: Type.Optional(DnsServers),
+});
 export type NetworkCreate = Static<typeof NetworkCreate>;
 
 /** `GET /services/networking/usage?location=…`: which site. */
-export const NetworkUsageQuery = Type.Object(
-  { location: Location },
-  { $id: 'NetworkUsageQuery', additionalProperties: false },
-);
+export const NetworkUsageQuery = ClosedObject('NetworkUsageQuery', { location: Location });
 export type NetworkUsageQuery = Static<typeof NetworkUsageQuery>;
 
 /**
@@ -128,15 +122,12 @@ export const NetworkUsage = Type.Object(
 export type NetworkUsage = Static<typeof NetworkUsage>;
 
 /** `PATCH /services/networking/{id}`: DHCP range, DNS servers, gateway. */
-export const NetworkUpdate = Type.Object(
-  {
-    dhcp_start: Type.Optional(Ipv4),
-    dhcp_end: Type.Optional(Ipv4),
-    dns_servers: Type.Optional(DnsServers),
-    gateway_id: Type.Optional(Nullable(RowId)),
-  },
-  { $id: 'NetworkUpdate', additionalProperties: false, minProperties: 1 },
-);
+export const NetworkUpdate = PatchBody('NetworkUpdate', {
+  dhcp_start: Type.Optional(Ipv4),
+  dhcp_end: Type.Optional(Ipv4),
+  dns_servers: Type.Optional(DnsServers),
+  gateway_id: Type.Optional(Nullable(RowId)),
+});
 export type NetworkUpdate = Static<typeof NetworkUpdate>;
 
 export const Gateway = Type.Object(
@@ -154,16 +145,14 @@ export const Gateway = Type.Object(
 );
 export type Gateway = Static<typeof Gateway>;
 
-export const GatewayCreate = Type.Object(
-  { name: NetworkName, location: Location, snat: Type.Boolean() },
-  { $id: 'GatewayCreate', additionalProperties: false },
-);
+export const GatewayCreate = ClosedObject('GatewayCreate', {
+  name: NetworkName,
+  location: Location,
+  snat: Type.Boolean(),
+});
 export type GatewayCreate = Static<typeof GatewayCreate>;
 
-export const GatewayUpdate = Type.Object(
-  { snat: Type.Boolean() },
-  { $id: 'GatewayUpdate', additionalProperties: false },
-);
+export const GatewayUpdate = ClosedObject('GatewayUpdate', { snat: Type.Boolean() });
 export type GatewayUpdate = Static<typeof GatewayUpdate>;
 
 export const PublicAddress = Type.Object(
@@ -192,10 +181,7 @@ export const PublicAddress = Type.Object(
 );
 export type PublicAddress = Static<typeof PublicAddress>;
 
-export const AddressAllocate = Type.Object(
-  { gateway_id: RowId },
-  { $id: 'AddressAllocate', additionalProperties: false },
-);
+export const AddressAllocate = ClosedObject('AddressAllocate', { gateway_id: RowId });
 export type AddressAllocate = Static<typeof AddressAllocate>;
 
 /** Everything the topology graph draws: gateways, networks, VMs with their ports, addresses. */

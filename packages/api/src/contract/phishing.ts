@@ -2,7 +2,7 @@
 // that train a tenant's staff. Templates and landing pages (a built-in library plus the tenant's
 // own), recipient groups imported from CSV, campaigns, and what each recipient did.
 import { Type, type Static } from 'typebox';
-import { DateTime, Id, Nullable } from './common.ts';
+import { DateTime, Id, Nullable, ClosedObject, PatchBody } from './common.ts';
 import {
   CAMPAIGN_STATES,
   MAX_CSV_LENGTH,
@@ -33,26 +33,20 @@ export const PhishingTemplate = Type.Object(
 export type PhishingTemplate = Static<typeof PhishingTemplate>;
 
 /** `POST /services/phishing/templates`. */
-export const PhishingTemplateCreate = Type.Object(
-  {
-    kind: Type.Enum(TEMPLATE_KINDS),
-    name: Name,
-    subject: Type.Optional(Type.String({ maxLength: 200 })),
-    content: Type.String({ minLength: 1, maxLength: MAX_TEMPLATE_LENGTH }),
-  },
-  { $id: 'PhishingTemplateCreate', additionalProperties: false },
-);
+export const PhishingTemplateCreate = ClosedObject('PhishingTemplateCreate', {
+  kind: Type.Enum(TEMPLATE_KINDS),
+  name: Name,
+  subject: Type.Optional(Type.String({ maxLength: 200 })),
+  content: Type.String({ minLength: 1, maxLength: MAX_TEMPLATE_LENGTH }),
+});
 export type PhishingTemplateCreate = Static<typeof PhishingTemplateCreate>;
 
 /** `PATCH /services/phishing/templates/{id}`: one of the tenant's own; its kind stays. */
-export const PhishingTemplateUpdate = Type.Object(
-  {
-    name: Type.Optional(Name),
-    subject: Type.Optional(Type.String({ maxLength: 200 })),
-    content: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_TEMPLATE_LENGTH })),
-  },
-  { $id: 'PhishingTemplateUpdate', additionalProperties: false, minProperties: 1 },
-);
+export const PhishingTemplateUpdate = PatchBody('PhishingTemplateUpdate', {
+  name: Type.Optional(Name),
+  subject: Type.Optional(Type.String({ maxLength: 200 })),
+  content: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_TEMPLATE_LENGTH })),
+});
 export type PhishingTemplateUpdate = Static<typeof PhishingTemplateUpdate>;
 
 export const PhishingRecipient = Type.Object(
@@ -92,10 +86,7 @@ const Csv = Type.String({
 });
 
 /** `POST /services/phishing/groups/preview`: what importing this file would do. */
-export const PhishingCsvBody = Type.Object(
-  { csv: Csv },
-  { $id: 'PhishingCsvBody', additionalProperties: false },
-);
+export const PhishingCsvBody = ClosedObject('PhishingCsvBody', { csv: Csv });
 export type PhishingCsvBody = Static<typeof PhishingCsvBody>;
 
 export const PhishingCsvPreview = Type.Object(
@@ -118,10 +109,7 @@ export const PhishingCsvPreview = Type.Object(
 export type PhishingCsvPreview = Static<typeof PhishingCsvPreview>;
 
 /** `POST /services/phishing/groups`: the valid rows are imported, the bad ones skipped. */
-export const PhishingGroupCreate = Type.Object(
-  { name: Name, csv: Csv },
-  { $id: 'PhishingGroupCreate', additionalProperties: false },
-);
+export const PhishingGroupCreate = ClosedObject('PhishingGroupCreate', { name: Name, csv: Csv });
 export type PhishingGroupCreate = Static<typeof PhishingGroupCreate>;
 
 export const PhishingGroupCreated = Type.Object(
@@ -137,10 +125,10 @@ export type PhishingGroupCreated = Static<typeof PhishingGroupCreated>;
  * `PATCH /services/phishing/groups/{id}`: a new name, and or a file whose valid rows replace the
  * recipients (campaigns already launched keep the recipients they were sent to).
  */
-export const PhishingGroupUpdate = Type.Object(
-  { name: Type.Optional(Name), csv: Type.Optional(Csv) },
-  { $id: 'PhishingGroupUpdate', additionalProperties: false, minProperties: 1 },
-);
+export const PhishingGroupUpdate = PatchBody('PhishingGroupUpdate', {
+  name: Type.Optional(Name),
+  csv: Type.Optional(Csv),
+});
 export type PhishingGroupUpdate = Static<typeof PhishingGroupUpdate>;
 
 const Counts = Type.Object({
@@ -221,23 +209,20 @@ export const PhishingCampaignParams = Type.Object(
 export type PhishingCampaignParams = Static<typeof PhishingCampaignParams>;
 
 /** `POST /services/phishing/campaigns/{id}/recipients`: more recipients for a running campaign. */
-export const PhishingRecipientsAdd = Type.Object(
-  {
-    recipients: Type.Array(
-      Type.Object(
-        {
-          email: Type.String({ minLength: 1, maxLength: 254, examples: ['new.hire@acme.example'] }),
-          first_name: Type.Optional(Type.String({ maxLength: 100 })),
-          last_name: Type.Optional(Type.String({ maxLength: 100 })),
-          department: Type.Optional(Type.String({ maxLength: 100 })),
-        },
-        { additionalProperties: false },
-      ),
-      { minItems: 1, maxItems: MAX_GROUP_RECIPIENTS },
+export const PhishingRecipientsAdd = ClosedObject('PhishingRecipientsAdd', {
+  recipients: Type.Array(
+    Type.Object(
+      {
+        email: Type.String({ minLength: 1, maxLength: 254, examples: ['new.hire@acme.example'] }),
+        first_name: Type.Optional(Type.String({ maxLength: 100 })),
+        last_name: Type.Optional(Type.String({ maxLength: 100 })),
+        department: Type.Optional(Type.String({ maxLength: 100 })),
+      },
+      { additionalProperties: false },
     ),
-  },
-  { $id: 'PhishingRecipientsAdd', additionalProperties: false },
-);
+    { minItems: 1, maxItems: MAX_GROUP_RECIPIENTS },
+  ),
+});
 export type PhishingRecipientsAdd = Static<typeof PhishingRecipientsAdd>;
 
 const At = Nullable(DateTime);

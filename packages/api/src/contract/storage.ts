@@ -2,7 +2,7 @@
 // tenant's block volumes, `/{id}` is one; creating, attaching, detaching, extending and deleting
 // are tasks.
 import { Type, type Static } from 'typebox';
-import { DateTime, Id, Nullable } from './common.ts';
+import { DateTime, Id, Nullable, ClosedObject } from './common.ts';
 import { ListPagingFields } from './common.ts';
 import {
   VOLUME_NAME_MAX,
@@ -20,13 +20,10 @@ const SizeGb = Type.Integer({
 });
 
 /** A VM snapshot a volume is made from. */
-export const VolumeSource = Type.Object(
-  {
-    vm_id: Id,
-    snapshot_id: Id,
-  },
-  { $id: 'VolumeSource', additionalProperties: false },
-);
+export const VolumeSource = ClosedObject('VolumeSource', {
+  vm_id: Id,
+  snapshot_id: Id,
+});
 export type VolumeSource = Static<typeof VolumeSource>;
 
 export const Volume = Type.Object(
@@ -96,18 +93,15 @@ export type VolumeListQuery = Static<typeof VolumeListQuery>;
  * `POST /services/storage`: an empty volume at a location, or a copy of a VM snapshot (then the
  * location is the VM's and the size defaults to the VM's disk, never smaller).
  */
-export const VolumeCreate = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: VOLUME_NAME_MAX, pattern: VOLUME_NAME_PATTERN }),
-    type: Type.Enum(VOLUME_TYPES),
-    size_gb: Type.Optional(SizeGb),
-    location: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 32, description: 'Required for an empty volume.' }),
-    ),
-    source: Type.Optional(VolumeSource),
-  },
-  { $id: 'VolumeCreate', additionalProperties: false },
-);
+export const VolumeCreate = ClosedObject('VolumeCreate', {
+  name: Type.String({ minLength: 1, maxLength: VOLUME_NAME_MAX, pattern: VOLUME_NAME_PATTERN }),
+  type: Type.Enum(VOLUME_TYPES),
+  size_gb: Type.Optional(SizeGb),
+  location: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 32, description: 'Required for an empty volume.' }),
+  ),
+  source: Type.Optional(VolumeSource),
+});
 export type VolumeCreate = Static<typeof VolumeCreate>;
 
 export const VolumeCreateAccepted = Type.Object({
@@ -117,15 +111,9 @@ export const VolumeCreateAccepted = Type.Object({
 export type VolumeCreateAccepted = Static<typeof VolumeCreateAccepted>;
 
 /** `POST /services/storage/{id}/attach`. */
-export const VolumeAttach = Type.Object(
-  { vm_id: Id },
-  { $id: 'VolumeAttach', additionalProperties: false },
-);
+export const VolumeAttach = ClosedObject('VolumeAttach', { vm_id: Id });
 export type VolumeAttach = Static<typeof VolumeAttach>;
 
 /** `PATCH /services/storage/{id}/size`: only upward. */
-export const VolumeExtend = Type.Object(
-  { size_gb: SizeGb },
-  { $id: 'VolumeExtend', additionalProperties: false },
-);
+export const VolumeExtend = ClosedObject('VolumeExtend', { size_gb: SizeGb });
 export type VolumeExtend = Static<typeof VolumeExtend>;

@@ -1,7 +1,7 @@
 // Virtual-wire series (vwseries): specification section 7. Its VMs use the compute area's VM path
 // base under `/services/vwseries/{serviceid}/vm`.
 import { Type, type Static } from 'typebox';
-import { DateTime, Nullable } from './common.ts';
+import { DateTime, Nullable, ClosedObject } from './common.ts';
 
 export const BACKUP_RESULTS = ['success', 'warning', 'failure'] as const;
 
@@ -61,8 +61,7 @@ export const VwseriesUsage = Type.Object(
 export type VwseriesUsage = Static<typeof VwseriesUsage>;
 
 /** `POST /services/vwseries/{id}`. */
-export const VwseriesOperationBody = Type.Object(
-  { operation: Type.Literal('refresh') },
-  { $id: 'VwseriesOperationBody', additionalProperties: false },
-);
+export const VwseriesOperationBody = ClosedObject('VwseriesOperationBody', {
+  operation: Type.Literal('refresh'),
+});
 export type VwseriesOperationBody = Static<typeof VwseriesOperationBody>;

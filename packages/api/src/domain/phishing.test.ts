@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addRecipientsRefusal,
   campaignDeleteRefusal,
   campaignEditRefusal,
   endRefusal,
@@ -74,6 +75,10 @@ describe('campaign rules', () => {
     expect(endRefusal('running')).toBeNull();
     expect(endRefusal('scheduled')).toBeNull();
     expect(endRefusal('finished')).toBe('Only a scheduled or running campaign can be ended.');
+    expect(addRecipientsRefusal('running')).toBeNull();
+    expect(addRecipientsRefusal('draft')).toBe(
+      'Recipients can be added to a running campaign only.',
+    );
   });
 
   it('writes shares as whole percentages', () => {

@@ -104,32 +104,41 @@ export function parseRecipientCsv(text: string): RecipientCsv {
   return { rows, error: null };
 }
 
+/** A refusal that depends on the campaign's state only: none in the `allowed` states. */
+const refusedOutside =
+  (allowed: readonly CampaignState[], sentence: string) =>
+  (state: CampaignState): string | null =>
+    allowed.includes(state) ? null : sentence;
+
 /** Why a campaign in this state cannot be launched, or null. */
-export const launchRefusal = (state: CampaignState): string | null =>
-  state === 'draft' ? null : 'Only a draft campaign can be launched.';
+export const launchRefusal = refusedOutside(['draft'], 'Only a draft campaign can be launched.');
 
 /** Why a campaign in this state cannot be ended, or null. */
-export const endRefusal = (state: CampaignState): string | null =>
-  state === 'scheduled' || state === 'running'
-    ? null
-    : 'Only a scheduled or running campaign can be ended.';
+export const endRefusal = refusedOutside(
+  ['scheduled', 'running'],
+  'Only a scheduled or running campaign can be ended.',
+);
 
 /** Why recipients cannot be added to a campaign in this state, or null. */
-export const addRecipientsRefusal = (state: CampaignState): string | null =>
-  state === 'running' ? null : 'Recipients can be added to a running campaign only.';
+export const addRecipientsRefusal = refusedOutside(
+  ['running'],
+  'Recipients can be added to a running campaign only.',
+);
 
 /** Why a campaign in this state cannot be edited, or null: only a draft is still open. */
-export const campaignEditRefusal = (state: CampaignState): string | null =>
-  state === 'draft' ? null : 'Only a draft campaign can be edited.';
+export const campaignEditRefusal = refusedOutside(
+  ['draft'],
+  'Only a draft campaign can be edited.',
+);
 
 /**
  * Why a campaign in this state cannot be deleted, or null: a draft or a scheduled one (whose
  * sending is then called off). A running or finished campaign keeps its results.
  */
-export const campaignDeleteRefusal = (state: CampaignState): string | null =>
-  state === 'draft' || state === 'scheduled'
-    ? null
-    : 'Only a draft or scheduled campaign can be deleted; a running or finished one keeps its results.';
+export const campaignDeleteRefusal = refusedOutside(
+  ['draft', 'scheduled'],
+  'Only a draft or scheduled campaign can be deleted; a running or finished one keeps its results.',
+);
 
 /** Names as a sentence's list: "A", "A and B", "A, B and 2 more". */
 function nameList(names: readonly string[]): string {

@@ -204,7 +204,6 @@ export function AuditLogPage() {
           defaultHidden: true,
         },
       ]}
-      getRowId={(e) => String(e.id)}
       getRowLabel={(e) => `${e.action} ${e.target_label ?? e.target ?? ''}`}
       filters={
         <>

@@ -66,8 +66,6 @@ export function RolesPage() {
       listId="admin-roles"
       title="Roles"
       description="What each role may see and change, area by area. Built-in roles cannot be changed."
-      tableLabel="Roles"
-      searchLabel="Search roles"
       noun={{ one: 'role', other: 'roles' }}
       query={adminQueries.roles()}
       columns={[
@@ -86,8 +84,6 @@ export function RolesPage() {
         },
         { id: 'users', priority: 2, header: 'Users', accessor: 'users', align: 'end' },
       ]}
-      getRowId={(role) => String(role.id)}
-      getRowLabel={(role) => role.name}
       rowHref={(role) => `/role/${role.id}`}
       actions={
         <Button variant="primary" leadingIcon={mdiPlus} onClick={() => setCreating(true)}>

@@ -191,13 +191,10 @@ export function UsersPage() {
       listId="admin-users"
       title="Users"
       description="Everyone who may sign in to the portal, in every tenant."
-      tableLabel="Users"
-      searchLabel="Search users"
       noun={{ one: 'user', other: 'users' }}
       query={query}
       paged={paged}
       columns={columns}
-      getRowId={(user) => String(user.id)}
       getRowLabel={(user) => user.email}
       exportable={false}
       summary={

@@ -93,14 +93,11 @@ export function BackupListPage() {
         'Backup accounts your agents sign in to: how much they use, whether jobs succeed, how long restore points are kept.'
       }
       actions={<CreateLink href={CREATE_PATH} permission={BACKUP_PERMISSION} />}
-      tableLabel="Backup tenants"
-      searchLabel="Search backup tenants"
       noun={{ one: 'backup tenant', other: 'backup tenants' }}
       query={backupQueries.list()}
       paged={backupPaged}
       columns={COLUMNS}
       getRowId={(row) => row.uuid}
-      getRowLabel={(row) => row.name}
       defaultSorting={{ id: 'name', desc: false }}
       rowHref={(row) => `/backup/${row.uuid}`}
       rowResource={(row) => `backup:${row.uuid}`}

@@ -1,16 +1,16 @@
-import type { AreaManifest } from '../../kit/area.tsx';
+import { listRoute, type AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
 /** Backup tenants. */
 export const backupArea: AreaManifest = {
   id: 'backup',
   routes: [
-    {
-      path: 'backup',
-      load: () => import('./BackupListPage.tsx'),
-      page: 'BackupListPage',
-      firstCall: 'services/backup?limit=100&sort=name',
-    },
+    listRoute(
+      'backup',
+      () => import('./BackupListPage.tsx'),
+      'BackupListPage',
+      'services/backup?limit=100&sort=name',
+    ),
     {
       path: 'backup/create',
       load: () => import('./BackupCreatePage.tsx'),

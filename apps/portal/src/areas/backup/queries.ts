@@ -4,12 +4,12 @@ import { backupApi } from '@portal/api/client';
 import { BACKUP_LIST_SORTS, type BackupTenantSummary } from '@portal/api/contract';
 import type { ListPaged } from '../../kit/ListPage.tsx';
 import { getServices } from '../../services.ts';
+import { areaKeys } from '../../kit/query.ts';
 
 export const api = () => backupApi(getServices().api);
 
 export const backupKeys = {
-  all: ['backup'] as const,
-  list: () => [...backupKeys.all, 'list'] as const,
+  ...areaKeys('backup'),
   tenant: (uuid: string) => [...backupKeys.all, 'tenant', uuid] as const,
   jobs: (uuid: string) => [...backupKeys.tenant(uuid), 'jobs'] as const,
   usage: (uuid: string) => [...backupKeys.tenant(uuid), 'usage'] as const,

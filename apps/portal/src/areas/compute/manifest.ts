@@ -1,4 +1,4 @@
-import type { AreaManifest } from '../../kit/area.tsx';
+import { listRoute, type AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
 // Compute is the largest area: each page is a chunk of its own, so the list does not download the
@@ -12,12 +12,12 @@ const terminal = () => import('./console/index.ts');
 export const computeArea: AreaManifest = {
   id: 'compute',
   routes: [
-    {
-      path: 'compute',
-      load: list,
-      page: 'ComputeListPage',
-      firstCall: 'services/eseries?detail_fields=nat&limit=100&sort=name',
-    },
+    listRoute(
+      'compute',
+      list,
+      'ComputeListPage',
+      'services/eseries?detail_fields=nat&limit=100&sort=name',
+    ),
     { path: 'compute/create', load: create, page: 'ComputeCreatePage' },
     {
       path: 'compute/:id',

@@ -97,13 +97,11 @@ export function CrowdstrikeListPage() {
       title="Endpoint security"
       description="Managed EDR watches your hosts for threats; an MSSP subscription oversees several customers' Managed EDR."
       tableLabel="Endpoint security subscriptions"
-      searchLabel="Search subscriptions"
       noun={{ one: 'subscription', other: 'subscriptions' }}
       query={crowdstrikeQueries.list()}
       paged={crowdstrikePaged}
       columns={COLUMNS}
       getRowId={(row) => `${row.kind}-${row.id}`}
-      getRowLabel={(row) => row.name}
       rowHref={(row) => `/crowdstrike/${row.kind}/${row.id}`}
       defaultSorting={{ id: 'name' }}
       emptyState={

@@ -1,16 +1,16 @@
-import type { AreaManifest } from '../../kit/area.tsx';
+import { listRoute, type AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
 /** Endpoint security: managed EDR (medr) and MSSP subscriptions ("Managed EDR", "MSSP"). */
 export const crowdstrikeArea: AreaManifest = {
   id: 'crowdstrike',
   routes: [
-    {
-      path: 'crowdstrike',
-      load: () => import('./CrowdstrikeListPage.tsx'),
-      page: 'CrowdstrikeListPage',
-      firstCall: 'services/crowdstrike?limit=100&sort=name',
-    },
+    listRoute(
+      'crowdstrike',
+      () => import('./CrowdstrikeListPage.tsx'),
+      'CrowdstrikeListPage',
+      'services/crowdstrike?limit=100&sort=name',
+    ),
     {
       path: 'crowdstrike/medr/:id',
       load: () => import('./MedrDetailPage.tsx'),

@@ -9,12 +9,12 @@ import {
 } from '@portal/api/contract';
 import type { ListPaged } from '../../kit/ListPage.tsx';
 import { getServices } from '../../services.ts';
+import { areaKeys } from '../../kit/query.ts';
 
 const api = () => crowdstrikeApi(getServices().api);
 
 export const crowdstrikeKeys = {
-  all: ['crowdstrike'] as const,
-  list: () => [...crowdstrikeKeys.all, 'list'] as const,
+  ...areaKeys('crowdstrike'),
   medr: (id: number) => [...crowdstrikeKeys.all, 'medr', id] as const,
   hosts: (id: number, filter?: EdrHostQuery['filter']) =>
     [...crowdstrikeKeys.medr(id), 'hosts', filter ?? 'all'] as const,

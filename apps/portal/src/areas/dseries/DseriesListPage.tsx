@@ -62,12 +62,9 @@ export function DseriesListPage() {
       title="D series"
       description="Your dedicated servers."
       tableLabel="D series servers"
-      searchLabel="Search servers"
       noun={{ one: 'server', other: 'servers' }}
       query={dseriesQueries.list()}
       columns={COLUMNS}
-      getRowId={(item) => String(item.id)}
-      getRowLabel={(item) => item.name}
       defaultSorting={{ id: 'name' }}
       emptyState={
         <EmptyState

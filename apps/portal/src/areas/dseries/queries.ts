@@ -2,10 +2,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { dseriesApi } from '@portal/api/client';
 import { getServices } from '../../services.ts';
+import { areaKeys } from '../../kit/query.ts';
 
 export const dseriesKeys = {
-  all: ['dseries'] as const,
-  list: () => [...dseriesKeys.all, 'list'] as const,
+  ...areaKeys('dseries'),
 };
 
 export const dseriesQueries = {

@@ -161,12 +161,10 @@ export function LicenseListPage() {
       }
       summary={<LicenseSummaryPanel />}
       tableLabel="Licence subscriptions"
-      searchLabel="Search subscriptions"
       noun={{ one: 'subscription', other: 'subscriptions' }}
       query={licenseQueries.list()}
       paged={licensePaged}
       columns={COLUMNS}
-      getRowId={(row) => String(row.id)}
       getRowLabel={(row) => `${row.product_name} ${row.reference}`}
       defaultSorting={{ id: 'product' }}
       rowActions={rowActions}

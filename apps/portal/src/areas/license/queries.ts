@@ -4,10 +4,10 @@ import { licenseApi } from '@portal/api/client';
 import { LICENSE_LIST_SORTS, type LicenseSubscription } from '@portal/api/contract';
 import type { ListPaged } from '../../kit/ListPage.tsx';
 import { getServices } from '../../services.ts';
+import { areaKeys } from '../../kit/query.ts';
 
 export const licenseKeys = {
-  all: ['license'] as const,
-  list: () => [...licenseKeys.all, 'list'] as const,
+  ...areaKeys('license'),
   summary: () => [...licenseKeys.all, 'summary'] as const,
 };
 

@@ -167,8 +167,6 @@ export function MonitoringListPage() {
             </div>
           ) : undefined
         }
-        tableLabel="Monitors"
-        searchLabel="Search monitors"
         noun={{ one: 'monitor', other: 'monitors' }}
         query={monitoringQueries.list()}
         paged={{
@@ -177,8 +175,6 @@ export function MonitoringListPage() {
           sorts: ['name', 'tenant', 'state', 'type'],
         }}
         columns={columns(everyTenant)}
-        getRowId={(row) => String(row.id)}
-        getRowLabel={(row) => row.name}
         defaultSorting={{ id: 'name', desc: false }}
         rowHref={(row) => `/monitoring/${row.id}`}
         rowResource={(row) => monitorResource(row.id)}

@@ -1,17 +1,17 @@
 import { isSuperTenantUser } from '@portal/api/contract';
-import type { AreaManifest } from '../../kit/area.tsx';
+import { listRoute, type AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
 /** Monitoring checks; only the super-tenant user creates them. */
 export const monitoringArea: AreaManifest = {
   id: 'monitoring',
   routes: [
-    {
-      path: 'monitoring',
-      load: () => import('./MonitoringListPage.tsx'),
-      page: 'MonitoringListPage',
-      firstCall: 'services/monitoring?limit=100&sort=name',
-    },
+    listRoute(
+      'monitoring',
+      () => import('./MonitoringListPage.tsx'),
+      'MonitoringListPage',
+      'services/monitoring?limit=100&sort=name',
+    ),
     {
       path: 'monitoring/create',
       load: () => import('./MonitoringCreatePage.tsx'),

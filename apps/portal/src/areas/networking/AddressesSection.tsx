@@ -7,8 +7,7 @@ import { ConfirmDialog, DataTable, EmptyState, Select, type DataTableColumn } fr
 import { FormDialog, FormSelect, useContractForm } from '../../kit/form/index.ts';
 import {
   confirmTask,
-  formTask,
-  shownInDialog,
+  dialogTask,
   isResourceBusy,
   useBusyRowIds,
   useTaskAction,
@@ -101,11 +100,7 @@ function AllocateDialog({ onClose }: { onClose: () => void }) {
       description="The address comes from the gateway's site; assign it to a machine there with NAT."
       submitLabel="Allocate"
       onSubmit={async (values) => {
-        await formTask(
-          task.run(() => api().allocate(allocateBody(values)), {
-            onRequestError: shownInDialog,
-          }),
-        );
+        await dialogTask(task, () => api().allocate(allocateBody(values)));
       }}
     >
       <FormSelect<{ gateway_id: string }>

@@ -14,8 +14,7 @@ import {
   useContractForm,
 } from '../../kit/form/index.ts';
 import {
-  formTask,
-  shownInDialog,
+  dialogTask,
   useBusyRowIds,
   useResourceBusy,
   useTaskAction,
@@ -104,12 +103,9 @@ function CreateGatewayDialog({ onClose }: { onClose: () => void }) {
       submitLabel="Create gateway"
       onSubmit={async (values) => {
         const body = gatewayBody(values);
-        await formTask(
-          task.run(() => api().createGateway(body), {
-            operation: `Create gateway ${body.name}`,
-            onRequestError: shownInDialog,
-          }),
-        );
+        await dialogTask(task, () => api().createGateway(body), {
+          operation: `Create gateway ${body.name}`,
+        });
       }}
     >
       <FormTextField<GatewayCreate> name="name" label="Name" required autoFocus />

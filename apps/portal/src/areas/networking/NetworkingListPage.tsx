@@ -67,14 +67,10 @@ export function NetworkingListPage() {
       listId="networking"
       title="Networking"
       description="Your networks, the gateways that lead them to the internet, and your public addresses."
-      tableLabel="Networks"
-      searchLabel="Search networks"
       noun={{ one: 'network', other: 'networks' }}
       query={networkingQueries.list()}
       paged={networkPaged}
       columns={COLUMNS}
-      getRowId={(network) => String(network.id)}
-      getRowLabel={(network) => network.name}
       defaultSorting={{ id: 'name' }}
       rowHref={(network) => `/networking/${network.id}`}
       rowResource={(network) => networkResource(network.id)}

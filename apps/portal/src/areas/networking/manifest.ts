@@ -1,15 +1,15 @@
-import type { AreaManifest } from '../../kit/area.tsx';
+import { listRoute, type AreaManifest } from '../../kit/area.tsx';
 
 /** Networks, gateways and public addresses. */
 export const networkingArea: AreaManifest = {
   id: 'networking',
   routes: [
-    {
-      path: 'networking',
-      load: () => import('./NetworkingListPage.tsx'),
-      page: 'NetworkingListPage',
-      firstCall: 'services/networking?limit=100&sort=name',
-    },
+    listRoute(
+      'networking',
+      () => import('./NetworkingListPage.tsx'),
+      'NetworkingListPage',
+      'services/networking?limit=100&sort=name',
+    ),
     {
       path: 'networking/create',
       load: () => import('./NetworkingCreatePage.tsx'),

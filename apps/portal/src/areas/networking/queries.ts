@@ -5,12 +5,12 @@ import { NETWORK_LIST_SORTS, type Network } from '@portal/api/contract';
 import type { ListPaged } from '../../kit/ListPage.tsx';
 import { getServices } from '../../services.ts';
 import { computeQueries } from '../compute/queries.ts';
+import { areaKeys } from '../../kit/query.ts';
 
 export const api = () => networkingApi(getServices().api);
 
 export const networkingKeys = {
-  all: ['networking'] as const,
-  list: () => [...networkingKeys.all, 'list'] as const,
+  ...areaKeys('networking'),
   network: (id: number) => [...networkingKeys.all, 'network', id] as const,
   gateways: () => [...networkingKeys.all, 'gateways'] as const,
   addresses: () => [...networkingKeys.all, 'addresses'] as const,

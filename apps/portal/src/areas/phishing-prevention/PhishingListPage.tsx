@@ -117,14 +117,10 @@ export function PhishingListPage() {
         </>
       }
       summary={<PhishingFigures />}
-      tableLabel="Campaigns"
-      searchLabel="Search campaigns"
       noun={{ one: 'campaign', other: 'campaigns' }}
       query={phishingQueries.campaigns()}
       paged={campaignPaged}
       columns={COLUMNS}
-      getRowId={(row) => String(row.id)}
-      getRowLabel={(row) => row.name}
       rowHref={(row) => `/phishing-prevention/${row.id}`}
       rowResource={(row) => campaignResource(row.id)}
       rowActions={(row) => [

@@ -1,16 +1,16 @@
-import type { AreaManifest } from '../../kit/area.tsx';
+import { listRoute, type AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
 /** Phishing prevention: simulated phishing campaigns that train a tenant's staff. */
 export const phishingArea: AreaManifest = {
   id: 'phishing-prevention',
   routes: [
-    {
-      path: 'phishing-prevention',
-      load: () => import('./PhishingListPage.tsx'),
-      page: 'PhishingListPage',
-      firstCall: 'services/phishing/campaigns?limit=100',
-    },
+    listRoute(
+      'phishing-prevention',
+      () => import('./PhishingListPage.tsx'),
+      'PhishingListPage',
+      'services/phishing/campaigns?limit=100',
+    ),
     {
       path: 'phishing-prevention/:id',
       load: () => import('./PhishingDetailPage.tsx'),

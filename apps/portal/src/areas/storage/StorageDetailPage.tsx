@@ -23,7 +23,7 @@ import { STORAGE_PERMISSION } from './permission.ts';
 import { storageCalls, storageQueries } from './queries.ts';
 import { TYPE_LABELS, VolumeStateChip, sourceText, volumeResource } from './volumeLook.tsx';
 import { useVolumeTask } from './volumeTasks.ts';
-import { confirmTask, formTask } from '../../kit/useTaskAction.ts';
+import { confirmTask, dialogTask } from '../../kit/useTaskAction.ts';
 
 const Actions = styled.div`
   display: flex;
@@ -235,13 +235,10 @@ function AttachDialog({ volume, onClose }: { volume: Volume; onClose: () => void
       submitLabel="Attach"
       onSubmit={async (values) => {
         const vm = here.find((each) => String(each.id) === values.vm_id);
-        await formTask(
-          task.run(() => storageCalls.attach(volume.id, Number(values.vm_id)), {
-            operation: `Attach ${volume.name} to ${vm?.display_name ?? 'the VM'}`,
-            runningLabel: 'Attaching…',
-            onRequestError: () => true,
-          }),
-        );
+        await dialogTask(task, () => storageCalls.attach(volume.id, Number(values.vm_id)), {
+          operation: `Attach ${volume.name} to ${vm?.display_name ?? 'the VM'}`,
+          runningLabel: 'Attaching…',
+        });
       }}
     >
       <FormSelect<AttachForm>
@@ -284,13 +281,10 @@ function ExtendDialog({ volume, onClose }: { volume: Volume; onClose: () => void
       submitLabel="Extend"
       onSubmit={async (values) => {
         const size = values.size_gb ?? volume.size_gb;
-        await formTask(
-          task.run(() => storageCalls.extend(volume.id, size), {
-            operation: `Extend ${volume.name}`,
-            runningLabel: 'Extending…',
-            onRequestError: () => true,
-          }),
-        );
+        await dialogTask(task, () => storageCalls.extend(volume.id, size), {
+          operation: `Extend ${volume.name}`,
+          runningLabel: 'Extending…',
+        });
       }}
     >
       <FormNumberField<ExtendForm>

@@ -107,14 +107,10 @@ export function StorageListPage() {
         readOnlyReason ?? 'Block volumes: create them empty or from a VM snapshot, attach, extend.'
       }
       actions={create}
-      tableLabel="Volumes"
-      searchLabel="Search volumes"
       noun={{ one: 'volume', other: 'volumes' }}
       query={query}
       paged={paged}
       columns={COLUMNS}
-      getRowId={(volume) => String(volume.id)}
-      getRowLabel={(volume) => volume.name}
       defaultSorting={{ id: 'name' }}
       rowHref={(volume) => `/storage/${volume.id}`}
       rowResource={(volume) => volumeResource(volume.id)}

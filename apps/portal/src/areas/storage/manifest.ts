@@ -1,4 +1,4 @@
-import type { AreaManifest } from '../../kit/area.tsx';
+import { listRoute, type AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
 
 /**
@@ -12,12 +12,12 @@ export const volumeFromSnapshotHref = (vmId: number, snapshotId: number) =>
 export const storageArea: AreaManifest = {
   id: 'storage',
   routes: [
-    {
-      path: 'storage',
-      load: () => import('./StorageListPage.tsx'),
-      page: 'StorageListPage',
-      firstCall: 'services/storage?limit=100&sort=name',
-    },
+    listRoute(
+      'storage',
+      () => import('./StorageListPage.tsx'),
+      'StorageListPage',
+      'services/storage?limit=100&sort=name',
+    ),
     {
       path: 'storage/create',
       load: () => import('./StorageCreatePage.tsx'),

@@ -2,10 +2,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { storageApi } from '@portal/api/client';
 import { getServices } from '../../services.ts';
+import { areaKeys } from '../../kit/query.ts';
 
 export const storageKeys = {
-  all: ['storage'] as const,
-  list: () => [...storageKeys.all, 'list'] as const,
+  ...areaKeys('storage'),
   /** The volumes attached to one VM (its detail page). */
   ofVm: (vmId: number) => [...storageKeys.all, 'vm', vmId] as const,
   volume: (id: number) => [...storageKeys.all, 'volume', id] as const,

@@ -2,12 +2,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { vwseriesApi } from '@portal/api/client';
 import { getServices } from '../../services.ts';
+import { areaKeys } from '../../kit/query.ts';
 
 const api = () => vwseriesApi(getServices().api);
 
 export const vwseriesKeys = {
-  all: ['vwseries'] as const,
-  list: () => [...vwseriesKeys.all, 'list'] as const,
+  ...areaKeys('vwseries'),
   service: (serviceid: string) => [...vwseriesKeys.all, 'service', serviceid] as const,
   usage: (serviceid: string) => [...vwseriesKeys.service(serviceid), 'usage'] as const,
   backup: (serviceid: string) => [...vwseriesKeys.service(serviceid), 'backup'] as const,

@@ -290,12 +290,10 @@ export function VmListPage<K extends QueryKey>({
       actions={actions}
       back={back}
       tableLabel={tableLabel}
-      searchLabel="Search virtual machines"
       noun={{ one: 'virtual machine', other: 'virtual machines' }}
       query={query}
       paged={paged}
       columns={columns}
-      getRowId={(vm) => String(vm.id)}
       getRowLabel={(vm) => vm.display_name}
       defaultSorting={{ id: 'name' }}
       rowHref={detailPathOf}

@@ -17,7 +17,7 @@ import {
 } from '../../../kit/form/index.ts';
 import { vmApis } from './vmApis.ts';
 import { useVmTask } from './vmTasks.ts';
-import { formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
+import { dialogTask } from '../../../kit/useTaskAction.ts';
 
 /** The form's values: the choices start empty, so nothing is allowed by default. */
 export interface RuleForm {
@@ -147,11 +147,7 @@ export function FirewallRuleDialog({ vm, open, onOpenChange }: FirewallRuleDialo
       size="medium"
       onSubmit={async (values) => {
         // a 400 names its field: the dialog puts the sentence there, and only there
-        await formTask(
-          task.run(() => vmApis(vm).compute.addFirewallRule(vm.id, ruleBody(values)), {
-            onRequestError: shownInDialog,
-          }),
-        );
+        await dialogTask(task, () => vmApis(vm).compute.addFirewallRule(vm.id, ruleBody(values)));
       }}
     >
       <FormRadioGroup<RuleForm>

@@ -24,7 +24,7 @@ import { computeQueries } from '../queries.ts';
 import { FirewallRuleDialog } from './FirewallRuleDialog.tsx';
 import { siteOf, vmApis } from './vmApis.ts';
 import { useVmTask } from './vmTasks.ts';
-import { confirmTask, formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
+import { confirmTask, dialogTask } from '../../../kit/useTaskAction.ts';
 import { useSiteRefusal } from './siteActions.ts';
 import { DetailStack } from '../../../kit/DetailPage.tsx';
 import { fittingColumns } from '../../../kit/layout.ts';
@@ -137,10 +137,8 @@ function AdaptersCard({ vm, busy }: NetworkTabProps) {
         }
         submitLabel="Change VLAN"
         onSubmit={async ({ vlanId }) => {
-          await formTask(
-            task.run(() => vmApis(vm).compute.setVlan(vm.id, Number(vlanId), adapter ?? 0), {
-              onRequestError: shownInDialog,
-            }),
+          await dialogTask(task, () =>
+            vmApis(vm).compute.setVlan(vm.id, Number(vlanId), adapter ?? 0),
           );
         }}
       >
@@ -276,11 +274,7 @@ function NatCard({ vm, busy }: NetworkTabProps) {
         submitLabel="Create NAT"
         onSubmit={async (values) => {
           const { data } = natBody(values);
-          await formTask(
-            create.run(() => vmApis(vm).compute.createNat(vm.id, data.gateway_id), {
-              onRequestError: shownInDialog,
-            }),
-          );
+          await dialogTask(create, () => vmApis(vm).compute.createNat(vm.id, data.gateway_id));
         }}
       >
         <FormSelect<NatForm>

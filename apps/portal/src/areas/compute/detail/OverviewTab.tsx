@@ -24,7 +24,7 @@ import { computeQueries } from '../queries.ts';
 import { monitoringQueries } from '../../monitoring/queries.ts';
 import { vmApis } from './vmApis.ts';
 import { useVmTask } from './vmTasks.ts';
-import { confirmTask, formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
+import { confirmTask, dialogTask } from '../../../kit/useTaskAction.ts';
 import { useSiteRefusal } from './siteActions.ts';
 import { fittingColumns } from '../../../kit/layout.ts';
 
@@ -209,11 +209,7 @@ function ResizeButton({ vm, busy }: { vm: Vm; busy: boolean }) {
         onSubmit={async ({ vcpus, memoryGB }) => {
           // the resolver let the values through, so both are numbers
           if (vcpus === null || memoryGB === null) return false;
-          await formTask(
-            task.run(() => vmApis(vm).compute.resize(vm.id, { vcpus, memoryGB }), {
-              onRequestError: shownInDialog,
-            }),
-          );
+          await dialogTask(task, () => vmApis(vm).compute.resize(vm.id, { vcpus, memoryGB }));
         }}
       >
         <FormNumberField<ResizeForm>
@@ -313,10 +309,8 @@ function BootCdromCard({ vm, busy }: { vm: Vm; busy: boolean }) {
         title={`Attach a CD-ROM to ${vm.display_name}`}
         submitLabel="Attach"
         onSubmit={async (values) => {
-          await formTask(
-            attachTask.run(() => vmApis(vm).compute.bootCdrom(vm.id, attachBody(values)), {
-              onRequestError: shownInDialog,
-            }),
+          await dialogTask(attachTask, () =>
+            vmApis(vm).compute.bootCdrom(vm.id, attachBody(values)),
           );
         }}
       >

@@ -3,7 +3,7 @@ import { displayNameRefusal } from '@portal/api/domain';
 import { FormDialog, FormTextField, useContractForm } from '../../../kit/form/index.ts';
 import { vmApis } from './vmApis.ts';
 import { useVmTask } from './vmTasks.ts';
-import { formTask, shownInDialog } from '../../../kit/useTaskAction.ts';
+import { dialogTask } from '../../../kit/useTaskAction.ts';
 
 /** The form edits the contract's body as it is, so a 400 on `data.display_name` lands here. */
 const renameBody = (values: RenameBody): RenameBody => ({
@@ -45,11 +45,7 @@ export function RenameDialog({ vm, onClose }: { vm: Vm; onClose: () => void }) {
       serverFields={SERVER_FIELDS}
       onSubmit={async (values) => {
         const body = renameBody(values);
-        await formTask(
-          task.run(() => vmApis(vm).compute.rename(vm.id, body.data.display_name), {
-            onRequestError: shownInDialog,
-          }),
-        );
+        await dialogTask(task, () => vmApis(vm).compute.rename(vm.id, body.data.display_name));
       }}
     >
       <FormTextField<RenameBody>

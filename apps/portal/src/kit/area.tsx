@@ -41,16 +41,31 @@ export interface AreaRoute {
   firstCall?: string;
 }
 
+/** A route's page: the module that holds it and its export name. */
+export type PageRef = Required<Pick<AreaRoute, 'load' | 'page'>>;
+
+/**
+ * An area's pages by name, from its page files as `import.meta.glob('./*Page.tsx')` gives them:
+ * each file is a chunk of its own, so a page downloads and runs only its own code (a list does
+ * not evaluate its area's wizard, dialogs and charts before its first rows).
+ */
+export function pagesIn(files: Record<string, () => Promise<unknown>>): (name: string) => PageRef {
+  return (name) => {
+    const load = files[`./${name}.tsx`];
+    if (!load) throw new Error(`${name}.tsx is not among the area's page files`);
+    return { load: load as () => Promise<PageModule>, page: name };
+  };
+}
+
 /**
  * An area's list route: the page at `path` that reads a page of rows first (`firstCall`, as
  * `AreaRoute.firstCall` says).
  */
-export const listRoute = (
-  path: string,
-  load: () => Promise<PageModule>,
-  page: string,
-  firstCall: string,
-): AreaRoute => ({ path, load, page, firstCall });
+export const listRoute = (path: string, page: PageRef, firstCall: string): AreaRoute => ({
+  path,
+  ...page,
+  firstCall,
+});
 
 /** The role permission an area's actions need, and why they are disabled for a role that may only look. */
 export interface AreaPermission {

@@ -39,19 +39,21 @@ export function lazyPart<M extends Record<string, unknown>, K extends keyof M & 
 }
 
 /**
- * A dialog whose code loads once the page is idle, not with the page. Until it is first opened
- * it renders nothing; from then on it stays mounted, so it closes as any dialog does. Opened
- * before its code has arrived (a click in the first instant), it shows as soon as it has.
+ * A dialog whose code loads once the page is idle (or, with `preload: false`, when first opened),
+ * not with the page. Until it is first opened it renders nothing; from then on it stays mounted,
+ * so it closes as any dialog does. Opened before its code has arrived (a click in the first
+ * instant), it shows as soon as it has.
  */
 export function lazyDialog<M extends Record<string, unknown>, K extends keyof M & string>(
   load: () => Promise<M>,
   name: K,
+  { preload = true }: { preload?: boolean } = {},
 ) {
   const Part = lazyPart(load, name);
   function LazyDialog(props: PropsOf<M, K> & { open: boolean }) {
     const [wanted, setWanted] = useState(props.open);
     if (props.open && !wanted) setWanted(true);
-    useEffect(() => whenIdle(() => void load().catch(() => undefined)), []);
+    useEffect(() => (preload ? whenIdle(() => void load().catch(() => undefined)) : undefined), []);
     return wanted ? <Part {...props} /> : null;
   }
   LazyDialog.displayName = `LazyDialog(${name})`;

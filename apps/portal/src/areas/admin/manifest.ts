@@ -1,5 +1,7 @@
 import { isBuiltinAdministrator } from '@portal/api/contract';
-import type { AreaManifest } from '../../kit/area.tsx';
+import { pagesIn, type AreaManifest } from '../../kit/area.tsx';
+
+const page = pagesIn(import.meta.glob('./*Page.tsx'));
 
 const allow = isBuiltinAdministrator;
 
@@ -9,17 +11,15 @@ export const adminArea: AreaManifest = {
   routes: [
     {
       path: 'user',
-      load: () => import('./UsersPage.tsx'),
-      page: 'UsersPage',
+      ...page('UsersPage'),
       allow,
       firstCall: 'admin/users?limit=100',
     },
-    { path: 'role', load: () => import('./RolesPage.tsx'), page: 'RolesPage', allow },
-    { path: 'role/:id', load: () => import('./RoleDetailPage.tsx'), page: 'RoleDetailPage', allow },
+    { path: 'role', ...page('RolesPage'), allow },
+    { path: 'role/:id', ...page('RoleDetailPage'), allow },
     {
       path: 'log',
-      load: () => import('./AuditLogPage.tsx'),
-      page: 'AuditLogPage',
+      ...page('AuditLogPage'),
       allow,
       firstCall: 'admin/log?limit=100',
     },

@@ -14,8 +14,7 @@ export const computeArea: AreaManifest = {
   routes: [
     listRoute(
       'compute',
-      list,
-      'ComputeListPage',
+      { load: list, page: 'ComputeListPage' },
       'services/eseries?detail_fields=nat&limit=100&sort=name',
     ),
     { path: 'compute/create', load: create, page: 'ComputeCreatePage' },

@@ -1,9 +1,9 @@
-import type { AreaManifest } from '../../kit/area.tsx';
+import { pagesIn, type AreaManifest } from '../../kit/area.tsx';
+
+const page = pagesIn(import.meta.glob('./*Page.tsx'));
 
 /** Dedicated servers: a listing (the specification shows no detail). */
 export const dseriesArea: AreaManifest = {
   id: 'dseries',
-  routes: [
-    { path: 'dseries', load: () => import('./DseriesListPage.tsx'), page: 'DseriesListPage' },
-  ],
+  routes: [{ path: 'dseries', ...page('DseriesListPage') }],
 };

@@ -1,24 +1,13 @@
-import { listRoute, type AreaManifest } from '../../kit/area.tsx';
+import { listRoute, pagesIn, type AreaManifest } from '../../kit/area.tsx';
+
+const page = pagesIn(import.meta.glob('./*Page.tsx'));
 
 /** Networks, gateways and public addresses. */
 export const networkingArea: AreaManifest = {
   id: 'networking',
   routes: [
-    listRoute(
-      'networking',
-      () => import('./NetworkingListPage.tsx'),
-      'NetworkingListPage',
-      'services/networking?limit=100&sort=name',
-    ),
-    {
-      path: 'networking/create',
-      load: () => import('./NetworkingCreatePage.tsx'),
-      page: 'NetworkingCreatePage',
-    },
-    {
-      path: 'networking/:id',
-      load: () => import('./NetworkingDetailPage.tsx'),
-      page: 'NetworkingDetailPage',
-    },
+    listRoute('networking', page('NetworkingListPage'), 'services/networking?limit=100&sort=name'),
+    { path: 'networking/create', ...page('NetworkingCreatePage') },
+    { path: 'networking/:id', ...page('NetworkingDetailPage') },
   ],
 };

@@ -1,5 +1,7 @@
-import { listRoute, type AreaManifest } from '../../kit/area.tsx';
+import { listRoute, pagesIn, type AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
+
+const page = pagesIn(import.meta.glob('./*Page.tsx'));
 
 /** Phishing prevention: simulated phishing campaigns that train a tenant's staff. */
 export const phishingArea: AreaManifest = {
@@ -7,14 +9,12 @@ export const phishingArea: AreaManifest = {
   routes: [
     listRoute(
       'phishing-prevention',
-      () => import('./PhishingListPage.tsx'),
-      'PhishingListPage',
+      page('PhishingListPage'),
       'services/phishing/campaigns?limit=100',
     ),
     {
       path: 'phishing-prevention/:id',
-      load: () => import('./PhishingDetailPage.tsx'),
-      page: 'PhishingDetailPage',
+      ...page('PhishingDetailPage'),
       params: { id: PARAM_RULES.numeric },
     },
   ],

@@ -1,5 +1,7 @@
-import { listRoute, type AreaManifest } from '../../kit/area.tsx';
+import { listRoute, pagesIn, type AreaManifest } from '../../kit/area.tsx';
 import { PARAM_RULES } from '../../lib/patterns.ts';
+
+const page = pagesIn(import.meta.glob('./*Page.tsx'));
 
 /**
  * `/storage/create` with a VM snapshot to make the volume from (the specification's
@@ -12,21 +14,11 @@ export const volumeFromSnapshotHref = (vmId: number, snapshotId: number) =>
 export const storageArea: AreaManifest = {
   id: 'storage',
   routes: [
-    listRoute(
-      'storage',
-      () => import('./StorageListPage.tsx'),
-      'StorageListPage',
-      'services/storage?limit=100&sort=name',
-    ),
-    {
-      path: 'storage/create',
-      load: () => import('./StorageCreatePage.tsx'),
-      page: 'StorageCreatePage',
-    },
+    listRoute('storage', page('StorageListPage'), 'services/storage?limit=100&sort=name'),
+    { path: 'storage/create', ...page('StorageCreatePage') },
     {
       path: 'storage/:id',
-      load: () => import('./StorageDetailPage.tsx'),
-      page: 'StorageDetailPage',
+      ...page('StorageDetailPage'),
       params: { id: PARAM_RULES.numeric },
     },
   ],

@@ -11,6 +11,30 @@ import type { ListCache } from './list-cache.ts';
 /** The SQL type of a sort key: how a cursor's value is cast back. */
 export type SortType = 'text' | 'integer' | 'bigint' | 'timestamptz';
 
+/** A whitelisted sort: a non-null SQL expression and its type. */
+export interface SortKey {
+  sql: string;
+  type: SortType;
+}
+
+/**
+ * A list's sorts, most of which are columns of its main table: a sort given as its type sorts
+ * the column of its own name (`name: 'text'`: `alias.name`), `[column, type]` another column of
+ * the table, `{ sql, type }` any expression. The order is kept (a bad `sort` names them in it).
+ */
+export function columnSorts(
+  alias: string,
+  sorts: Readonly<Record<string, SortType | readonly [column: string, type: SortType] | SortKey>>,
+): Record<string, SortKey> {
+  return Object.fromEntries(
+    Object.entries(sorts).map(([name, sort]) => {
+      if (typeof sort === 'string') return [name, { sql: `${alias}.${name}`, type: sort }];
+      if (Array.isArray(sort)) return [name, { sql: `${alias}.${sort[0]}`, type: sort[1] }];
+      return [name, sort];
+    }),
+  );
+}
+
 export interface ListSpec {
   /** Names the list in its cursors, so a cursor of another list is refused. */
   name: string;
@@ -24,7 +48,7 @@ export interface ListSpec {
    */
   fields: string;
   /** The whitelisted sorts: the name a client passes, a non-null SQL expression and its type. */
-  sorts: Readonly<Record<string, { sql: string; type: SortType }>>;
+  sorts: Readonly<Record<string, SortKey>>;
   /** The order of the unpaged list and of a page without `sort`. */
   defaultSort: string;
   /** That order descending (newest first). */

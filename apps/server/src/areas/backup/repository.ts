@@ -4,7 +4,7 @@ import type { BackupRetention, QuotaAlert, QuotaAlertRule } from '@portal/api/co
 import { alertThresholdGb } from '@portal/api/domain';
 import { insertAuditEntry } from '../../db/audit.ts';
 import type { Queryable } from '../../db/database.ts';
-import { isoText, tenantList } from '../../platform/paging.ts';
+import { columnSorts, isoText, tenantList } from '../../platform/paging.ts';
 import type { BackupSummaryFacts } from './driver.ts';
 
 /** What a backup account is made with and keeps: its name, place, product, quota and agent. */
@@ -74,14 +74,14 @@ const backupList = tenantList(
     from: 'backup_tenants b join tenants t on t.id = b.tenant_id',
     id: 'b.id',
     fields: LIST_FIELDS,
-    sorts: {
-      name: { sql: 'b.name', type: 'text' },
-      state: { sql: 'b.state', type: 'text' },
-      location: { sql: 'b.location', type: 'text' },
-      product: { sql: 'b.product', type: 'text' },
-      quota: { sql: 'b.quota_gb', type: 'integer' },
-      created: { sql: 'b.created_at', type: 'timestamptz' },
-    },
+    sorts: columnSorts('b', {
+      name: 'text',
+      state: 'text',
+      location: 'text',
+      product: 'text',
+      quota: ['quota_gb', 'integer'],
+      created: ['created_at', 'timestamptz'],
+    }),
     defaultSort: 'name',
     search: ['b.name', 'b.location', 'b.product', 'b.state', 'b.uuid::text'],
   },

@@ -15,7 +15,7 @@ import type {
 } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { ProbeSpec } from './driver.ts';
-import { isoText, listJson, parsePaging, type Paging } from '../../platform/paging.ts';
+import { columnSorts, isoText, listJson, parsePaging, type Paging } from '../../platform/paging.ts';
 import type { ListPagingQuery } from '@portal/api/contract';
 
 /** Whose monitors a call may see: one tenant's, or every tenant's (null). */
@@ -42,14 +42,14 @@ const MONITOR_LIST = {
   from: 'monitors m join tenants t on t.id = m.tenant_id',
   id: 'm.id',
   fields: MONITOR_FIELDS,
-  sorts: {
-    id: { sql: 'm.id', type: 'bigint' },
-    name: { sql: 'm.name', type: 'text' },
+  sorts: columnSorts('m', {
+    id: 'bigint',
+    name: 'text',
     tenant: { sql: 't.cdb_id', type: 'text' },
-    type: { sql: 'm.type', type: 'text' },
-    state: { sql: 'm.state', type: 'text' },
-    created: { sql: 'm.created_at', type: 'timestamptz' },
-  },
+    type: 'text',
+    state: 'text',
+    created: ['created_at', 'timestamptz'],
+  }),
   defaultSort: 'id',
   search: ['m.name', 'm.target', 't.cdb_id', 't.name'],
 } as const;

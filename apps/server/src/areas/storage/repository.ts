@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database.ts';
 import { rowById } from '../../platform/rows.ts';
 import type { ListCache } from '../../platform/list-cache.ts';
 import {
+  columnSorts,
   isoText,
   listJson,
   parsePaging,
@@ -38,14 +39,14 @@ const VOLUME_LIST: ListSpec = {
   from: FROM,
   id: 'v.id',
   fields: VOLUME_FIELDS,
-  sorts: {
-    name: { sql: 'v.name', type: 'text' },
-    size: { sql: 'v.size_gb', type: 'integer' },
-    type: { sql: 'v.type', type: 'text' },
-    location: { sql: 'v.location', type: 'text' },
+  sorts: columnSorts('v', {
+    name: 'text',
+    size: ['size_gb', 'integer'],
+    type: 'text',
+    location: 'text',
     state: { sql: STATE_SQL, type: 'text' },
-    created: { sql: 'v.created_at', type: 'timestamptz' },
-  },
+    created: ['created_at', 'timestamptz'],
+  }),
   defaultSort: 'name',
   search: ['v.name', 'v.location', 'v.type', 'm.display_name'],
 };

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import { isoText, tenantList } from '../../platform/paging.ts';
+import { columnSorts, isoText, tenantList } from '../../platform/paging.ts';
 
 export interface VwseriesBackupSummary {
   policy: string;
@@ -68,13 +68,13 @@ const SERVICE_LIST = {
   name: 'vwseries',
   from: 'vwseries_services s',
   id: 's.id',
-  sorts: {
-    serviceid: { sql: 's.serviceid', type: 'text' },
-    name: { sql: 's.name', type: 'text' },
-    plan: { sql: 's.plan', type: 'text' },
-    location: { sql: 's.location', type: 'text' },
-    created: { sql: 's.created_at', type: 'timestamptz' },
-  },
+  sorts: columnSorts('s', {
+    serviceid: 'text',
+    name: 'text',
+    plan: 'text',
+    location: 'text',
+    created: ['created_at', 'timestamptz'],
+  }),
   defaultSort: 'serviceid',
   search: ['s.serviceid', 's.name', 's.plan', 's.location'],
 } as const;

@@ -2,7 +2,6 @@
 // everyone's to read.
 import type {
   CampaignState,
-  ListPagingQuery,
   PhishingCampaign,
   PhishingGroup,
   PhishingRecipient,
@@ -13,14 +12,8 @@ import type {
   TemplateKind,
 } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
-import type { ListCache } from '../../platform/list-cache.ts';
-import {
-  isoText,
-  listJson,
-  parsePaging,
-  type ListSpec,
-  type Paging,
-} from '../../platform/paging.ts';
+import { columnSorts, isoText, tenantList, type ListSpec } from '../../platform/paging.ts';
+import { rowById } from '../../platform/rows.ts';
 import type { ActivityEvent } from './driver.ts';
 
 const TEMPLATE_FIELDS = `t.id, t.kind, t.name, t.subject, t.content, t.tenant_id is null as builtin,
@@ -34,18 +27,10 @@ export const listTemplates = (db: Queryable, tenantId: number) =>
   );
 
 /** The template (built-in or the tenant's own), optionally of one kind, else null. */
-export async function findTemplate(
-  db: Queryable,
-  tenantId: number,
-  id: number,
-): Promise<PhishingTemplate | null> {
-  const rows = await db.query<PhishingTemplate>(
-    `select ${TEMPLATE_FIELDS} from phishing_templates t
-      where t.id = $2 and (t.tenant_id = $1 or t.tenant_id is null)`,
-    [tenantId, id],
-  );
-  return rows[0] ?? null;
-}
+export const findTemplate = rowById<PhishingTemplate>(
+  `select ${TEMPLATE_FIELDS} from phishing_templates t
+    where t.id = $2 and (t.tenant_id = $1 or t.tenant_id is null)`,
+);
 
 export async function insertTemplate(
   db: Queryable,
@@ -73,17 +58,9 @@ export const listGroups = (db: Queryable, tenantId: number) =>
     [tenantId],
   );
 
-export async function findGroup(
-  db: Queryable,
-  tenantId: number,
-  id: number,
-): Promise<PhishingGroup | null> {
-  const rows = await db.query<PhishingGroup>(
-    `select ${GROUP_FIELDS} from phishing_groups g where g.tenant_id = $1 and g.id = $2`,
-    [tenantId, id],
-  );
-  return rows[0] ?? null;
-}
+export const findGroup = rowById<PhishingGroup>(
+  `select ${GROUP_FIELDS} from phishing_groups g where g.tenant_id = $1 and g.id = $2`,
+);
 
 export const groupRecipients = (db: Queryable, groupId: number) =>
   db.query<PhishingRecipient>(
@@ -161,40 +138,27 @@ const CAMPAIGN_LIST: ListSpec = {
   id: 'c.id',
   fields: `${CAMPAIGN_HEAD},
     (select ${COUNTS_JSON} from (${EVENT_COUNT_SELECT}) ev) as counts`,
-  sorts: {
-    id: { sql: 'c.id', type: 'integer' },
-    name: { sql: 'c.name', type: 'text' },
-    state: { sql: 'c.state', type: 'text' },
+  sorts: columnSorts('c', {
+    id: 'integer',
+    name: 'text',
+    state: 'text',
     // Launched, or due to launch; not yet planned sorts first.
     launched: {
       sql: `coalesce(${isoText('coalesce(c.launched_at, c.launch_at)')}, '')`,
       type: 'text',
     },
     recipients: { sql: RECIPIENT_COUNT_SQL, type: 'integer' },
-  },
+  }),
   defaultSort: 'id',
   defaultDesc: true,
   search: ['c.name', 'c.state', 't.name', 'g.name'],
 };
 
+const campaignList = tenantList(CAMPAIGN_LIST, 'c');
 /** The campaign list's paging parameters checked; null: the whole list. */
-export const campaignPaging = (query: ListPagingQuery, tenantId: number): Paging | null =>
-  parsePaging(CAMPAIGN_LIST, query, String(tenantId));
-
+export const campaignPaging = campaignList.paging;
 /** The tenant's campaigns (newest first, or a page) as the reply's JSON text. */
-export const listCampaignsJson = (
-  db: Queryable,
-  tenantId: number,
-  paging: Paging | null,
-  cache?: ListCache,
-) =>
-  listJson(
-    db,
-    CAMPAIGN_LIST,
-    { tenantId, where: 'c.tenant_id = $1', params: [tenantId] },
-    paging,
-    cache,
-  );
+export const listCampaignsJson = campaignList.json;
 
 export async function findCampaign(
   db: Queryable,
@@ -219,19 +183,13 @@ export interface CampaignRow {
   send_by: Date | null;
 }
 
-export async function lockCampaign(
-  db: Queryable,
-  tenantId: number,
-  id: number,
-  lock = true,
-): Promise<CampaignRow | null> {
-  const rows = await db.query<CampaignRow>(
-    `select id, tenant_id, name, state, group_id, launch_at, send_by from phishing_campaigns
-      where tenant_id = $1 and id = $2${lock ? ' for update' : ''}`,
-    [tenantId, id],
-  );
-  return rows[0] ?? null;
-}
+const campaignRow = rowById<CampaignRow>(
+  `select id, tenant_id, name, state, group_id, launch_at, send_by from phishing_campaigns
+    where tenant_id = $1 and id = $2`,
+);
+/** The campaign's row, locked for the transaction unless `lock` is false. */
+export const lockCampaign = (db: Queryable, tenantId: number, id: number, lock = true) =>
+  campaignRow(db, tenantId, id, lock);
 
 /** What the campaign's messages are made from: its template's subject and HTML, its landing page. */
 export async function campaignMessage(

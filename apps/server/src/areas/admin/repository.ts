@@ -7,6 +7,7 @@ import {
   type Permissions,
 } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
+import { insertedId } from '../../platform/rows.ts';
 import type { TenantRecord } from '../../db/tenants.ts';
 import { columnSorts, isoText, type ListSpec } from '../../platform/paging.ts';
 
@@ -248,13 +249,11 @@ export async function roleNameTaken(db: Queryable, name: string, exceptId = 0) {
 }
 
 export async function insertRole(db: Queryable, name: string, permissions: Permissions) {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into roles (name, builtin, permissions) values ($1, false, $2::jsonb) returning id`,
     [name, JSON.stringify(permissions)],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into roles returned no row');
-  return row.id;
 }
 
 export async function updateRole(

@@ -4,6 +4,7 @@ import type { BackupRetention, QuotaAlert, QuotaAlertRule } from '@portal/api/co
 import { alertThresholdGb } from '@portal/api/domain';
 import { insertAuditEntry } from '../../db/audit.ts';
 import type { Queryable } from '../../db/database.ts';
+import { insertedId } from '../../platform/rows.ts';
 import { columnSorts, isoText, tenantList } from '../../platform/paging.ts';
 import type { BackupSummaryFacts } from './driver.ts';
 
@@ -123,7 +124,8 @@ export async function insertBackup(
   tenantId: number,
   backup: NewBackup,
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into backup_tenants (uuid, tenant_id, name, location, repository, product, quota_gb,
                                  warning_percent, retention, state, agent_account,
                                  agent_secret_hash, created_at, next_job_at)
@@ -146,9 +148,6 @@ export async function insertBackup(
       backup.createdAt ?? null,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into backup_tenants returned no row');
-  return row.id;
 }
 
 export async function setBackupFailed(db: Queryable, tenantId: number, id: number): Promise<void> {

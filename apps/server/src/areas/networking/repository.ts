@@ -2,6 +2,7 @@
 // by tenant. The state shown comes from the row and the open task on it (a failed creation shows
 // as error, a running deletion as deleting), so no row is left in a passing state.
 import type { Queryable } from '../../db/database.ts';
+import { insertedId } from '../../platform/rows.ts';
 import type { NetworkSpec } from './driver.ts';
 import { columnSorts, isoText, tenantList, type ListSpec } from '../../platform/paging.ts';
 
@@ -162,7 +163,8 @@ export async function insertNetwork(
   tenantId: number,
   network: NewNetwork,
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into networks (tenant_id, name, location, vlan_id, cidr, gateway_address, dhcp_start,
                            dhcp_end, dns_servers, gateway_id, state)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11) returning id`,
@@ -180,9 +182,6 @@ export async function insertNetwork(
       network.state,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into networks returned no row');
-  return row.id;
 }
 
 export async function updateNetwork(
@@ -282,7 +281,8 @@ export async function insertGateway(
     state: 'creating' | 'active' | 'down';
   },
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into network_gateways (tenant_id, name, location, snat, external_address, state)
      values ($1, $2, $3, $4, $5, $6) returning id`,
     [
@@ -294,9 +294,6 @@ export async function insertGateway(
       gateway.state,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into network_gateways returned no row');
-  return row.id;
 }
 
 export async function updateGateway(
@@ -393,7 +390,8 @@ export async function insertAddress(
     address?: string;
   },
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into public_addresses (tenant_id, location, gateway_id, state, global_ipaddress_id,
                                    address)
      values ($1, $2, $3, $4, $5, $6) returning id`,
@@ -406,9 +404,6 @@ export async function insertAddress(
       address.address ?? null,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into public_addresses returned no row');
-  return row.id;
 }
 
 export async function recordAllocation(

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
+import { insertedId } from '../../platform/rows.ts';
 import { columnSorts, isoText, tenantList } from '../../platform/paging.ts';
 
 export interface VwseriesBackupSummary {
@@ -122,7 +123,8 @@ export async function insertVwseries(
   tenantId: number,
   service: NewVwseries,
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into vwseries_services (serviceid, tenant_id, name, plan, location, vcpu_limit,
                                     memory_gb_limit, disk_gb_limit, backup, refreshed_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, now()) returning id`,
@@ -138,9 +140,6 @@ export async function insertVwseries(
       JSON.stringify(service.backup),
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into vwseries_services returned no row');
-  return row.id;
 }
 
 /** Records what the platform reported on a refresh. */

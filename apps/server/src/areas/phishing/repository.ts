@@ -13,7 +13,7 @@ import type {
 } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
 import { columnSorts, isoText, tenantList, type ListSpec } from '../../platform/paging.ts';
-import { rowById } from '../../platform/rows.ts';
+import { insertedId, rowById } from '../../platform/rows.ts';
 import type { ActivityEvent } from './driver.ts';
 
 const TEMPLATE_FIELDS = `t.id, t.kind, t.name, t.subject, t.content, t.tenant_id is null as builtin,
@@ -37,14 +37,12 @@ export async function insertTemplate(
   tenantId: number,
   template: { kind: TemplateKind; name: string; subject: string; content: string },
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into phishing_templates (tenant_id, kind, name, subject, content)
      values ($1, $2, $3, $4, $5) returning id`,
     [tenantId, template.kind, template.name, template.subject, template.content],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into phishing_templates returned no row');
-  return row.id;
 }
 
 const GROUP_FIELDS = `g.id, g.name,
@@ -69,27 +67,34 @@ export const groupRecipients = (db: Queryable, groupId: number) =>
     [groupId],
   );
 
+/** Adds recipients to a group; an address the group has already is left as it is. */
+const addGroupRecipients = (
+  db: Queryable,
+  groupId: number,
+  recipients: readonly PhishingRecipient[],
+) =>
+  db.query(
+    `insert into phishing_group_recipients (group_id, email, first_name, last_name, department)
+     select $1, r.email, r.first_name, r.last_name, r.department
+       from json_to_recordset($2::json)
+         as r(email text, first_name text, last_name text, department text)
+     on conflict do nothing`,
+    [groupId, JSON.stringify(recipients)],
+  );
+
 export async function insertGroup(
   db: Queryable,
   tenantId: number,
   name: string,
   recipients: readonly PhishingRecipient[],
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  const id = await insertedId(
+    db,
     'insert into phishing_groups (tenant_id, name) values ($1, $2) returning id',
     [tenantId, name],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into phishing_groups returned no row');
-  await db.query(
-    `insert into phishing_group_recipients (group_id, email, first_name, last_name, department)
-     select $1, r.email, r.first_name, r.last_name, r.department
-       from json_to_recordset($2::json)
-         as r(email text, first_name text, last_name text, department text)
-     on conflict do nothing`,
-    [row.id, JSON.stringify(recipients)],
-  );
-  return row.id;
+  await addGroupRecipients(db, id, recipients);
+  return id;
 }
 
 /** Whom a campaign (`c`, of group `g`) reaches: its group's members until it is launched. */
@@ -160,17 +165,10 @@ export const campaignPaging = campaignList.paging;
 /** The tenant's campaigns (newest first, or a page) as the reply's JSON text. */
 export const listCampaignsJson = campaignList.json;
 
-export async function findCampaign(
-  db: Queryable,
-  tenantId: number,
-  id: number,
-): Promise<PhishingCampaign | null> {
-  const rows = await db.query<PhishingCampaign>(
-    `select ${CAMPAIGN_FIELDS} from ${CAMPAIGN_FROM} where c.tenant_id = $1 and c.id = $2`,
-    [tenantId, id],
-  );
-  return rows[0] ?? null;
-}
+/** One of the tenant's campaigns as the contract shows it, or null. */
+export const findCampaign = rowById<PhishingCampaign>(
+  `select ${CAMPAIGN_FIELDS} from ${CAMPAIGN_FROM} where c.tenant_id = $1 and c.id = $2`,
+);
 
 /** What a campaign operation checks, with the campaign's row locked for the transaction. */
 export interface CampaignRow {
@@ -208,19 +206,23 @@ export async function campaignMessage(
   return row ? { subject: row.subject, html: row.html, landingHtml: row.landing_html } : null;
 }
 
+/** What a campaign is made of, as it is created and changed. */
+export interface CampaignFields {
+  name: string;
+  templateId: number;
+  landingPageId: number;
+  groupId: number;
+  launchAt: string | null;
+  sendBy: string | null;
+}
+
 export async function insertCampaign(
   db: Queryable,
   tenantId: number,
-  campaign: {
-    name: string;
-    templateId: number;
-    landingPageId: number;
-    groupId: number;
-    launchAt: string | null;
-    sendBy: string | null;
-  },
+  campaign: CampaignFields,
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into phishing_campaigns (tenant_id, name, template_id, landing_page_id, group_id,
                                      launch_at, send_by)
      values ($1, $2, $3, $4, $5, $6, $7) returning id`,
@@ -234,9 +236,6 @@ export async function insertCampaign(
       campaign.sendBy,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into phishing_campaigns returned no row');
-  return row.id;
 }
 
 /** The campaigns whose results may still change (scheduled or running). */
@@ -479,14 +478,7 @@ export async function updateGroup(
     await db.query('update phishing_groups set name = $2 where id = $1', [id, changes.name]);
   if (changes.recipients === undefined) return;
   await db.query('delete from phishing_group_recipients where group_id = $1', [id]);
-  await db.query(
-    `insert into phishing_group_recipients (group_id, email, first_name, last_name, department)
-     select $1, r.email, r.first_name, r.last_name, r.department
-       from json_to_recordset($2::json)
-         as r(email text, first_name text, last_name text, department text)
-     on conflict do nothing`,
-    [id, JSON.stringify(changes.recipients)],
-  );
+  await addGroupRecipients(db, id, changes.recipients);
 }
 
 /** Deletes a group with its recipients. */
@@ -497,14 +489,7 @@ export async function deleteGroup(db: Queryable, id: number): Promise<void> {
 export async function updateCampaign(
   db: Queryable,
   id: number,
-  changes: {
-    name: string;
-    templateId: number;
-    landingPageId: number;
-    groupId: number;
-    launchAt: string | null;
-    sendBy: string | null;
-  },
+  changes: CampaignFields,
 ): Promise<void> {
   await db.query(
     `update phishing_campaigns set name = $2, template_id = $3, landing_page_id = $4,

@@ -241,23 +241,28 @@ export async function listJson(
 }
 
 /**
- * A list of the tenant's own rows of one table (`alias.tenant_id`): its paging check and its reply
- * text, so an area's plain list is one declaration.
+ * A list of the tenant's own rows of one table (`alias.tenant_id`), so an area's plain list is
+ * one declaration and its service one call.
  */
 export function tenantList(spec: ListSpec, alias: string) {
   return {
-    /** Checks the list's paging parameters; null: the whole list. */
-    paging: (query: ListPagingQuery, tenantId: number): Paging | null =>
-      parsePaging(spec, query, String(tenantId)),
-    /** The tenant's rows (in the default order, or a page) as the reply's JSON text. */
-    json: (db: Queryable, tenantId: number, paging: Paging | null, cache?: ListCache) =>
-      listJson(
-        db,
-        spec,
-        { tenantId, where: `${alias}.tenant_id = $1`, params: [tenantId] },
-        paging,
-        cache,
-      ),
+    /**
+     * The reply to a call of the list, as JSON text: the tenant's rows in the default order, or
+     * the page asked for. The paging parameters are checked first (a 400 changes nothing), then
+     * `prepare` runs (an area catching up with its platform), then the database answers; with
+     * `deps.lists` from the list cache.
+     */
+    async reply(
+      deps: { db: Queryable; lists?: ListCache },
+      tenantId: number,
+      query: ListPagingQuery,
+      prepare?: () => Promise<unknown>,
+    ): Promise<string | Buffer> {
+      const paging = parsePaging(spec, query, String(tenantId));
+      await prepare?.();
+      const scope = { tenantId, where: `${alias}.tenant_id = $1`, params: [tenantId] };
+      return listJson(deps.db, spec, scope, paging, deps.lists);
+    },
   };
 }
 

@@ -69,7 +69,8 @@ const LIST_FIELDS = `b.uuid::text as uuid, b.name, t.cdb_id as tenant_id, b.loca
   b.protected_machines, b.restore_points, b.last_job, ${ALERTS_JSON} as alerts,
   ${isoText('b.created_at')} as created_at`;
 
-const backupList = tenantList(
+/** The tenant's backup tenants (by name, or a page). */
+export const backupList = tenantList(
   {
     name: 'backup',
     from: 'backup_tenants b join tenants t on t.id = b.tenant_id',
@@ -88,10 +89,6 @@ const backupList = tenantList(
   },
   'b',
 );
-/** Checks the list's paging parameters; null: the whole list. */
-export const backupPaging = backupList.paging;
-/** The tenant's backup tenants (by name, or a page) as the reply's JSON text. */
-export const listBackupsJson = backupList.json;
 
 export async function listAlerts(db: Queryable, backupId: number): Promise<QuotaAlert[]> {
   return db.query<QuotaAlert>(

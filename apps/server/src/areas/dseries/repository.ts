@@ -25,11 +25,8 @@ const DSERIES_FIELDS = `d.id, d.name, d.model, d.cpu_cores, d.memory_gb, d.stora
   d.status, d.ip,
   ${isoText('d.created_at')} as created_at`;
 
-const dseriesList = tenantList({ ...DSERIES_LIST, fields: DSERIES_FIELDS }, 'd');
-/** Checks the list's paging parameters; null: the whole list. */
-export const dseriesPaging = dseriesList.paging;
-/** The tenant's items (oldest first, or a page) as the reply's JSON text. */
-export const listDseriesJson = dseriesList.json;
+/** The tenant's items (oldest first, or a page). */
+export const dseriesList = tenantList({ ...DSERIES_LIST, fields: DSERIES_FIELDS }, 'd');
 
 export async function insertDseries(
   db: Queryable,

@@ -147,11 +147,8 @@ const NETWORK_LIST: ListSpec = {
   search: ['n.name', 'n.cidr', 'n.location', 'n.vlan_id::text'],
 };
 
-const networkList = tenantList(NETWORK_LIST, 'n');
-/** Checks the network list's paging parameters; null: the whole list. */
-export const networkPaging = networkList.paging;
-/** The tenant's networks (by site and VLAN, or a page) as the reply's JSON text. */
-export const listNetworksJson = networkList.json;
+/** The tenant's networks (by site and VLAN, or a page). */
+export const networkList = tenantList(NETWORK_LIST, 'n');
 
 /** A network as it is recorded: what the platform is asked to build, and its first state. */
 export interface NewNetwork extends NetworkSpec {

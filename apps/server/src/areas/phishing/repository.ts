@@ -159,11 +159,8 @@ const CAMPAIGN_LIST: ListSpec = {
   search: ['c.name', 'c.state', 't.name', 'g.name'],
 };
 
-const campaignList = tenantList(CAMPAIGN_LIST, 'c');
-/** The campaign list's paging parameters checked; null: the whole list. */
-export const campaignPaging = campaignList.paging;
-/** The tenant's campaigns (newest first, or a page) as the reply's JSON text. */
-export const listCampaignsJson = campaignList.json;
+/** The tenant's campaigns (newest first, or a page). */
+export const campaignList = tenantList(CAMPAIGN_LIST, 'c');
 
 /** One of the tenant's campaigns as the contract shows it, or null. */
 export const findCampaign = rowById<PhishingCampaign>(

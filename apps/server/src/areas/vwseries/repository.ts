@@ -87,11 +87,8 @@ const SERVICE_FIELDS = `s.serviceid, s.name, s.plan, s.location,
                     'last_result', s.backup -> 'last_result') as backup,
   ${isoText('s.refreshed_at')} as refreshed_at, ${isoText('s.created_at')} as created_at`;
 
-const serviceList = tenantList({ ...SERVICE_LIST, fields: SERVICE_FIELDS }, 's');
-/** Checks the service list's paging parameters; null: the whole list. */
-export const vwseriesPaging = serviceList.paging;
-/** The tenant's services (by serviceid, or a page) as the reply's JSON text. */
-export const listVwseriesJson = serviceList.json;
+/** The tenant's services (by serviceid, or a page). */
+export const serviceList = tenantList({ ...SERVICE_LIST, fields: SERVICE_FIELDS }, 's');
 
 export async function listVwseries(db: Queryable, tenantId: number): Promise<VwseriesRecord[]> {
   const rows = await db.query<VwseriesRow>(

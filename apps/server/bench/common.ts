@@ -86,3 +86,19 @@ export function portOf(server: { server: { address(): unknown } }): number {
     ? Number(address.port)
     : 0;
 }
+
+/** On SIGTERM: closes the servers in order, then the database, drops it, and exits. */
+export function stopOnSigterm(
+  servers: readonly { close(): PromiseLike<unknown> }[],
+  db: Database,
+  drop: () => Promise<void>,
+): void {
+  process.on('SIGTERM', () => {
+    void (async () => {
+      for (const server of servers) await server.close();
+      await db.close();
+      await drop();
+      process.exit(0);
+    })();
+  });
+}

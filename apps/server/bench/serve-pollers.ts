@@ -12,7 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedDemoData } from '../src/db/demo.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { openDatabase, portOf, signedToken, verifier } from './common.ts';
+import { openDatabase, portOf, signedToken, verifier, stopOnSigterm } from './common.ts';
 
 const users = Number(process.env.BENCH_USERS ?? '1000');
 const adminUrl = process.env.BENCH_POSTGRES_URL || undefined;
@@ -72,11 +72,4 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (line.trim() === 'cpu') console.log(JSON.stringify({ cpu: process.cpuUsage() }));
 });
 
-process.on('SIGTERM', () => {
-  void (async () => {
-    await app.close();
-    await db.close();
-    await drop();
-    process.exit(0);
-  })();
-});
+stopOnSigterm([app], db, drop);

@@ -13,7 +13,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedDemoData } from '../src/db/demo.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { openDatabase, verifier } from './common.ts';
+import { openDatabase, verifier, stopOnSigterm } from './common.ts';
 
 const monitors = Number(process.env.BENCH_MONITORS ?? '1000');
 const interval = Number(process.env.BENCH_INTERVAL_SECONDS ?? '30');
@@ -78,11 +78,4 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   );
 });
 
-process.on('SIGTERM', () => {
-  void (async () => {
-    await app.close();
-    await db.close();
-    await drop();
-    process.exit(0);
-  })();
-});
+stopOnSigterm([app], db, drop);

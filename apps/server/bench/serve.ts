@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import { seedDemoData } from '../src/db/demo.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { openDatabase, portOf, signedToken, verifier } from './common.ts';
+import { openDatabase, portOf, signedToken, verifier, stopOnSigterm } from './common.ts';
 
 const EMAIL = 'acme@portal.test';
 const count = Number(process.env.BENCH_VMS ?? '1000');
@@ -96,12 +96,4 @@ console.log(
   }),
 );
 
-process.on('SIGTERM', () => {
-  void (async () => {
-    await bare.close();
-    await app.close();
-    await db.close();
-    await drop();
-    process.exit(0);
-  })();
-});
+stopOnSigterm([bare, app], db, drop);

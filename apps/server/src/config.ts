@@ -125,7 +125,9 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
-function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
+/** The variable `name` as true or false; `fallback` when it is unset. */
+function envBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = value(env, name);
   if (raw === undefined) return fallback;
   const normalized = raw.toLowerCase();
   if (['true', '1', 'yes', 'on'].includes(normalized)) return true;
@@ -254,12 +256,14 @@ function parseLogLevel(raw: string | undefined): LogLevel {
   return level;
 }
 
-function parseNumber(
+/** The variable `name` as a number in its range; `fallback` when it is unset. */
+function envNumber(
+  env: Env,
   name: string,
-  raw: string | undefined,
   fallback: number,
   { min, max, integer }: { min: number; max: number; integer: boolean },
 ): number {
+  const raw = value(env, name);
   if (raw === undefined) return fallback;
   const parsed = Number(raw);
   if (
@@ -290,7 +294,7 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
     );
   }
   const perMinute = (name: string, fallback: number) =>
-    parseNumber(name, value(env, name), fallback, { min: 1, max: 1_000_000, integer: true });
+    envNumber(env, name, fallback, { min: 1, max: 1_000_000, integer: true });
   const host = value(env, 'HOST') ?? '127.0.0.1';
   const port = parsePort(value(env, 'PORT'));
   const smtpUrl = parseSmtpUrl(value(env, 'SMTP_URL'));
@@ -305,28 +309,28 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
       authDomain: value(env, 'FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
     },
     authEmulatorHost,
-    totp: parseBoolean('IDENTITY_TOTP', value(env, 'IDENTITY_TOTP'), false),
+    totp: envBoolean(env, 'IDENTITY_TOTP', false),
     portalDist: resolve(value(env, 'PORTAL_DIST') ?? join(repoRoot, 'apps', 'portal', 'dist')),
-    seedDemoData: parseBoolean('SEED_DEMO_DATA', value(env, 'SEED_DEMO_DATA'), true),
+    seedDemoData: envBoolean(env, 'SEED_DEMO_DATA', true),
     logLevel: parseLogLevel(value(env, 'LOG_LEVEL')),
     logFormat: parseLogFormat(value(env, 'LOG_FORMAT')),
-    simulatorSpeed: parseNumber('SIMULATOR_SPEED', value(env, 'SIMULATOR_SPEED'), 1, {
+    simulatorSpeed: envNumber(env, 'SIMULATOR_SPEED', 1, {
       min: 0.01,
       max: 100_000,
       integer: false,
     }),
     tasks: {
-      pollMs: parseNumber('TASK_POLL_MS', value(env, 'TASK_POLL_MS'), 200, {
+      pollMs: envNumber(env, 'TASK_POLL_MS', 200, {
         min: 10,
         max: 60_000,
         integer: true,
       }),
-      leaseMs: parseNumber('TASK_LEASE_MS', value(env, 'TASK_LEASE_MS'), 15_000, {
+      leaseMs: envNumber(env, 'TASK_LEASE_MS', 15_000, {
         min: 300,
         max: 3_600_000,
         integer: true,
       }),
-      concurrency: parseNumber('TASK_CONCURRENCY', value(env, 'TASK_CONCURRENCY'), 8, {
+      concurrency: envNumber(env, 'TASK_CONCURRENCY', 8, {
         min: 1,
         max: 256,
         integer: true,
@@ -337,29 +341,26 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
       mutationsPerMinute: perMinute('RATE_LIMIT_MUTATIONS_PER_MINUTE', 120),
       consolePerMinute: perMinute('RATE_LIMIT_CONSOLE_PER_MINUTE', 20),
     },
-    revocationCheckSeconds: parseNumber(
-      'AUTH_REVOCATION_CHECK_SECONDS',
-      value(env, 'AUTH_REVOCATION_CHECK_SECONDS'),
-      60,
-      { min: 0, max: 60, integer: true },
-    ),
-    principalCacheSeconds: parseNumber(
-      'AUTH_PRINCIPAL_CACHE_SECONDS',
-      value(env, 'AUTH_PRINCIPAL_CACHE_SECONDS'),
-      5,
-      { min: 0, max: 60, integer: false },
-    ),
-    listCacheMegabytes: parseNumber('LIST_CACHE_MB', value(env, 'LIST_CACHE_MB'), 64, {
+    revocationCheckSeconds: envNumber(env, 'AUTH_REVOCATION_CHECK_SECONDS', 60, {
+      min: 0,
+      max: 60,
+      integer: true,
+    }),
+    principalCacheSeconds: envNumber(env, 'AUTH_PRINCIPAL_CACHE_SECONDS', 5, {
+      min: 0,
+      max: 60,
+      integer: false,
+    }),
+    listCacheMegabytes: envNumber(env, 'LIST_CACHE_MB', 64, {
       min: 0,
       max: 65_536,
       integer: false,
     }),
-    auditRetentionDays: parseNumber(
-      'AUDIT_RETENTION_DAYS',
-      value(env, 'AUDIT_RETENTION_DAYS'),
-      400,
-      { min: 1, max: 36_500, integer: true },
-    ),
+    auditRetentionDays: envNumber(env, 'AUDIT_RETENTION_DAYS', 400, {
+      min: 1,
+      max: 36_500,
+      integer: true,
+    }),
     mail: { smtpUrl, from: parseMailFrom('MAIL_FROM', value(env, 'MAIL_FROM')) },
     phishing: {
       driver: parsePhishingDriver(value(env, 'PHISHING_DRIVER'), smtpUrl),
@@ -375,30 +376,24 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
     },
     monitoring: {
       driver: parseMonitoringDriver(value(env, 'MONITORING_DRIVER')),
-      allowPrivate: parseBoolean(
-        'MONITORING_ALLOW_PRIVATE',
-        value(env, 'MONITORING_ALLOW_PRIVATE'),
-        false,
-      ),
+      allowPrivate: envBoolean(env, 'MONITORING_ALLOW_PRIVATE', false),
       dnsServer: parseDnsServer(value(env, 'MONITORING_DNS_SERVER')),
       caFile: parseCaFile(value(env, 'MONITORING_CA_FILE')),
-      pollMs: parseNumber('MONITORING_POLL_MS', value(env, 'MONITORING_POLL_MS'), 250, {
+      pollMs: envNumber(env, 'MONITORING_POLL_MS', 250, {
         min: 20,
         max: 10_000,
         integer: true,
       }),
-      alertRetryMs: parseNumber(
-        'MONITORING_ALERT_RETRY_MS',
-        value(env, 'MONITORING_ALERT_RETRY_MS'),
-        5000,
-        { min: 10, max: 3_600_000, integer: true },
-      ),
-      webhookTimeoutMs: parseNumber(
-        'MONITORING_WEBHOOK_TIMEOUT_MS',
-        value(env, 'MONITORING_WEBHOOK_TIMEOUT_MS'),
-        10_000,
-        { min: 100, max: 60_000, integer: true },
-      ),
+      alertRetryMs: envNumber(env, 'MONITORING_ALERT_RETRY_MS', 5000, {
+        min: 10,
+        max: 3_600_000,
+        integer: true,
+      }),
+      webhookTimeoutMs: envNumber(env, 'MONITORING_WEBHOOK_TIMEOUT_MS', 10_000, {
+        min: 100,
+        max: 60_000,
+        integer: true,
+      }),
       msPerIntervalSecond: 1000,
     },
     sites: parseSites(env, (message) => {

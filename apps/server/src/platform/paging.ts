@@ -11,6 +11,30 @@ import type { ListCache } from './list-cache.ts';
 /** The SQL type of a sort key: how a cursor's value is cast back. */
 export type SortType = 'text' | 'integer' | 'bigint' | 'timestamptz';
 
+/** A whitelisted sort: a non-null SQL expression and its type. */
+export interface SortKey {
+  sql: string;
+  type: SortType;
+}
+
+/**
+ * A list's sorts, most of which are columns of its main table: a sort given as its type sorts
+ * the column of its own name (`name: 'text'`: `alias.name`), `[column, type]` another column of
+ * the table, `{ sql, type }` any expression. The order is kept (a bad `sort` names them in it).
+ */
+export function columnSorts(
+  alias: string,
+  sorts: Readonly<Record<string, SortType | readonly [column: string, type: SortType] | SortKey>>,
+): Record<string, SortKey> {
+  return Object.fromEntries(
+    Object.entries(sorts).map(([name, sort]) => {
+      if (typeof sort === 'string') return [name, { sql: `${alias}.${name}`, type: sort }];
+      if (Array.isArray(sort)) return [name, { sql: `${alias}.${sort[0]}`, type: sort[1] }];
+      return [name, sort];
+    }),
+  );
+}
+
 export interface ListSpec {
   /** Names the list in its cursors, so a cursor of another list is refused. */
   name: string;
@@ -24,7 +48,7 @@ export interface ListSpec {
    */
   fields: string;
   /** The whitelisted sorts: the name a client passes, a non-null SQL expression and its type. */
-  sorts: Readonly<Record<string, { sql: string; type: SortType }>>;
+  sorts: Readonly<Record<string, SortKey>>;
   /** The order of the unpaged list and of a page without `sort`. */
   defaultSort: string;
   /** That order descending (newest first). */
@@ -217,23 +241,28 @@ export async function listJson(
 }
 
 /**
- * A list of the tenant's own rows of one table (`alias.tenant_id`): its paging check and its reply
- * text, so an area's plain list is one declaration.
+ * A list of the tenant's own rows of one table (`alias.tenant_id`), so an area's plain list is
+ * one declaration and its service one call.
  */
 export function tenantList(spec: ListSpec, alias: string) {
   return {
-    /** Checks the list's paging parameters; null: the whole list. */
-    paging: (query: ListPagingQuery, tenantId: number): Paging | null =>
-      parsePaging(spec, query, String(tenantId)),
-    /** The tenant's rows (in the default order, or a page) as the reply's JSON text. */
-    json: (db: Queryable, tenantId: number, paging: Paging | null, cache?: ListCache) =>
-      listJson(
-        db,
-        spec,
-        { tenantId, where: `${alias}.tenant_id = $1`, params: [tenantId] },
-        paging,
-        cache,
-      ),
+    /**
+     * The reply to a call of the list, as JSON text: the tenant's rows in the default order, or
+     * the page asked for. The paging parameters are checked first (a 400 changes nothing), then
+     * `prepare` runs (an area catching up with its platform), then the database answers; with
+     * `deps.lists` from the list cache.
+     */
+    async reply(
+      deps: { db: Queryable; lists?: ListCache },
+      tenantId: number,
+      query: ListPagingQuery,
+      prepare?: () => Promise<unknown>,
+    ): Promise<string | Buffer> {
+      const paging = parsePaging(spec, query, String(tenantId));
+      await prepare?.();
+      const scope = { tenantId, where: `${alias}.tenant_id = $1`, params: [tenantId] };
+      return listJson(deps.db, spec, scope, paging, deps.lists);
+    },
   };
 }
 

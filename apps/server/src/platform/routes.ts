@@ -31,8 +31,11 @@ export interface AreaRoute<PS extends TSchema, BS extends TSchema, QS extends TS
   body?: BS;
   /** The query string; none by default. */
   querystring?: QS;
-  /** The error statuses the route can answer, each `{ message, field? }`. */
-  errors: readonly number[];
+  /**
+   * The error statuses the route can answer, each `{ message, field? }`; given only where they
+   * differ from those its parts imply (`impliedErrors`), as a 409 of a change does.
+   */
+  errors?: readonly number[];
   /** The body's size limit in bytes, where the default (plugins/input.ts) is too small. */
   bodyLimit?: number;
 }
@@ -51,6 +54,21 @@ type Run<PS extends TSchema, BS extends TSchema, QS extends TSchema, T> = (
   caller: Caller,
 ) => Promise<T> | T;
 
+/**
+ * The error statuses a route's parts imply: 401 and 403 for every area route (signed in, then
+ * checked), 400 where it takes input to validate, 404 where its path names an item.
+ */
+export const impliedErrors = (route: {
+  params?: unknown;
+  querystring?: unknown;
+  body?: unknown;
+}) => [
+  ...(route.params || route.querystring || route.body ? [400] : []),
+  401,
+  403,
+  ...(route.params ? [404] : []),
+];
+
 /** The route's own parts of a Fastify schema: absent ones are left out, not sent as undefined. */
 const schemaOf = (
   tags: string[],
@@ -62,7 +80,7 @@ const schemaOf = (
   ...(route.params ? { params: route.params } : {}),
   ...(route.querystring ? { querystring: route.querystring } : {}),
   ...(route.body ? { body: route.body } : {}),
-  response: { ...response, ...errorReplies(...route.errors) },
+  response: { ...response, ...errorReplies(...(route.errors ?? impliedErrors(route))) },
 });
 
 // Fastify validated the request against the route's schemas before the handler runs.

@@ -26,3 +26,17 @@ export function rowById<Row, T = Row>(
     return row ? map(row) : null;
   };
 }
+
+/**
+ * The id of the one row an `insert … returning id` added. No row is a bug, not a refusal: it
+ * throws naming the table (`insert into vms returned no row`).
+ */
+export async function insertedId(
+  db: Queryable,
+  sql: string,
+  params: readonly unknown[],
+): Promise<number> {
+  const row = (await db.query<{ id: number }>(sql, params))[0];
+  if (!row) throw new Error(`${/insert into \S+/i.exec(sql)?.[0] ?? 'insert'} returned no row`);
+  return row.id;
+}

@@ -7,8 +7,9 @@ import {
   type Permissions,
 } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
+import { insertedId } from '../../platform/rows.ts';
 import type { TenantRecord } from '../../db/tenants.ts';
-import { isoText, type ListSpec } from '../../platform/paging.ts';
+import { columnSorts, isoText, type ListSpec } from '../../platform/paging.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Users
@@ -22,15 +23,15 @@ export const USER_LIST: ListSpec = {
     case when u.last_sign_in_at is null then null else ${isoText('u.last_sign_in_at')} end
       as last_sign_in,
     u.second_factor, ${isoText('u.created_at')} as created_at`,
-  sorts: {
-    email: { sql: 'u.email', type: 'text' },
-    display_name: { sql: 'u.display_name', type: 'text' },
+  sorts: columnSorts('u', {
+    email: 'text',
+    display_name: 'text',
     tenant_cdb_id: { sql: 't.cdb_id', type: 'text' },
     role_name: { sql: 'ro.name', type: 'text' },
-    state: { sql: 'u.state', type: 'text' },
+    state: 'text',
     last_sign_in: { sql: "coalesce(u.last_sign_in_at, 'epoch'::timestamptz)", type: 'timestamptz' },
-    created_at: { sql: 'u.created_at', type: 'timestamptz' },
-  },
+    created_at: 'timestamptz',
+  }),
   defaultSort: 'email',
   search: ['u.email', 'u.display_name', 't.name'],
 };
@@ -248,13 +249,11 @@ export async function roleNameTaken(db: Queryable, name: string, exceptId = 0) {
 }
 
 export async function insertRole(db: Queryable, name: string, permissions: Permissions) {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into roles (name, builtin, permissions) values ($1, false, $2::jsonb) returning id`,
     [name, JSON.stringify(permissions)],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into roles returned no row');
-  return row.id;
 }
 
 export async function updateRole(

@@ -4,7 +4,8 @@ import type { BackupRetention, QuotaAlert, QuotaAlertRule } from '@portal/api/co
 import { alertThresholdGb } from '@portal/api/domain';
 import { insertAuditEntry } from '../../db/audit.ts';
 import type { Queryable } from '../../db/database.ts';
-import { isoText, tenantList } from '../../platform/paging.ts';
+import { insertedId } from '../../platform/rows.ts';
+import { columnSorts, isoText, tenantList } from '../../platform/paging.ts';
 import type { BackupSummaryFacts } from './driver.ts';
 
 /** What a backup account is made with and keeps: its name, place, product, quota and agent. */
@@ -68,29 +69,26 @@ const LIST_FIELDS = `b.uuid::text as uuid, b.name, t.cdb_id as tenant_id, b.loca
   b.protected_machines, b.restore_points, b.last_job, ${ALERTS_JSON} as alerts,
   ${isoText('b.created_at')} as created_at`;
 
-const backupList = tenantList(
+/** The tenant's backup tenants (by name, or a page). */
+export const backupList = tenantList(
   {
     name: 'backup',
     from: 'backup_tenants b join tenants t on t.id = b.tenant_id',
     id: 'b.id',
     fields: LIST_FIELDS,
-    sorts: {
-      name: { sql: 'b.name', type: 'text' },
-      state: { sql: 'b.state', type: 'text' },
-      location: { sql: 'b.location', type: 'text' },
-      product: { sql: 'b.product', type: 'text' },
-      quota: { sql: 'b.quota_gb', type: 'integer' },
-      created: { sql: 'b.created_at', type: 'timestamptz' },
-    },
+    sorts: columnSorts('b', {
+      name: 'text',
+      state: 'text',
+      location: 'text',
+      product: 'text',
+      quota: ['quota_gb', 'integer'],
+      created: ['created_at', 'timestamptz'],
+    }),
     defaultSort: 'name',
     search: ['b.name', 'b.location', 'b.product', 'b.state', 'b.uuid::text'],
   },
   'b',
 );
-/** Checks the list's paging parameters; null: the whole list. */
-export const backupPaging = backupList.paging;
-/** The tenant's backup tenants (by name, or a page) as the reply's JSON text. */
-export const listBackupsJson = backupList.json;
 
 export async function listAlerts(db: Queryable, backupId: number): Promise<QuotaAlert[]> {
   return db.query<QuotaAlert>(
@@ -123,7 +121,8 @@ export async function insertBackup(
   tenantId: number,
   backup: NewBackup,
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into backup_tenants (uuid, tenant_id, name, location, repository, product, quota_gb,
                                  warning_percent, retention, state, agent_account,
                                  agent_secret_hash, created_at, next_job_at)
@@ -146,9 +145,6 @@ export async function insertBackup(
       backup.createdAt ?? null,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into backup_tenants returned no row');
-  return row.id;
 }
 
 export async function setBackupFailed(db: Queryable, tenantId: number, id: number): Promise<void> {

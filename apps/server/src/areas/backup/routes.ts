@@ -39,7 +39,6 @@ import { createBackupTask, deleteBackupTask, runJobTask } from './tasks.ts';
 
 const TAGS = ['backup'];
 const KIND = 'backup';
-const READ_ERRORS = [400, 401, 403, 404] as const;
 const CHANGE_ERRORS = [400, 401, 403, 404, 409] as const;
 /** A backup tenant's audit target, from the path. */
 const target = (params: { id: string }) => `backup:${params.id}`;
@@ -56,7 +55,6 @@ const backupRoutes: AreaRoutes<BackupDriver> = async (app, { drivers }) => {
       url: '/services/backup',
       summary: 'Your backup tenants',
       item: BackupTenantSummary,
-      errors: [400, 401, 403],
     },
     ({ query }, caller) => listBackups(deps, caller, query),
   );
@@ -79,7 +77,6 @@ const backupRoutes: AreaRoutes<BackupDriver> = async (app, { drivers }) => {
       summary: "A backup task's state and message",
       params: TaskParams,
       data: TaskStatus,
-      errors: READ_ERRORS,
     },
     ({ params }, caller) => readTaskStatus(app.db, caller, params.id, KIND),
   );
@@ -90,7 +87,6 @@ const backupRoutes: AreaRoutes<BackupDriver> = async (app, { drivers }) => {
       summary: 'One backup tenant: usage, retention, agent account, protected machines',
       params: BackupParams,
       data: BackupTenant,
-      errors: READ_ERRORS,
     },
     ({ params }, caller) => readBackup(deps, caller, params.id),
   );
@@ -101,7 +97,6 @@ const backupRoutes: AreaRoutes<BackupDriver> = async (app, { drivers }) => {
       summary: "A backup tenant's jobs, the newest first (the last 100)",
       params: BackupParams,
       data: Type.Array(BackupJob),
-      errors: READ_ERRORS,
     },
     ({ params }, caller) => readJobs(deps, caller, params.id),
   );
@@ -130,7 +125,6 @@ const backupRoutes: AreaRoutes<BackupDriver> = async (app, { drivers }) => {
       summary: 'Used storage after each job, with the quota',
       params: BackupParams,
       data: BackupUsage,
-      errors: READ_ERRORS,
     },
     ({ params }, caller) => readUsage(deps, caller, params.id),
   );

@@ -22,12 +22,11 @@ import type { Prepared } from '../../platform/tasks/route.ts';
 import type { BackupDriver, BackupSummaryFacts } from './driver.ts';
 import {
   applySummary,
-  backupPaging,
   dueBackups,
   findBackup,
   insertBackup,
   listAlerts,
-  listBackupsJson,
+  backupList,
   markSummaryDue,
   replaceAlerts,
   updateBackupSettings,
@@ -87,15 +86,8 @@ function writeSummaries(deps: BackupDeps, tenantId: number, summaries: BackupSum
 }
 
 /** `GET /services/backup`: the reply's JSON text, the whole list or a page. */
-export async function listBackups(
-  deps: BackupDeps,
-  caller: Caller,
-  query: ListPagingQuery,
-): Promise<string | Buffer> {
-  const paging = backupPaging(query, caller.tenantId);
-  await catchUp(deps, caller.tenantId);
-  return listBackupsJson(deps.db, caller.tenantId, paging, deps.lists);
-}
+export const listBackups = (deps: BackupDeps, caller: Caller, query: ListPagingQuery) =>
+  backupList.reply(deps, caller.tenantId, query, () => catchUp(deps, caller.tenantId));
 
 async function toBackupTenant(db: Queryable, backup: BackupRecord): Promise<BackupTenant> {
   return {

@@ -2,8 +2,7 @@
 import { formatSizeGb } from '@portal/api/domain';
 import { BACKUP_CREATED_MESSAGE } from '@portal/api/contract';
 import { Type } from 'typebox';
-import { DriverError } from '../../platform/driver.ts';
-import { taskDefiner, type TargetKind } from '../../platform/tasks/registry.ts';
+import { taskDefiner, taskTarget, type TargetKind } from '../../platform/tasks/registry.ts';
 import type { BackupDriver } from './driver.ts';
 import {
   applySummary,
@@ -19,7 +18,11 @@ const KIND = 'backup';
 const defineTask = taskDefiner<BackupDriver>(AREA, KIND);
 const Empty = Type.Object({});
 
-const gone = () => new DriverError('The backup tenant no longer exists.');
+const GONE = 'The backup tenant no longer exists.';
+const backupOf = taskTarget(
+  (db, task, lock) => findBackup(db, task.tenantId, { id: task.targetId }, lock),
+  GONE,
+);
 
 /** Where a backup tenant is in the portal: its page. */
 export const backupTargets: TargetKind = {
@@ -33,8 +36,7 @@ export const createBackupTask = defineTask({
   operation: () => 'create',
   payload: Empty,
   async run(ctx, task) {
-    const backup = await findBackup(ctx.db, task.tenantId, { id: task.targetId });
-    if (!backup) throw gone();
+    const backup = await backupOf(ctx.db, task);
     return ctx.driver.createBackupAccount(ctx, backup.id, {
       name: backup.name,
       product: backup.product,
@@ -44,8 +46,8 @@ export const createBackupTask = defineTask({
     });
   },
   async apply(tx, task, facts) {
-    const backup = await findBackup(tx, task.tenantId, { id: task.targetId }, true);
-    if (!backup) throw gone();
+    // Locked, and still there: a tenant deleted meanwhile fails the task.
+    await backupOf(tx, task, true);
     await applySummary(tx, task.tenantId, facts);
     return BACKUP_CREATED_MESSAGE;
   },
@@ -59,8 +61,7 @@ export const runJobTask = defineTask({
   payload: Empty,
   run: (ctx, task) => ctx.driver.runBackupJob(ctx, task.targetId),
   async apply(tx, task, facts) {
-    const backup = await findBackup(tx, task.tenantId, { id: task.targetId }, true);
-    if (!backup) throw gone();
+    const backup = await backupOf(tx, task, true);
     await applySummary(tx, task.tenantId, facts.summary);
     return facts.job.result === 'warning'
       ? `The job ended with a warning: ${facts.job.message}`
@@ -78,8 +79,7 @@ export const deleteBackupTask = defineTask({
   payload: Empty,
   run: (ctx, task) => ctx.driver.deleteBackupAccount(ctx, task.targetId),
   async apply(tx, task) {
-    const backup = await findBackup(tx, task.tenantId, { id: task.targetId }, true);
-    if (!backup) throw gone();
+    const backup = await backupOf(tx, task, true);
     await deleteBackup(tx, task.tenantId, backup.id);
     return `The backup tenant ${backup.name} was deleted.`;
   },

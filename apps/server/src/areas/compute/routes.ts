@@ -80,7 +80,6 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
       summary: 'One VM of either series, with NAT entries and firewall rules',
       params: VmParams,
       data: Vm,
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => readVm(deps, caller, { series: 'any' }, params.id),
   );
@@ -102,7 +101,6 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
       url: '/services/eseries/catalogue',
       summary: 'What a VM can be created from: regions, sites, zones, plans, images, media',
       data: Catalogue,
-      errors: [401, 403],
     },
     (_input, caller) => readCatalogue(deps, caller),
   );
@@ -113,7 +111,6 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
       summary: "A VM task's state and message",
       params: TaskParams,
       data: TaskStatus,
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => readTaskStatus(deps, caller, params.id, 'vm'),
   );
@@ -125,7 +122,6 @@ const computeRoutes: AreaRoutes<ComputeDriver> = async (app, { drivers, platform
       params: VmParams,
       querystring: MetricsQuery,
       data: MetricsReply,
-      errors: [400, 401, 403, 404],
     },
     ({ params, query }, caller) => readVmMetrics(deps, caller, params.id, query),
   );

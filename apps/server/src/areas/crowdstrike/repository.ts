@@ -53,17 +53,9 @@ export const findMedr = rowById<SubscriptionRecord>(
 );
 
 /** One of the tenant's own mssp subscriptions, or null. */
-export async function findMssp(
-  db: Queryable,
-  tenantId: number,
-  id: number,
-): Promise<SubscriptionRecord | null> {
-  const rows = await db.query<SubscriptionRecord>(
-    `${SUBSCRIPTION} where s.id = $2 and s.kind = 'mssp' and s.tenant_id = $1`,
-    [tenantId, id],
-  );
-  return rows[0] ?? null;
-}
+export const findMssp = rowById<SubscriptionRecord>(
+  `${SUBSCRIPTION} where s.id = $2 and s.kind = 'mssp' and s.tenant_id = $1`,
+);
 
 /**
  * Marks which of the medr subscriptions `ids` were never checked in as checked in now, at most

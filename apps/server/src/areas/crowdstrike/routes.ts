@@ -79,7 +79,6 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
       summary: 'A managed EDR subscription: policy, releases and figures',
       params: EdrParams,
       data: MedrDetail,
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => readMedr(deps, caller, params.id),
   );
@@ -91,7 +90,6 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
       params: EdrParams,
       querystring: EdrHostQuery,
       data: Type.Array(EdrHost),
-      errors: [400, 401, 403, 404],
     },
     ({ params, query }, caller) => readHosts(deps, caller, params.id, query),
   );
@@ -104,7 +102,6 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
       params: EdrParams,
       querystring: EdrDetectionQuery,
       data: Type.Array(EdrDetection),
-      errors: [400, 401, 403, 404],
     },
     ({ params, query }, caller) => readDetections(deps, caller, params.id, query),
   );
@@ -115,7 +112,6 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
       summary: 'One host of a managed EDR subscription, with its detections',
       params: EdrHostParams,
       data: EdrHostDetail,
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => readHost(deps, caller, params.id, params.hostId),
   );
@@ -126,7 +122,6 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
       summary: 'One detection of a managed EDR subscription, with its comments and host',
       params: EdrDetectionParams,
       data: EdrDetectionDetail,
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => readDetection(deps, caller, params.id, params.detectionId),
   );
@@ -137,7 +132,6 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
       summary: "The users a detection may be assigned to: the subscription's tenant's and yours",
       params: EdrParams,
       data: Type.Array(EdrAssignee),
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => readAssignees(deps, caller, params.id),
   );
@@ -150,7 +144,6 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
       params: EdrParams,
       body: EdrPolicyBody,
       data: MedrDetail,
-      errors: [400, 401, 403, 404],
     },
     ({ params, body }, caller) => changePolicy(deps, caller, params.id, body),
     {
@@ -171,7 +164,6 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
       params: EdrParams,
       body: DetectionBulkBody,
       data: DetectionBulkReply,
-      errors: [400, 401, 403, 404],
     },
     ({ params, body }, caller) => changeDetections(deps, caller, params.id, body),
     {
@@ -233,7 +225,6 @@ const crowdstrikeRoutes: AreaRoutes<EndpointDriver> = async (app, { drivers }) =
       summary: 'An MSSP subscription: totals across its children and the children table',
       params: EdrParams,
       data: MsspDetail,
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => readMssp(deps, caller, params.id),
   );

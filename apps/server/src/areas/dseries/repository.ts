@@ -1,21 +1,21 @@
 import type { DseriesItem } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
-import { isoText, tenantList } from '../../platform/paging.ts';
+import { columnSorts, isoText, tenantList } from '../../platform/paging.ts';
 
 const DSERIES_LIST = {
   name: 'dseries',
   from: 'dseries_items d',
   id: 'd.id',
-  sorts: {
-    id: { sql: 'd.id', type: 'integer' },
-    name: { sql: 'd.name', type: 'text' },
-    model: { sql: 'd.model', type: 'text' },
-    cpu_cores: { sql: 'd.cpu_cores', type: 'integer' },
-    memory_gb: { sql: 'd.memory_gb', type: 'integer' },
-    location: { sql: 'd.location', type: 'text' },
-    status: { sql: 'd.status', type: 'text' },
-    created: { sql: 'd.created_at', type: 'timestamptz' },
-  },
+  sorts: columnSorts('d', {
+    id: 'integer',
+    name: 'text',
+    model: 'text',
+    cpu_cores: 'integer',
+    memory_gb: 'integer',
+    location: 'text',
+    status: 'text',
+    created: ['created_at', 'timestamptz'],
+  }),
   defaultSort: 'id',
   search: ['d.name', 'd.model', 'd.storage', 'd.location', 'd.status', "coalesce(d.ip, '')"],
 } as const;
@@ -25,11 +25,8 @@ const DSERIES_FIELDS = `d.id, d.name, d.model, d.cpu_cores, d.memory_gb, d.stora
   d.status, d.ip,
   ${isoText('d.created_at')} as created_at`;
 
-const dseriesList = tenantList({ ...DSERIES_LIST, fields: DSERIES_FIELDS }, 'd');
-/** Checks the list's paging parameters; null: the whole list. */
-export const dseriesPaging = dseriesList.paging;
-/** The tenant's items (oldest first, or a page) as the reply's JSON text. */
-export const listDseriesJson = dseriesList.json;
+/** The tenant's items (oldest first, or a page). */
+export const dseriesList = tenantList({ ...DSERIES_LIST, fields: DSERIES_FIELDS }, 'd');
 
 export async function insertDseries(
   db: Queryable,

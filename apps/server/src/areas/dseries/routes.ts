@@ -12,7 +12,6 @@ const dseriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       url: '/services/dseries',
       summary: 'Your dseries items (dedicated servers)',
       item: DseriesItem,
-      errors: [400, 401, 403],
     },
     ({ query }, caller) => listDseriesItems(deps, caller, query),
   );

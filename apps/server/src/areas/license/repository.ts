@@ -2,6 +2,7 @@
 import type { LicenseProduct, SeatHolderKind } from '@portal/api/contract';
 import type { SeatPin } from '@portal/api/domain';
 import type { Queryable } from '../../db/database.ts';
+import { rowById } from '../../platform/rows.ts';
 
 export interface SubscriptionRow {
   id: number;
@@ -24,20 +25,10 @@ export const listSubscriptions = (db: Queryable, tenantId: number) =>
     [tenantId],
   );
 
-/** One of the tenant's subscriptions (locked for the transaction with `lock`), or undefined. */
-export async function findSubscription(
-  db: Queryable,
-  tenantId: number,
-  id: number,
-  lock = false,
-): Promise<SubscriptionRow | undefined> {
-  const rows = await db.query<SubscriptionRow>(
-    `select ${SUBSCRIPTION_FIELDS} from license_subscriptions where tenant_id = $1 and id = $2
-     ${lock ? 'for update' : ''}`,
-    [tenantId, id],
-  );
-  return rows[0];
-}
+/** One of the tenant's subscriptions (locked for the transaction with `lock`), or null. */
+export const findSubscription = rowById<SubscriptionRow>(
+  `select ${SUBSCRIPTION_FIELDS} from license_subscriptions where tenant_id = $1 and id = $2`,
+);
 
 /** The seats the tenant's people pinned, for every product. */
 export const listPins = (db: Queryable, tenantId: number) =>

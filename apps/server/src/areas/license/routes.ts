@@ -54,7 +54,6 @@ const licenseRoutes: AreaRoutes<never> = async (app, { platform }) => {
       url: '/services/license/summary',
       summary: 'Seats used and contracted per product, and what expires within 30 days',
       data: LicenseSummary,
-      errors: [401, 403],
     },
     (_input, caller) => licenseSummary(deps, caller),
   );
@@ -65,7 +64,6 @@ const licenseRoutes: AreaRoutes<never> = async (app, { platform }) => {
       summary: 'One licence subscription',
       params: LicenseParams,
       data: LicenseSubscription,
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => getLicense(deps, caller, params.id),
   );
@@ -119,7 +117,6 @@ const licenseRoutes: AreaRoutes<never> = async (app, { platform }) => {
       summary: 'Releases a pinned seat (the machine then takes a free seat by itself)',
       params: LicenseAssignmentParams,
       data: LicenseSubscription,
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) =>
       unassignLicense(deps, caller, params.id, { kind: params.kind, id: params.holderId }),

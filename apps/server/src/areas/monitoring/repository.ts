@@ -14,8 +14,9 @@ import type {
   TargetKind,
 } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
+import { insertedId } from '../../platform/rows.ts';
 import type { ProbeSpec } from './driver.ts';
-import { isoText, listJson, parsePaging, type Paging } from '../../platform/paging.ts';
+import { columnSorts, isoText, listJson, parsePaging, type Paging } from '../../platform/paging.ts';
 import type { ListPagingQuery } from '@portal/api/contract';
 
 /** Whose monitors a call may see: one tenant's, or every tenant's (null). */
@@ -42,14 +43,14 @@ const MONITOR_LIST = {
   from: 'monitors m join tenants t on t.id = m.tenant_id',
   id: 'm.id',
   fields: MONITOR_FIELDS,
-  sorts: {
-    id: { sql: 'm.id', type: 'bigint' },
-    name: { sql: 'm.name', type: 'text' },
+  sorts: columnSorts('m', {
+    id: 'bigint',
+    name: 'text',
     tenant: { sql: 't.cdb_id', type: 'text' },
-    type: { sql: 'm.type', type: 'text' },
-    state: { sql: 'm.state', type: 'text' },
-    created: { sql: 'm.created_at', type: 'timestamptz' },
-  },
+    type: 'text',
+    state: 'text',
+    created: ['created_at', 'timestamptz'],
+  }),
   defaultSort: 'id',
   search: ['m.name', 'm.target', 't.cdb_id', 't.name'],
 } as const;
@@ -174,7 +175,8 @@ export async function insertMonitor(
   tenantId: number,
   monitor: NewMonitor,
 ): Promise<number> {
-  const rows = await tx.query<{ id: number }>(
+  return insertedId(
+    tx,
     `insert into monitors (tenant_id, name, type, target_kind, vm_id, target, port,
        expected_status, keyword, dns_record_type, tls_days_threshold, interval_seconds,
        timeout_seconds, retries, contacts)
@@ -198,9 +200,6 @@ export async function insertMonitor(
       JSON.stringify(monitor.contacts),
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into monitors returned no row');
-  return row.id;
 }
 
 /** The platform runs the monitor's checks from `startedAt` on. */
@@ -297,14 +296,12 @@ export async function openIncident(
   at: string,
   message: string,
 ): Promise<number> {
-  const rows = await tx.query<{ id: number }>(
+  return insertedId(
+    tx,
     `insert into monitor_incidents (monitor_id, started_at, message) values ($1, $2, $3)
      returning id`,
     [monitorId, at, message],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into monitor_incidents returned no row');
-  return row.id;
 }
 
 export async function closeIncident(tx: Queryable, id: number, at: string): Promise<void> {

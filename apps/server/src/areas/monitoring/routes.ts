@@ -77,7 +77,6 @@ const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) 
       url: '/services/monitoring/targets',
       summary: 'The tenants a monitor may watch for, and their VMs',
       data: MonitorTargets,
-      errors: [401, 403],
     },
     (_input, caller) => readTargets(deps, caller),
   );
@@ -99,7 +98,6 @@ const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) 
       summary: 'One monitor',
       params: MonitorParams,
       data: Monitor,
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => readMonitor(deps, caller, params.id),
   );
@@ -134,7 +132,6 @@ const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) 
       params: MonitorParams,
       querystring: ResultsQuery,
       data: Type.Array(CheckResult),
-      errors: [400, 401, 403, 404],
     },
     ({ params, query }, caller) => readResults(deps, caller, params.id, query.hours ?? 24),
   );
@@ -145,7 +142,6 @@ const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) 
       summary: "A monitor's incidents, newest first",
       params: MonitorParams,
       data: Type.Array(Incident),
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => readIncidents(deps, caller, params.id),
   );
@@ -156,7 +152,6 @@ const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) 
       summary: "A monitor's alert deliveries with every attempt to send them, newest first",
       params: MonitorParams,
       data: Type.Array(AlertDelivery),
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => readDeliveries(deps, caller, params.id),
   );
@@ -167,7 +162,6 @@ const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) 
       summary: "A monitor's maintenance windows",
       params: MonitorParams,
       data: Type.Array(MaintenanceWindow),
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => readWindows(deps, caller, params.id),
   );
@@ -181,7 +175,6 @@ const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) 
       params: MonitorParams,
       body: MaintenanceWindowBody,
       data: MaintenanceWindow,
-      errors: [400, 401, 403, 404],
     },
     ({ params, body }, caller) => addWindow(deps, caller, params.id, body),
   );
@@ -191,7 +184,6 @@ const monitoringRoutes: AreaRoutes<MonitoringDriver> = async (app, { drivers }) 
       url: '/services/monitoring/:id/maintenance/:windowId',
       summary: 'Remove a maintenance window',
       params: MaintenanceParams,
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => removeWindow(deps, caller, params.id, params.windowId),
   );

@@ -1,8 +1,7 @@
 // The monitoring area's slow operations: creating a monitor sets up its probe on the platform.
 import { Type } from 'typebox';
 import type { Queryable } from '../../db/database.ts';
-import { DriverError } from '../../platform/driver.ts';
-import { taskDefiner, type TargetKind } from '../../platform/tasks/registry.ts';
+import { taskDefiner, taskTarget, type TargetKind } from '../../platform/tasks/registry.ts';
 import { SUPER_TENANT_CDB_ID } from '@portal/api/contract';
 import { findVm } from '../compute/index.ts';
 import type { MonitoringDriver } from './driver.ts';
@@ -43,7 +42,11 @@ async function watchedVm(db: Queryable, monitorId: number) {
   return findVm(db, row.tenant_id, { series: 'any' }, row.vm_id);
 }
 
-const gone = () => new DriverError('The monitor no longer exists.');
+const GONE = 'The monitor no longer exists.';
+const monitorOf = taskTarget(
+  (db, task) => lockMonitor(db, { tenantId: null }, task.targetId),
+  GONE,
+);
 
 export const createMonitorTask = defineTask({
   op: 'monitor.create',
@@ -52,8 +55,7 @@ export const createMonitorTask = defineTask({
   payload: Type.Object({}),
   async run(ctx, task) {
     // The monitor belongs to the customer tenant; the task to the super-tenant user who made it.
-    const row = await lockMonitor(ctx.db, { tenantId: null }, task.targetId);
-    if (!row) throw gone();
+    const row = await monitorOf(ctx.db, task);
     const spec = probeSpec(row);
     if (row.vm_id !== null) {
       const vm = await watchedVm(ctx.db, row.id);
@@ -62,8 +64,7 @@ export const createMonitorTask = defineTask({
     return ctx.driver.createProbe(ctx, row.id, spec);
   },
   async apply(tx, task, facts) {
-    const row = await lockMonitor(tx, { tenantId: null }, task.targetId);
-    if (!row) throw gone();
+    const row = await monitorOf(tx, task);
     await activateMonitor(tx, row.id, new Date(facts.startedAt));
     return MONITOR_CREATED_MESSAGE;
   },
@@ -78,8 +79,7 @@ export const deleteMonitorTask = defineTask({
   run: (ctx, task) => ctx.driver.deleteProbe(ctx, task.targetId),
   async apply(tx, task) {
     // The request checked the caller's tenant; the monitor may be a customer's.
-    const row = await lockMonitor(tx, { tenantId: null }, task.targetId);
-    if (!row) throw gone();
+    const row = await monitorOf(tx, task);
     await deleteMonitor(tx, row.id);
     return `The monitor ${row.name} was deleted.`;
   },

@@ -1,16 +1,10 @@
 // The networking area's SQL: the tenant's networks, gateways and public addresses. Always scoped
 // by tenant. The state shown comes from the row and the open task on it (a failed creation shows
 // as error, a running deletion as deleting), so no row is left in a passing state.
-import type { ListPagingQuery } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
+import { insertedId } from '../../platform/rows.ts';
 import type { NetworkSpec } from './driver.ts';
-import {
-  isoText,
-  listJson,
-  parsePaging,
-  type ListSpec,
-  type Paging,
-} from '../../platform/paging.ts';
+import { columnSorts, isoText, tenantList, type ListSpec } from '../../platform/paging.ts';
 
 /** A network as stored: what the platform was asked to build, and the portal's own facts. */
 export interface NetworkRecord extends NetworkSpec {
@@ -140,26 +134,21 @@ const NETWORK_LIST: ListSpec = {
     n.dhcp_end, n.dns_servers, n.gateway_id, ${NETWORK_STATE_SQL} as state,
     ${NETWORK_VM_COUNT_SQL} as vm_count, ot.id::integer as task_id,
     ${isoText('n.created_at')} as created_at`,
-  sorts: {
-    name: { sql: 'n.name', type: 'text' },
-    cidr: { sql: 'n.cidr', type: 'text' },
-    vlan: { sql: 'n.vlan_id', type: 'integer' },
+  sorts: columnSorts('n', {
+    name: 'text',
+    cidr: 'text',
+    vlan: ['vlan_id', 'integer'],
     // By site, then VLAN: the order of the whole list.
     location: { sql: `n.location || ':' || lpad(n.vlan_id::text, 5, '0')`, type: 'text' },
     vms: { sql: NETWORK_VM_COUNT_SQL, type: 'integer' },
     state: { sql: NETWORK_STATE_SQL, type: 'text' },
-  },
+  }),
   defaultSort: 'location',
   search: ['n.name', 'n.cidr', 'n.location', 'n.vlan_id::text'],
 };
 
-/** Checks the network list's paging parameters; null: the whole list. */
-export const networkPaging = (query: ListPagingQuery, tenantId: number): Paging | null =>
-  parsePaging(NETWORK_LIST, query, String(tenantId));
-
-/** The tenant's networks (by site and VLAN, or a page) as the reply's JSON text. */
-export const listNetworksJson = (db: Queryable, tenantId: number, paging: Paging | null) =>
-  listJson(db, NETWORK_LIST, { tenantId, where: 'n.tenant_id = $1', params: [tenantId] }, paging);
+/** The tenant's networks (by site and VLAN, or a page). */
+export const networkList = tenantList(NETWORK_LIST, 'n');
 
 /** A network as it is recorded: what the platform is asked to build, and its first state. */
 export interface NewNetwork extends NetworkSpec {
@@ -171,7 +160,8 @@ export async function insertNetwork(
   tenantId: number,
   network: NewNetwork,
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into networks (tenant_id, name, location, vlan_id, cidr, gateway_address, dhcp_start,
                            dhcp_end, dns_servers, gateway_id, state)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11) returning id`,
@@ -189,9 +179,6 @@ export async function insertNetwork(
       network.state,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into networks returned no row');
-  return row.id;
 }
 
 export async function updateNetwork(
@@ -291,7 +278,8 @@ export async function insertGateway(
     state: 'creating' | 'active' | 'down';
   },
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into network_gateways (tenant_id, name, location, snat, external_address, state)
      values ($1, $2, $3, $4, $5, $6) returning id`,
     [
@@ -303,9 +291,6 @@ export async function insertGateway(
       gateway.state,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into network_gateways returned no row');
-  return row.id;
 }
 
 export async function updateGateway(
@@ -402,7 +387,8 @@ export async function insertAddress(
     address?: string;
   },
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into public_addresses (tenant_id, location, gateway_id, state, global_ipaddress_id,
                                    address)
      values ($1, $2, $3, $4, $5, $6) returning id`,
@@ -415,9 +401,6 @@ export async function insertAddress(
       address.address ?? null,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into public_addresses returned no row');
-  return row.id;
 }
 
 export async function recordAllocation(

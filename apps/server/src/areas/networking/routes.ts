@@ -87,7 +87,6 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
       url: BASE,
       summary: 'Your networks (all, by site and VLAN, or a page)',
       item: Network,
-      errors: [400, 401, 403],
     },
     ({ query }, caller) => listNetworkJson(deps, caller, query),
   );
@@ -96,7 +95,6 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
       url: `${BASE}/gateways`,
       summary: 'Your gateways',
       data: Type.Array(Gateway),
-      errors: [401, 403],
     },
     (_input, caller) => listGatewayReplies(deps, caller),
   );
@@ -105,7 +103,6 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
       url: `${BASE}/addresses`,
       summary: 'Your public addresses and the NAT entries using them',
       data: Type.Array(PublicAddress),
-      errors: [401, 403],
     },
     (_input, caller) => listAddressReplies(deps, caller),
   );
@@ -114,7 +111,6 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
       url: `${BASE}/topology`,
       summary: 'Gateways, networks, VMs and addresses, for the graph',
       data: Topology,
-      errors: [401, 403],
     },
     (_input, caller) => readTopology(deps, caller),
   );
@@ -125,7 +121,6 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
         "The VLANs and ranges your networks use at a site, and a free VLAN (the wizard's check)",
       querystring: NetworkUsageQuery,
       data: NetworkUsage,
-      errors: [400, 401, 403],
     },
     ({ query }, caller) => readUsage(deps, caller, query.location),
   );
@@ -135,7 +130,6 @@ const networkingRoutes: AreaRoutes<NetworkingDriver> = async (app, { drivers, pl
       summary: 'A network with the VM adapters on it (its ports)',
       params: NetworkParams,
       data: NetworkDetail,
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => readNetwork(deps, caller, params.id),
   );

@@ -41,8 +41,7 @@ import {
   listAddresses,
   listGateways,
   listNetworks,
-  listNetworksJson,
-  networkPaging,
+  networkList,
   type AddressRecord,
   type GatewayRecord,
   type NetworkRecord,
@@ -178,7 +177,7 @@ async function addressReplies(
 
 /** `GET /services/networking`: the reply's JSON text, the whole list or a page. */
 export const listNetworkJson = (deps: NetworkingDeps, caller: Caller, query: ListPagingQuery) =>
-  listNetworksJson(deps.db, caller.tenantId, networkPaging(query, caller.tenantId));
+  networkList.reply(deps, caller.tenantId, query);
 
 async function requireNetwork(
   db: Queryable,

@@ -1,7 +1,7 @@
 // The networking area's slow operations: networks, gateways and public addresses.
 import { Type } from 'typebox';
 import { DriverError } from '../../platform/driver.ts';
-import { taskDefiner, type TargetKind } from '../../platform/tasks/registry.ts';
+import { taskDefiner, taskTarget, type TargetKind } from '../../platform/tasks/registry.ts';
 import type { NetworkingDriver } from './driver.ts';
 import {
   deleteAddress,
@@ -21,7 +21,18 @@ const AREA = 'networking';
 const defineTask = taskDefiner<NetworkingDriver>(AREA);
 const Empty = Type.Object({});
 
-const gone = (what: string) => new DriverError(`The ${what} no longer exists.`);
+const networkOf = taskTarget(
+  (db, task, lock) => findNetwork(db, task.tenantId, task.targetId, lock),
+  'The network no longer exists.',
+);
+const gatewayOf = taskTarget(
+  (db, task, lock) => findGateway(db, task.tenantId, task.targetId, lock),
+  'The gateway no longer exists.',
+);
+const addressOf = taskTarget(
+  (db, task, lock) => findAddress(db, task.tenantId, task.targetId, lock),
+  'The public address no longer exists.',
+);
 
 /** Where a network is in the portal: its page. */
 export const networkTargets: TargetKind = {
@@ -65,8 +76,7 @@ export const networkCreateTask = defineTask({
   operation: () => 'create',
   payload: Empty,
   async run(ctx, task) {
-    const network = await findNetwork(ctx.db, task.tenantId, task.targetId);
-    if (!network) throw gone('network');
+    const network = await networkOf(ctx.db, task);
     return ctx.driver.createNetwork(ctx, network.id, {
       name: network.name,
       location: network.location,
@@ -106,8 +116,7 @@ export const networkUpdateTask = defineTask({
       gatewayId: task.payload.gateway_id,
     }),
   async apply(tx, task, facts) {
-    const network = await findNetwork(tx, task.tenantId, task.targetId);
-    if (!network) throw gone('network');
+    const network = await networkOf(tx, task);
     await updateNetwork(tx, task.tenantId, network.id, {
       dhcpStart: facts.dhcpStart,
       dhcpEnd: facts.dhcpEnd,
@@ -138,8 +147,7 @@ export const gatewayCreateTask = defineTask({
   operation: () => 'create',
   payload: Empty,
   async run(ctx, task) {
-    const gateway = await findGateway(ctx.db, task.tenantId, task.targetId);
-    if (!gateway) throw gone('gateway');
+    const gateway = await gatewayOf(ctx.db, task);
     return ctx.driver.createGateway(ctx, gateway.id, {
       name: gateway.name,
       location: gateway.location,
@@ -176,8 +184,7 @@ export const gatewayDeleteTask = defineTask({
   payload: Empty,
   run: (ctx, task) => ctx.driver.deleteGateway(ctx, task.targetId),
   async apply(tx, task) {
-    const gateway = await findGateway(tx, task.tenantId, task.targetId, true);
-    if (!gateway) throw gone('gateway');
+    const gateway = await gatewayOf(tx, task, true);
     // Networks are refused a gateway being deleted; this holds should one have slipped in.
     if ((await gatewayUsers(tx, task.tenantId, gateway.id)).networks.length > 0)
       throw new DriverError(`The gateway ${gateway.name} is in use again; it was not deleted.`);
@@ -193,8 +200,7 @@ export const addressAllocateTask = defineTask({
   operation: () => 'allocate',
   payload: Empty,
   async run(ctx, task) {
-    const address = await findAddress(ctx.db, task.tenantId, task.targetId);
-    if (!address) throw gone('public address');
+    const address = await addressOf(ctx.db, task);
     return ctx.driver.allocateAddress(ctx, {
       location: address.location,
       gatewayId: address.gatewayId,

@@ -2,7 +2,6 @@
 // everyone's to read.
 import type {
   CampaignState,
-  ListPagingQuery,
   PhishingCampaign,
   PhishingGroup,
   PhishingRecipient,
@@ -13,14 +12,8 @@ import type {
   TemplateKind,
 } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
-import type { ListCache } from '../../platform/list-cache.ts';
-import {
-  isoText,
-  listJson,
-  parsePaging,
-  type ListSpec,
-  type Paging,
-} from '../../platform/paging.ts';
+import { columnSorts, isoText, tenantList, type ListSpec } from '../../platform/paging.ts';
+import { insertedId, rowById } from '../../platform/rows.ts';
 import type { ActivityEvent } from './driver.ts';
 
 const TEMPLATE_FIELDS = `t.id, t.kind, t.name, t.subject, t.content, t.tenant_id is null as builtin,
@@ -34,32 +27,22 @@ export const listTemplates = (db: Queryable, tenantId: number) =>
   );
 
 /** The template (built-in or the tenant's own), optionally of one kind, else null. */
-export async function findTemplate(
-  db: Queryable,
-  tenantId: number,
-  id: number,
-): Promise<PhishingTemplate | null> {
-  const rows = await db.query<PhishingTemplate>(
-    `select ${TEMPLATE_FIELDS} from phishing_templates t
-      where t.id = $2 and (t.tenant_id = $1 or t.tenant_id is null)`,
-    [tenantId, id],
-  );
-  return rows[0] ?? null;
-}
+export const findTemplate = rowById<PhishingTemplate>(
+  `select ${TEMPLATE_FIELDS} from phishing_templates t
+    where t.id = $2 and (t.tenant_id = $1 or t.tenant_id is null)`,
+);
 
 export async function insertTemplate(
   db: Queryable,
   tenantId: number,
   template: { kind: TemplateKind; name: string; subject: string; content: string },
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into phishing_templates (tenant_id, kind, name, subject, content)
      values ($1, $2, $3, $4, $5) returning id`,
     [tenantId, template.kind, template.name, template.subject, template.content],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into phishing_templates returned no row');
-  return row.id;
 }
 
 const GROUP_FIELDS = `g.id, g.name,
@@ -73,17 +56,9 @@ export const listGroups = (db: Queryable, tenantId: number) =>
     [tenantId],
   );
 
-export async function findGroup(
-  db: Queryable,
-  tenantId: number,
-  id: number,
-): Promise<PhishingGroup | null> {
-  const rows = await db.query<PhishingGroup>(
-    `select ${GROUP_FIELDS} from phishing_groups g where g.tenant_id = $1 and g.id = $2`,
-    [tenantId, id],
-  );
-  return rows[0] ?? null;
-}
+export const findGroup = rowById<PhishingGroup>(
+  `select ${GROUP_FIELDS} from phishing_groups g where g.tenant_id = $1 and g.id = $2`,
+);
 
 export const groupRecipients = (db: Queryable, groupId: number) =>
   db.query<PhishingRecipient>(
@@ -92,27 +67,34 @@ export const groupRecipients = (db: Queryable, groupId: number) =>
     [groupId],
   );
 
+/** Adds recipients to a group; an address the group has already is left as it is. */
+const addGroupRecipients = (
+  db: Queryable,
+  groupId: number,
+  recipients: readonly PhishingRecipient[],
+) =>
+  db.query(
+    `insert into phishing_group_recipients (group_id, email, first_name, last_name, department)
+     select $1, r.email, r.first_name, r.last_name, r.department
+       from json_to_recordset($2::json)
+         as r(email text, first_name text, last_name text, department text)
+     on conflict do nothing`,
+    [groupId, JSON.stringify(recipients)],
+  );
+
 export async function insertGroup(
   db: Queryable,
   tenantId: number,
   name: string,
   recipients: readonly PhishingRecipient[],
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  const id = await insertedId(
+    db,
     'insert into phishing_groups (tenant_id, name) values ($1, $2) returning id',
     [tenantId, name],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into phishing_groups returned no row');
-  await db.query(
-    `insert into phishing_group_recipients (group_id, email, first_name, last_name, department)
-     select $1, r.email, r.first_name, r.last_name, r.department
-       from json_to_recordset($2::json)
-         as r(email text, first_name text, last_name text, department text)
-     on conflict do nothing`,
-    [row.id, JSON.stringify(recipients)],
-  );
-  return row.id;
+  await addGroupRecipients(db, id, recipients);
+  return id;
 }
 
 /** Whom a campaign (`c`, of group `g`) reaches: its group's members until it is launched. */
@@ -161,52 +143,29 @@ const CAMPAIGN_LIST: ListSpec = {
   id: 'c.id',
   fields: `${CAMPAIGN_HEAD},
     (select ${COUNTS_JSON} from (${EVENT_COUNT_SELECT}) ev) as counts`,
-  sorts: {
-    id: { sql: 'c.id', type: 'integer' },
-    name: { sql: 'c.name', type: 'text' },
-    state: { sql: 'c.state', type: 'text' },
+  sorts: columnSorts('c', {
+    id: 'integer',
+    name: 'text',
+    state: 'text',
     // Launched, or due to launch; not yet planned sorts first.
     launched: {
       sql: `coalesce(${isoText('coalesce(c.launched_at, c.launch_at)')}, '')`,
       type: 'text',
     },
     recipients: { sql: RECIPIENT_COUNT_SQL, type: 'integer' },
-  },
+  }),
   defaultSort: 'id',
   defaultDesc: true,
   search: ['c.name', 'c.state', 't.name', 'g.name'],
 };
 
-/** The campaign list's paging parameters checked; null: the whole list. */
-export const campaignPaging = (query: ListPagingQuery, tenantId: number): Paging | null =>
-  parsePaging(CAMPAIGN_LIST, query, String(tenantId));
+/** The tenant's campaigns (newest first, or a page). */
+export const campaignList = tenantList(CAMPAIGN_LIST, 'c');
 
-/** The tenant's campaigns (newest first, or a page) as the reply's JSON text. */
-export const listCampaignsJson = (
-  db: Queryable,
-  tenantId: number,
-  paging: Paging | null,
-  cache?: ListCache,
-) =>
-  listJson(
-    db,
-    CAMPAIGN_LIST,
-    { tenantId, where: 'c.tenant_id = $1', params: [tenantId] },
-    paging,
-    cache,
-  );
-
-export async function findCampaign(
-  db: Queryable,
-  tenantId: number,
-  id: number,
-): Promise<PhishingCampaign | null> {
-  const rows = await db.query<PhishingCampaign>(
-    `select ${CAMPAIGN_FIELDS} from ${CAMPAIGN_FROM} where c.tenant_id = $1 and c.id = $2`,
-    [tenantId, id],
-  );
-  return rows[0] ?? null;
-}
+/** One of the tenant's campaigns as the contract shows it, or null. */
+export const findCampaign = rowById<PhishingCampaign>(
+  `select ${CAMPAIGN_FIELDS} from ${CAMPAIGN_FROM} where c.tenant_id = $1 and c.id = $2`,
+);
 
 /** What a campaign operation checks, with the campaign's row locked for the transaction. */
 export interface CampaignRow {
@@ -219,19 +178,13 @@ export interface CampaignRow {
   send_by: Date | null;
 }
 
-export async function lockCampaign(
-  db: Queryable,
-  tenantId: number,
-  id: number,
-  lock = true,
-): Promise<CampaignRow | null> {
-  const rows = await db.query<CampaignRow>(
-    `select id, tenant_id, name, state, group_id, launch_at, send_by from phishing_campaigns
-      where tenant_id = $1 and id = $2${lock ? ' for update' : ''}`,
-    [tenantId, id],
-  );
-  return rows[0] ?? null;
-}
+const campaignRow = rowById<CampaignRow>(
+  `select id, tenant_id, name, state, group_id, launch_at, send_by from phishing_campaigns
+    where tenant_id = $1 and id = $2`,
+);
+/** The campaign's row, locked for the transaction unless `lock` is false. */
+export const lockCampaign = (db: Queryable, tenantId: number, id: number, lock = true) =>
+  campaignRow(db, tenantId, id, lock);
 
 /** What the campaign's messages are made from: its template's subject and HTML, its landing page. */
 export async function campaignMessage(
@@ -250,19 +203,23 @@ export async function campaignMessage(
   return row ? { subject: row.subject, html: row.html, landingHtml: row.landing_html } : null;
 }
 
+/** What a campaign is made of, as it is created and changed. */
+export interface CampaignFields {
+  name: string;
+  templateId: number;
+  landingPageId: number;
+  groupId: number;
+  launchAt: string | null;
+  sendBy: string | null;
+}
+
 export async function insertCampaign(
   db: Queryable,
   tenantId: number,
-  campaign: {
-    name: string;
-    templateId: number;
-    landingPageId: number;
-    groupId: number;
-    launchAt: string | null;
-    sendBy: string | null;
-  },
+  campaign: CampaignFields,
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into phishing_campaigns (tenant_id, name, template_id, landing_page_id, group_id,
                                      launch_at, send_by)
      values ($1, $2, $3, $4, $5, $6, $7) returning id`,
@@ -276,9 +233,6 @@ export async function insertCampaign(
       campaign.sendBy,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into phishing_campaigns returned no row');
-  return row.id;
 }
 
 /** The campaigns whose results may still change (scheduled or running). */
@@ -521,14 +475,7 @@ export async function updateGroup(
     await db.query('update phishing_groups set name = $2 where id = $1', [id, changes.name]);
   if (changes.recipients === undefined) return;
   await db.query('delete from phishing_group_recipients where group_id = $1', [id]);
-  await db.query(
-    `insert into phishing_group_recipients (group_id, email, first_name, last_name, department)
-     select $1, r.email, r.first_name, r.last_name, r.department
-       from json_to_recordset($2::json)
-         as r(email text, first_name text, last_name text, department text)
-     on conflict do nothing`,
-    [id, JSON.stringify(changes.recipients)],
-  );
+  await addGroupRecipients(db, id, changes.recipients);
 }
 
 /** Deletes a group with its recipients. */
@@ -539,14 +486,7 @@ export async function deleteGroup(db: Queryable, id: number): Promise<void> {
 export async function updateCampaign(
   db: Queryable,
   id: number,
-  changes: {
-    name: string;
-    templateId: number;
-    landingPageId: number;
-    groupId: number;
-    launchAt: string | null;
-    sendBy: string | null;
-  },
+  changes: CampaignFields,
 ): Promise<void> {
   await db.query(
     `update phishing_campaigns set name = $2, template_id = $3, landing_page_id = $4,

@@ -61,7 +61,6 @@ import {
 const TAGS = ['phishing-prevention'];
 const BASE = '/services/phishing';
 const Params = PhishingCampaignParams;
-const READ_ERRORS = [400, 401, 403, 404] as const;
 const CHANGE_ERRORS = [400, 401, 403, 404, 409] as const;
 /** One recipient at its longest in JSON: e-mail, names and department, quoted and keyed. */
 const RECIPIENT_BYTES = 1024;
@@ -85,7 +84,6 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
       url: `${BASE}/campaigns`,
       summary: 'Your phishing campaigns, newest first (or a page), with their counts',
       item: PhishingCampaign,
-      errors: [400, 401, 403],
     },
     ({ query }, caller) => readCampaignsJson(deps, caller, query),
   );
@@ -98,7 +96,6 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
       summary: 'Create a draft campaign',
       body: PhishingCampaignCreate,
       data: PhishingCampaign,
-      errors: [400, 401, 403],
     },
     ({ body }, caller) => createCampaign(deps, caller, body),
   );
@@ -109,7 +106,6 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
       summary: 'One campaign with its counts',
       params: Params,
       data: PhishingCampaign,
-      errors: READ_ERRORS,
     },
     ({ params }, caller) => readCampaign(deps, caller, params.id),
   );
@@ -120,7 +116,6 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
       summary: "A campaign's results: per recipient, and every event in time order",
       params: Params,
       data: PhishingResults,
-      errors: READ_ERRORS,
     },
     ({ params }, caller) => readResults(deps, caller, params.id),
   );
@@ -186,7 +181,6 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
       url: `${BASE}/stats`,
       summary: 'Figures across your campaigns: click rate over time, reports, repeat offenders',
       data: PhishingStats,
-      errors: [401, 403],
     },
     (_input, caller) => readStats(deps, caller),
   );
@@ -198,7 +192,6 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
         'Everyone who clicked in two or more campaigns (or min_campaigns), with what they did in each',
       querystring: PhishingOffendersQuery,
       data: Type.Array(PhishingOffender),
-      errors: [400, 401, 403],
     },
     ({ query }, caller) => readOffenders(deps, caller, query.min_campaigns),
   );
@@ -208,7 +201,6 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
       url: `${BASE}/templates`,
       summary: 'E-mail templates and landing pages: the built-in library and your own',
       data: Type.Array(PhishingTemplate),
-      errors: [401, 403],
     },
     (_input, caller) => readTemplates(deps, caller),
   );
@@ -219,7 +211,6 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
       summary: 'One template or landing page',
       params: Params,
       data: PhishingTemplate,
-      errors: READ_ERRORS,
     },
     ({ params }, caller) => readTemplate(deps, caller, params.id),
   );
@@ -233,7 +224,6 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
       summary: 'Add an e-mail template or landing page of your own',
       body: PhishingTemplateCreate,
       data: PhishingTemplate,
-      errors: [400, 401, 403],
     },
     ({ body }, caller) => createTemplate(deps, caller, body),
   );
@@ -279,7 +269,6 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
       url: `${BASE}/groups`,
       summary: 'Your recipient groups',
       data: Type.Array(PhishingGroup),
-      errors: [401, 403],
     },
     (_input, caller) => readGroups(deps, caller),
   );
@@ -290,7 +279,6 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
       summary: 'One recipient group with its recipients',
       params: Params,
       data: PhishingGroupDetail,
-      errors: READ_ERRORS,
     },
     ({ params }, caller) => readGroup(deps, caller, params.id),
   );
@@ -303,7 +291,6 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
       summary: 'Check a recipient CSV file: every row, the bad ones with the reason',
       body: PhishingCsvBody,
       data: PhishingCsvPreview,
-      errors: [400, 401, 403],
     },
     ({ body }) => previewCsv(body.csv),
   );
@@ -317,7 +304,6 @@ const phishingRoutes: AreaRoutes<PhishingDriver> = async (app, { drivers }) => {
       summary: 'Create a recipient group from a CSV file (bad rows are skipped)',
       body: PhishingGroupCreate,
       data: PhishingGroupCreated,
-      errors: [400, 401, 403],
     },
     ({ body }, caller) => createGroup(deps, caller, body),
   );

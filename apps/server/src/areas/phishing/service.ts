@@ -52,8 +52,7 @@ import {
   insertGroup,
   insertTemplate,
   isBuiltinTemplate,
-  campaignPaging,
-  listCampaignsJson,
+  campaignList,
   listGroups,
   listTemplates,
   lockCampaign,
@@ -99,15 +98,8 @@ async function requireCampaign(
 }
 
 /** `GET /services/phishing/campaigns`: the reply's JSON text, the whole list or a page. */
-export async function readCampaignsJson(
-  deps: PhishingDeps,
-  caller: Caller,
-  query: ListPagingQuery,
-): Promise<string | Buffer> {
-  const paging = campaignPaging(query, caller.tenantId);
-  await catchUp(deps, caller.tenantId);
-  return listCampaignsJson(deps.db, caller.tenantId, paging, deps.lists);
-}
+export const readCampaignsJson = (deps: PhishingDeps, caller: Caller, query: ListPagingQuery) =>
+  campaignList.reply(deps, caller.tenantId, query, () => catchUp(deps, caller.tenantId));
 
 export const readCampaign = requireCampaign;
 

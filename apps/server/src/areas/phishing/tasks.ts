@@ -2,7 +2,7 @@
 // a running one. The mail platform reports facts; `apply` writes them to the portal's tables.
 import { Type } from 'typebox';
 import { DriverError } from '../../platform/driver.ts';
-import { taskDefiner, type TargetKind } from '../../platform/tasks/registry.ts';
+import { taskDefiner, taskTarget, type TargetKind } from '../../platform/tasks/registry.ts';
 import type { PhishingDriver } from './driver.ts';
 import {
   addCampaignRecipients,
@@ -28,7 +28,12 @@ export const campaignTargets: TargetKind = {
   },
 };
 
-const gone = () => new DriverError('The campaign no longer exists.');
+const GONE = 'The campaign no longer exists.';
+const campaignOf = taskTarget(
+  (db, task, lock) => lockCampaign(db, task.tenantId, task.targetId, lock),
+  GONE,
+);
+const gone = () => new DriverError(GONE);
 
 export const launchCampaignTask = defineTask({
   op: 'phishing.launch',
@@ -36,8 +41,7 @@ export const launchCampaignTask = defineTask({
   operation: () => 'launch',
   payload: Type.Object({}),
   async run(ctx, task) {
-    const campaign = await lockCampaign(ctx.db, task.tenantId, task.targetId, false);
-    if (!campaign) throw gone();
+    const campaign = await campaignOf(ctx.db, task);
     const recipients = await groupRecipients(ctx.db, campaign.group_id);
     const message = await campaignMessage(ctx.db, campaign.id);
     if (!message) throw gone();
@@ -56,8 +60,7 @@ export const launchCampaignTask = defineTask({
     });
   },
   async apply(tx, task, facts) {
-    const campaign = await lockCampaign(tx, task.tenantId, task.targetId);
-    if (!campaign) throw gone();
+    const campaign = await campaignOf(tx, task, true);
     await recordLaunch(tx, campaign, facts.startAt);
     return Date.parse(facts.startAt) > Date.now()
       ? `The campaign ${campaign.name} is scheduled.`
@@ -77,8 +80,7 @@ export const endCampaignTask = defineTask({
     return { ...ended, activity };
   },
   async apply(tx, task, facts) {
-    const campaign = await lockCampaign(tx, task.tenantId, task.targetId);
-    if (!campaign) throw gone();
+    const campaign = await campaignOf(tx, task, true);
     await recordActivity(tx, campaign.id, { ...facts.activity, completedAt: facts.endedAt });
     await tx.query(
       `update phishing_campaigns set state = 'finished', ended_at = $2 where id = $1`,
@@ -113,8 +115,7 @@ export const addRecipientsTask = defineTask({
       })),
     ),
   async apply(tx, task, facts) {
-    const campaign = await lockCampaign(tx, task.tenantId, task.targetId);
-    if (!campaign) throw gone();
+    const campaign = await campaignOf(tx, task, true);
     await addCampaignRecipients(tx, campaign.id, task.payload.recipients);
     const n = facts.emails.length;
     return `${n} recipient${n === 1 ? ' was' : 's were'} added to ${campaign.name}.`;
@@ -136,8 +137,7 @@ export const deleteCampaignTask = defineTask({
     return { calledOff: true };
   },
   async apply(tx, task, facts) {
-    const campaign = await lockCampaign(tx, task.tenantId, task.targetId);
-    if (!campaign) throw gone();
+    const campaign = await campaignOf(tx, task, true);
     await deleteCampaign(tx, task.tenantId, campaign.id);
     return facts.calledOff
       ? `The campaign ${campaign.name} was called off and deleted.`

@@ -1,8 +1,9 @@
 import type { ListPagingQuery, Volume, VolumeType } from '@portal/api/contract';
 import type { Queryable } from '../../db/database.ts';
-import { rowById } from '../../platform/rows.ts';
+import { insertedId, rowById } from '../../platform/rows.ts';
 import type { ListCache } from '../../platform/list-cache.ts';
 import {
+  columnSorts,
   isoText,
   listJson,
   parsePaging,
@@ -38,14 +39,14 @@ const VOLUME_LIST: ListSpec = {
   from: FROM,
   id: 'v.id',
   fields: VOLUME_FIELDS,
-  sorts: {
-    name: { sql: 'v.name', type: 'text' },
-    size: { sql: 'v.size_gb', type: 'integer' },
-    type: { sql: 'v.type', type: 'text' },
-    location: { sql: 'v.location', type: 'text' },
+  sorts: columnSorts('v', {
+    name: 'text',
+    size: ['size_gb', 'integer'],
+    type: 'text',
+    location: 'text',
     state: { sql: STATE_SQL, type: 'text' },
-    created: { sql: 'v.created_at', type: 'timestamptz' },
-  },
+    created: ['created_at', 'timestamptz'],
+  }),
   defaultSort: 'name',
   search: ['v.name', 'v.location', 'v.type', 'm.display_name'],
 };
@@ -120,7 +121,8 @@ export async function insertVolume(
   tenantId: number,
   volume: VolumeBuild & { state: VolumeLifecycle; attachedVmId?: number | null },
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into volumes (tenant_id, name, size_gb, type, location, state, attached_vm_id,
                           source_vm_id, source_snapshot_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
@@ -136,9 +138,6 @@ export async function insertVolume(
       volume.source?.snapshotId ?? null,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into volumes returned no row');
-  return row.id;
 }
 
 /** Changes a volume; `attachedVmId` is set only when given (null detaches). */

@@ -57,7 +57,6 @@ const storageRoutes: AreaRoutes<StorageDriver> = async (app, { drivers }) => {
       summary: 'Your volumes (all, a page, or those attached to one VM)',
       querystring: VolumeListQuery,
       item: Volume,
-      errors: [400, 401, 403],
     },
     ({ query }, caller) => listVolumes(deps, caller, query),
   );
@@ -68,7 +67,6 @@ const storageRoutes: AreaRoutes<StorageDriver> = async (app, { drivers }) => {
       summary: 'One volume',
       params: VolumeParams,
       data: Volume,
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => readVolume(deps, caller, params.id),
   );

@@ -3,7 +3,7 @@
 import { formatSizeGb } from '@portal/api/domain';
 import { Type } from 'typebox';
 import { DriverError } from '../../platform/driver.ts';
-import { taskDefiner, type TargetKind } from '../../platform/tasks/registry.ts';
+import { taskDefiner, taskTarget, type TargetKind } from '../../platform/tasks/registry.ts';
 import type { StorageDriver } from './driver.ts';
 import {
   deleteVolume,
@@ -19,7 +19,15 @@ const KIND = 'volume';
 const defineTask = taskDefiner<StorageDriver>(AREA, KIND);
 const Empty = Type.Object({});
 
-const gone = () => new DriverError('The volume no longer exists.');
+const GONE = 'The volume no longer exists.';
+const volumeOf = taskTarget(
+  (db, task, lock) => findVolume(db, task.tenantId, task.targetId, lock),
+  GONE,
+);
+const volumeBuildOf = taskTarget(
+  (db, task) => findVolumeBuild(db, task.tenantId, task.targetId),
+  GONE,
+);
 
 /** Where a volume is in the portal: its detail page. */
 export const volumeTargets: TargetKind = {
@@ -37,13 +45,11 @@ export const createVolumeTask = defineTask({
   operation: () => 'CreateVolume',
   payload: Empty,
   async run(ctx, task) {
-    const build = await findVolumeBuild(ctx.db, task.tenantId, task.targetId);
-    if (!build) throw gone();
+    const build = await volumeBuildOf(ctx.db, task);
     return ctx.driver.createVolume(ctx, task.targetId, build);
   },
   async apply(tx, task, facts) {
-    const volume = await findVolume(tx, task.tenantId, task.targetId, true);
-    if (!volume) throw gone();
+    const volume = await volumeOf(tx, task, true);
     await updateVolume(tx, task.tenantId, volume.id, { state: 'ready', sizeGb: facts.sizeGb });
     return `The volume ${volume.name} was created (${formatSizeGb(facts.sizeGb)}).`;
   },
@@ -58,8 +64,7 @@ export const attachVolumeTask = defineTask({
   payload: Type.Object({ vm_id: Type.Integer() }),
   run: (ctx, task) => ctx.driver.attachVolume(ctx, task.targetId, task.payload.vm_id),
   async apply(tx, task, facts) {
-    const volume = await findVolume(tx, task.tenantId, task.targetId, true);
-    if (!volume) throw gone();
+    const volume = await volumeOf(tx, task, true);
     await updateVolume(tx, task.tenantId, volume.id, { attachedVmId: facts.attachedVmId });
     const after = await findVolume(tx, task.tenantId, volume.id);
     if (!after?.attached_vm) throw new DriverError('The virtual machine no longer exists.');
@@ -74,8 +79,7 @@ export const detachVolumeTask = defineTask({
   payload: Empty,
   run: (ctx, task) => ctx.driver.detachVolume(ctx, task.targetId),
   async apply(tx, task) {
-    const volume = await findVolume(tx, task.tenantId, task.targetId, true);
-    if (!volume) throw gone();
+    const volume = await volumeOf(tx, task, true);
     await updateVolume(tx, task.tenantId, volume.id, { attachedVmId: null });
     return `The volume ${volume.name} was detached.`;
   },
@@ -88,8 +92,7 @@ export const extendVolumeTask = defineTask({
   payload: Type.Object({ size_gb: Type.Integer() }),
   run: (ctx, task) => ctx.driver.extendVolume(ctx, task.targetId, task.payload.size_gb),
   async apply(tx, task, facts) {
-    const volume = await findVolume(tx, task.tenantId, task.targetId, true);
-    if (!volume) throw gone();
+    const volume = await volumeOf(tx, task, true);
     await updateVolume(tx, task.tenantId, volume.id, { state: 'ready', sizeGb: facts.sizeGb });
     return `The volume ${volume.name} now has ${formatSizeGb(facts.sizeGb)}.`;
   },
@@ -104,8 +107,7 @@ export const deleteVolumeTask = defineTask({
   payload: Type.Object({ from: Type.Union([Type.Literal('ready'), Type.Literal('error')]) }),
   run: (ctx, task) => ctx.driver.deleteVolume(ctx, task.targetId),
   async apply(tx, task) {
-    const volume = await findVolume(tx, task.tenantId, task.targetId, true);
-    if (!volume) throw gone();
+    const volume = await volumeOf(tx, task, true);
     await deleteVolume(tx, task.tenantId, volume.id);
     return `The volume ${volume.name} was deleted.`;
   },

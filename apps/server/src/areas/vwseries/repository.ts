@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
-import { isoText, tenantList } from '../../platform/paging.ts';
+import { insertedId } from '../../platform/rows.ts';
+import { columnSorts, isoText, tenantList } from '../../platform/paging.ts';
 
 export interface VwseriesBackupSummary {
   policy: string;
@@ -68,13 +69,13 @@ const SERVICE_LIST = {
   name: 'vwseries',
   from: 'vwseries_services s',
   id: 's.id',
-  sorts: {
-    serviceid: { sql: 's.serviceid', type: 'text' },
-    name: { sql: 's.name', type: 'text' },
-    plan: { sql: 's.plan', type: 'text' },
-    location: { sql: 's.location', type: 'text' },
-    created: { sql: 's.created_at', type: 'timestamptz' },
-  },
+  sorts: columnSorts('s', {
+    serviceid: 'text',
+    name: 'text',
+    plan: 'text',
+    location: 'text',
+    created: ['created_at', 'timestamptz'],
+  }),
   defaultSort: 'serviceid',
   search: ['s.serviceid', 's.name', 's.plan', 's.location'],
 } as const;
@@ -86,11 +87,8 @@ const SERVICE_FIELDS = `s.serviceid, s.name, s.plan, s.location,
                     'last_result', s.backup -> 'last_result') as backup,
   ${isoText('s.refreshed_at')} as refreshed_at, ${isoText('s.created_at')} as created_at`;
 
-const serviceList = tenantList({ ...SERVICE_LIST, fields: SERVICE_FIELDS }, 's');
-/** Checks the service list's paging parameters; null: the whole list. */
-export const vwseriesPaging = serviceList.paging;
-/** The tenant's services (by serviceid, or a page) as the reply's JSON text. */
-export const listVwseriesJson = serviceList.json;
+/** The tenant's services (by serviceid, or a page). */
+export const serviceList = tenantList({ ...SERVICE_LIST, fields: SERVICE_FIELDS }, 's');
 
 export async function listVwseries(db: Queryable, tenantId: number): Promise<VwseriesRecord[]> {
   const rows = await db.query<VwseriesRow>(
@@ -122,7 +120,8 @@ export async function insertVwseries(
   tenantId: number,
   service: NewVwseries,
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into vwseries_services (serviceid, tenant_id, name, plan, location, vcpu_limit,
                                     memory_gb_limit, disk_gb_limit, backup, refreshed_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, now()) returning id`,
@@ -138,9 +137,6 @@ export async function insertVwseries(
       JSON.stringify(service.backup),
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into vwseries_services returned no row');
-  return row.id;
 }
 
 /** Records what the platform reported on a refresh. */

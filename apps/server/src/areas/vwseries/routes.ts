@@ -26,7 +26,6 @@ const vwseriesRoutes: AreaRoutes<VwseriesDriver> = async (app, { platform }) => 
       url: '/services/vwseries',
       summary: 'Your vwseries services',
       item: VwseriesService,
-      errors: [400, 401, 403],
     },
     ({ query }, caller) => listServices(deps, caller, query),
   );
@@ -37,7 +36,6 @@ const vwseriesRoutes: AreaRoutes<VwseriesDriver> = async (app, { platform }) => 
       summary: "A service's backup: policy, last run, per VM",
       params: VwseriesParams,
       data: VwseriesBackup,
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => readBackup(deps, caller, params.serviceid),
   );
@@ -48,7 +46,6 @@ const vwseriesRoutes: AreaRoutes<VwseriesDriver> = async (app, { platform }) => 
       summary: "What a service's VMs use of its limits",
       params: VwseriesParams,
       data: VwseriesUsage,
-      errors: [400, 401, 403, 404],
     },
     ({ params }, caller) => readUsage(deps, caller, params.serviceid),
   );

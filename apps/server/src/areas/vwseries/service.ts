@@ -5,12 +5,7 @@ import type { Caller } from '../../plugins/access.ts';
 import type { ListCache } from '../../platform/list-cache.ts';
 import type { Prepared } from '../../platform/tasks/route.ts';
 import { listVms } from '../compute/index.ts';
-import {
-  findVwseries,
-  listVwseriesJson,
-  vwseriesPaging,
-  type VwseriesRecord,
-} from './repository.ts';
+import { findVwseries, serviceList, type VwseriesRecord } from './repository.ts';
 
 /** What the vwseries services work with. */
 export interface VwseriesDeps {
@@ -31,14 +26,8 @@ async function requireService(
 }
 
 /** `GET /services/vwseries`: the reply's JSON text, the whole list or a page. */
-export async function listServices(
-  deps: VwseriesDeps,
-  caller: Caller,
-  query: ListPagingQuery,
-): Promise<string | Buffer> {
-  const paging = vwseriesPaging(query, caller.tenantId);
-  return listVwseriesJson(deps.db, caller.tenantId, paging, deps.lists);
-}
+export const listServices = (deps: VwseriesDeps, caller: Caller, query: ListPagingQuery) =>
+  serviceList.reply(deps, caller.tenantId, query);
 
 /** Throws 404 unless the service is the caller's; the VM routes under it check this first. */
 export async function checkService(

@@ -8,16 +8,10 @@ import type { TaskKind, TaskRecord } from './store.ts';
 export const UNREADABLE_TASK_MESSAGE = 'The task does not say what to do.';
 
 /** A claimed task whose payload passed its definition's schema. */
-export interface RunningTask<P> {
-  id: number;
-  tenantId: number;
-  tenantCdbId: string;
-  kind: TaskKind;
-  targetId: number;
-  operation: string;
-  payload: P;
-  createdBy: string | null;
-}
+export type RunningTask<P> = Pick<
+  TaskRecord,
+  'id' | 'tenantId' | 'tenantCdbId' | 'kind' | 'targetId' | 'operation' | 'createdBy'
+> & { payload: P };
 
 /** What `run` works with: the driver, and the database to read the portal's records from. */
 export interface TaskContext<D> extends OperationContext {
@@ -111,6 +105,27 @@ export function defineTask<D, S extends TObject, F>(
       if (payload === null || !definition.failed) return;
       await definition.failed(tx, { ...task, payload }, message);
     },
+  };
+}
+
+/** Which record a task works on: its tenant's, by id. */
+export interface TaskTargetRef {
+  tenantId: number;
+  targetId: number;
+}
+
+/**
+ * The record a task works on, found again in `run` and locked in `apply` (`lock`): a record
+ * deleted meanwhile fails the task with `goneMessage` ("The volume no longer exists.").
+ */
+export function taskTarget<T>(
+  find: (db: Queryable, task: TaskTargetRef, lock: boolean) => Promise<T | null | undefined>,
+  goneMessage: string,
+): (db: Queryable, task: TaskTargetRef, lock?: boolean) => Promise<T> {
+  return async (db, task, lock = false) => {
+    const found = await find(db, task, lock);
+    if (!found) throw new DriverError(goneMessage);
+    return found;
   };
 }
 

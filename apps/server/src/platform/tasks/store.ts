@@ -1,5 +1,6 @@
 import type { TaskState, TaskStatus } from '@portal/api/contract';
 import type { Database, Queryable } from '../../db/database.ts';
+import { insertedId } from '../rows.ts';
 
 /** What a task works on, named by its area: `vm`, `vwseries`, … */
 export type TaskKind = string;
@@ -71,7 +72,8 @@ export interface NewTask {
 
 /** Queues a task; a worker picks it up. Returns its id. */
 export async function insertTask(db: Queryable, tenantId: number, task: NewTask): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into tasks (tenant_id, kind, target_id, operation, payload, message, created_by,
                         area, label, target_name)
      values ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10) returning id`,
@@ -88,9 +90,6 @@ export async function insertTask(db: Queryable, tenantId: number, task: NewTask)
       task.targetName ?? null,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into tasks returned no row');
-  return row.id;
 }
 
 /** One of the tenant's tasks as the portal polls it, or null (also for another tenant's). */

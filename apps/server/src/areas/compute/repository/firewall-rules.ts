@@ -1,5 +1,6 @@
 // The compute area's SQL for VM firewall rules, always scoped by tenant.
 import type { Queryable } from '../../../db/database.ts';
+import { insertedId } from '../../../platform/rows.ts';
 import type { NewFirewallRule } from '../driver.ts';
 
 import { nextval, vmChildren } from './vm-rows.ts';
@@ -55,7 +56,8 @@ export async function insertFirewallRule(
   /** The id the platform reported (from nextFirewallRuleId); a new one when absent. */
   id: number | null = null,
 ): Promise<number> {
-  const rows = await tx.query<{ id: number }>(
+  return insertedId(
+    tx,
     `insert into firewall_rules (id, tenant_id, vm_id, direction, protocol, ports, source,
                                  destination, action, description)
      values (coalesce($10, nextval('firewall_rules_id_seq')), $1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -73,9 +75,6 @@ export async function insertFirewallRule(
       id,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into firewall_rules returned no row');
-  return row.id;
 }
 
 export async function deleteFirewallRule(

@@ -1,6 +1,7 @@
 // The compute area's SQL for NAT entries (a public address to a VM), always scoped by tenant.
 import type { NatStatus } from '@portal/api/contract';
 import type { Queryable } from '../../../db/database.ts';
+import { insertedId } from '../../../platform/rows.ts';
 
 import { nextval, vmChildren } from './vm-rows.ts';
 
@@ -68,7 +69,8 @@ export async function insertNat(
   tenantId: number,
   nat: Omit<NatRecordRow, 'id' | 'gatewayName'>,
 ): Promise<number> {
-  const rows = await tx.query<{ id: number }>(
+  return insertedId(
+    tx,
     `insert into nats (tenant_id, vm_id, gateway_id, global_ipaddress_id, global_ipaddress, status,
                        task_id)
      values ($1, $2, $3, $4, $5, $6, $7) returning id`,
@@ -82,9 +84,6 @@ export async function insertNat(
       nat.taskId,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into nats returned no row');
-  return row.id;
 }
 
 export async function setNatStatus(

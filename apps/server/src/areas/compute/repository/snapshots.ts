@@ -1,6 +1,7 @@
 // The compute area's SQL for VM snapshots, always scoped by tenant.
 import type { PowerState } from '@portal/api/contract';
 import type { Queryable } from '../../../db/database.ts';
+import { insertedId } from '../../../platform/rows.ts';
 
 import { nextval, vmChildren } from './vm-rows.ts';
 
@@ -81,7 +82,8 @@ export async function insertSnapshot(
       where tenant_id = $1 and vm_id = $2 and is_current returning id`,
     [tenantId, vmId],
   );
-  const rows = await tx.query<{ id: number }>(
+  return insertedId(
+    tx,
     `insert into snapshots (id, tenant_id, vm_id, parent_id, name, description, power_state,
                             quiesced, is_current)
      values (coalesce($8, nextval('snapshots_id_seq')), $1, $2, $3, $4, $5, $6, $7, true)
@@ -97,9 +99,6 @@ export async function insertSnapshot(
       snapshot.id ?? null,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into snapshots returned no row');
-  return row.id;
 }
 
 export async function editSnapshot(

@@ -10,6 +10,7 @@ import type {
   VmStatus,
 } from '@portal/api/contract';
 import type { Queryable } from '../../../db/database.ts';
+import { insertedId } from '../../../platform/rows.ts';
 import {
   isoText,
   listJson,
@@ -324,7 +325,8 @@ export interface NewVm extends VmSettings {
 }
 
 export async function insertVm(db: Queryable, tenantId: number, vm: NewVm): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  return insertedId(
+    db,
     `insert into vms (tenant_id, vwseries_id, display_name, status, power_state, os_name,
                       os_version, os_guest_full_name, vcpus, memory_mb, disk_size_gb, plan_id,
                       location, cluster, adapters, boot_cdrom, vsnap, monitoring)
@@ -352,9 +354,6 @@ export async function insertVm(db: Queryable, tenantId: number, vm: NewVm): Prom
       vm.monitoring,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert into vms returned no row');
-  return row.id;
 }
 
 export interface VmChanges {

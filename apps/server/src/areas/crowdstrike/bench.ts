@@ -1,16 +1,27 @@
 // Rows for the list benchmark (`npm run bench:list -- --area crowdstrike --route /crowdstrike`):
-// `count` managed EDR subscriptions for one tenant, in one INSERT … SELECT. Their hosts are the
-// tenant's VMs, reported by the platform when they check in (the first list read checks in a few,
-// the background check-ins the rest), as for any subscription.
+// `count` managed EDR subscriptions for one tenant, in one INSERT … SELECT, as a tenant's list
+// stands once the background check-ins have run: each has checked in and reports four hosts (so
+// the list's figures count 4 × `count` host rows). A never-checked-in subscription is checked in
+// by the list read itself (a few a read), which `crowdstrike.test.ts` covers.
 import type { Queryable } from '../../db/database.ts';
 
 export async function seedBench(db: Queryable, tenantCdbId: string, count: number) {
   await db.query(
-    `insert into edr_subscriptions (tenant_id, kind, name, state)
+    `insert into edr_subscriptions (tenant_id, kind, name, state, checked_in_at)
      select t.id, 'medr', 'Bench EDR ' || lpad(g::text, 6, '0'),
-            case when g % 11 = 0 then 'suspended' else 'active' end
+            case when g % 11 = 0 then 'suspended' else 'active' end, now()
        from tenants t, generate_series(1, $2::integer) g
       where t.cdb_id = $1`,
     [tenantCdbId, count],
+  );
+  await db.query(
+    `insert into edr_hosts (subscription_id, tenant_id, ref, hostname, os, kind, sensor_version,
+                            last_seen, online)
+     select s.id, s.tenant_id, 'bench-' || h, 'bench-host-' || s.id || '-' || h, 'Debian 12',
+            'endpoint', '7.10.0', now(), h % 4 <> 0
+       from edr_subscriptions s join tenants t on t.id = s.tenant_id,
+            generate_series(1, 4) h
+      where t.cdb_id = $1 and s.name like 'Bench EDR %'`,
+    [tenantCdbId],
   );
 }

@@ -256,12 +256,13 @@ function parseLogLevel(raw: string | undefined): LogLevel {
   return level;
 }
 
-/** The variable `name` as a number in its range; `fallback` when it is unset. */
+/** The variable `name` as a number from `min` to `max` (whole unless `integer` is false); `fallback` when it is unset. */
 function envNumber(
   env: Env,
   name: string,
   fallback: number,
-  { min, max, integer }: { min: number; max: number; integer: boolean },
+  [min, max]: readonly [number, number],
+  integer = true,
 ): number {
   const raw = value(env, name);
   if (raw === undefined) return fallback;
@@ -294,7 +295,7 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
     );
   }
   const perMinute = (name: string, fallback: number) =>
-    envNumber(env, name, fallback, { min: 1, max: 1_000_000, integer: true });
+    envNumber(env, name, fallback, [1, 1_000_000]);
   const host = value(env, 'HOST') ?? '127.0.0.1';
   const port = parsePort(value(env, 'PORT'));
   const smtpUrl = parseSmtpUrl(value(env, 'SMTP_URL'));
@@ -314,53 +315,21 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
     seedDemoData: envBoolean(env, 'SEED_DEMO_DATA', true),
     logLevel: parseLogLevel(value(env, 'LOG_LEVEL')),
     logFormat: parseLogFormat(value(env, 'LOG_FORMAT')),
-    simulatorSpeed: envNumber(env, 'SIMULATOR_SPEED', 1, {
-      min: 0.01,
-      max: 100_000,
-      integer: false,
-    }),
+    simulatorSpeed: envNumber(env, 'SIMULATOR_SPEED', 1, [0.01, 100_000], false),
     tasks: {
-      pollMs: envNumber(env, 'TASK_POLL_MS', 200, {
-        min: 10,
-        max: 60_000,
-        integer: true,
-      }),
-      leaseMs: envNumber(env, 'TASK_LEASE_MS', 15_000, {
-        min: 300,
-        max: 3_600_000,
-        integer: true,
-      }),
-      concurrency: envNumber(env, 'TASK_CONCURRENCY', 8, {
-        min: 1,
-        max: 256,
-        integer: true,
-      }),
+      pollMs: envNumber(env, 'TASK_POLL_MS', 200, [10, 60_000]),
+      leaseMs: envNumber(env, 'TASK_LEASE_MS', 15_000, [300, 3_600_000]),
+      concurrency: envNumber(env, 'TASK_CONCURRENCY', 8, [1, 256]),
     },
     rateLimits: {
       readsPerMinute: perMinute('RATE_LIMIT_READS_PER_MINUTE', 600),
       mutationsPerMinute: perMinute('RATE_LIMIT_MUTATIONS_PER_MINUTE', 120),
       consolePerMinute: perMinute('RATE_LIMIT_CONSOLE_PER_MINUTE', 20),
     },
-    revocationCheckSeconds: envNumber(env, 'AUTH_REVOCATION_CHECK_SECONDS', 60, {
-      min: 0,
-      max: 60,
-      integer: true,
-    }),
-    principalCacheSeconds: envNumber(env, 'AUTH_PRINCIPAL_CACHE_SECONDS', 5, {
-      min: 0,
-      max: 60,
-      integer: false,
-    }),
-    listCacheMegabytes: envNumber(env, 'LIST_CACHE_MB', 64, {
-      min: 0,
-      max: 65_536,
-      integer: false,
-    }),
-    auditRetentionDays: envNumber(env, 'AUDIT_RETENTION_DAYS', 400, {
-      min: 1,
-      max: 36_500,
-      integer: true,
-    }),
+    revocationCheckSeconds: envNumber(env, 'AUTH_REVOCATION_CHECK_SECONDS', 60, [0, 60]),
+    principalCacheSeconds: envNumber(env, 'AUTH_PRINCIPAL_CACHE_SECONDS', 5, [0, 60], false),
+    listCacheMegabytes: envNumber(env, 'LIST_CACHE_MB', 64, [0, 65_536], false),
+    auditRetentionDays: envNumber(env, 'AUDIT_RETENTION_DAYS', 400, [1, 36_500]),
     mail: { smtpUrl, from: parseMailFrom('MAIL_FROM', value(env, 'MAIL_FROM')) },
     phishing: {
       driver: parsePhishingDriver(value(env, 'PHISHING_DRIVER'), smtpUrl),
@@ -379,21 +348,9 @@ export function loadConfig(env: Env = process.env, repoRoot = findRepoRoot()): C
       allowPrivate: envBoolean(env, 'MONITORING_ALLOW_PRIVATE', false),
       dnsServer: parseDnsServer(value(env, 'MONITORING_DNS_SERVER')),
       caFile: parseCaFile(value(env, 'MONITORING_CA_FILE')),
-      pollMs: envNumber(env, 'MONITORING_POLL_MS', 250, {
-        min: 20,
-        max: 10_000,
-        integer: true,
-      }),
-      alertRetryMs: envNumber(env, 'MONITORING_ALERT_RETRY_MS', 5000, {
-        min: 10,
-        max: 3_600_000,
-        integer: true,
-      }),
-      webhookTimeoutMs: envNumber(env, 'MONITORING_WEBHOOK_TIMEOUT_MS', 10_000, {
-        min: 100,
-        max: 60_000,
-        integer: true,
-      }),
+      pollMs: envNumber(env, 'MONITORING_POLL_MS', 250, [20, 10_000]),
+      alertRetryMs: envNumber(env, 'MONITORING_ALERT_RETRY_MS', 5000, [10, 3_600_000]),
+      webhookTimeoutMs: envNumber(env, 'MONITORING_WEBHOOK_TIMEOUT_MS', 10_000, [100, 60_000]),
       msPerIntervalSecond: 1000,
     },
     sites: parseSites(env, (message) => {

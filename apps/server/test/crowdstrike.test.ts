@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { seedBench } from '../src/areas/crowdstrike/bench.ts';
+import { seedNewSubscriptions } from '../src/areas/crowdstrike/bench.ts';
 import { CheckInLoop } from '../src/areas/crowdstrike/checkins.ts';
 import { endpointSeatCounters, EndpointSimulator } from '../src/areas/crowdstrike/index.ts';
 import { readSubscriptions, type CrowdstrikeDeps } from '../src/areas/crowdstrike/service.ts';
@@ -504,7 +504,7 @@ describe.each(databaseKinds())('endpoint check-ins on $kind', ({ open }) => {
     test = await open();
     await migrate(test.db);
     await seedDemoData(test.db);
-    await seedBench(test.db, 'UZZ100001', 30);
+    await seedNewSubscriptions(test.db, 'UZZ100001', 30);
     const [tenant] = await test.db.query<{ id: number }>(
       "select id from tenants where cdb_id = 'UZZ100001'",
     );

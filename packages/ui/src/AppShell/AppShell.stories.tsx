@@ -214,7 +214,10 @@ export const Rail: Story = {
     if (window.matchMedia('(max-width: 719.98px)').matches) return;
     const link = canvas.getByRole('link', { name: 'Backup' });
     link.focus();
-    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Backup'));
+    // The tooltip's layer loads on first use: on a busy machine that takes more than a second.
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Backup'), {
+      timeout: 10_000,
+    });
     link.blur();
   },
 };

@@ -3,26 +3,12 @@
 // sentence, and the lists that showed the resource refreshed once it is gone. A slow delete is a
 // task like any other; a quick one is a call that answers once done.
 import type { ReactNode } from 'react';
-import { mdiDelete } from '@mdi/js';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TaskAccepted } from '@portal/api/contract';
 import { errorText } from '@portal/api/client';
-import { ConfirmDialog, type DataTableRowAction } from '@portal/ui';
+import { ConfirmDialog } from '@portal/ui';
 import { notify } from '../services.ts';
 import { confirmTask, useTaskAction } from './useTaskAction.ts';
-
-/** A row's Delete, which opens the `DeleteDialog`; refused with the reason, if there is one. */
-export const deleteRowAction = (
-  onSelect: () => void,
-  disabledReason: string | undefined,
-): DataTableRowAction => ({
-  id: 'delete',
-  label: 'Delete',
-  icon: mdiDelete,
-  tone: 'danger',
-  onSelect,
-  disabledReason,
-});
 
 /** How the resource is deleted. */
 export type Removal =

@@ -1,9 +1,9 @@
 import type { Monitor } from '@portal/api/contract';
 import { DeleteDialog } from '../../kit/DeleteDialog.tsx';
 import { monitoringClient, monitoringKeys } from './queries.ts';
+import { monitorResource } from './parts.tsx';
 
 /** The busy key of a monitor: the list and its page show the delete running. */
-export const monitorResource = (id: number) => `monitor:${id}`;
 
 export interface DeleteMonitorDialogProps {
   monitor: Pick<Monitor, 'id' | 'name'>;

@@ -11,16 +11,21 @@ import {
   type DataTableColumn,
 } from '@portal/ui';
 import { useSnapshot } from 'valtio';
-import { deleteRowAction } from '../../kit/DeleteDialog.tsx';
+import { deleteRowAction } from '../../kit/deleteRowAction.ts';
 import { ListPage } from '../../kit/ListPage.tsx';
 import { useUrlParam } from '../../kit/urlParam.ts';
 import { formatRelative, tenantText } from '../../lib/format.ts';
 import { session } from '../../services.ts';
 import { useManageReason } from '../../state/permissions.ts';
-import { DeleteMonitorDialog, monitorResource } from './DeleteMonitorDialog.tsx';
 import { MONITORING_PERMISSION } from './permission.ts';
-import { MonitorStateChip, msText, percentText, stateLabel } from './parts.tsx';
+import { MonitorStateChip, monitorResource, msText, percentText, stateLabel } from './parts.tsx';
 import { monitoringClient, monitoringKeys, monitoringQueries } from './queries.ts';
+
+// The delete dialog loads when a monitor is being deleted.
+const DeleteMonitorDialog = lazyPart(
+  () => import('./DeleteMonitorDialog.tsx'),
+  'DeleteMonitorDialog',
+);
 
 // The SLA report (its period select) loads when it is opened, not before the monitors' rows.
 const SlaReportPanel = lazyPart(

@@ -25,6 +25,9 @@ export const percentText = (value: number | null) =>
 
 export const msText = (value: number) => `${value} ms`;
 
+/** A monitor as a task resource: busy while its delete task runs. */
+export const monitorResource = (id: number) => `monitor:${id}`;
+
 const DELIVERY_LOOK: Record<DeliveryStatus, { status: string; label: string }> = {
   sent: { status: 'success', label: 'Sent' },
   failed: { status: 'error', label: 'Failed' },

@@ -5,7 +5,8 @@ import { GatewayCreate, type Gateway } from '@portal/api/contract';
 import { tableReadProps } from '../../kit/queryError.ts';
 import { gatewayDeleteRefusal } from '@portal/api/domain';
 import { DataTable, EmptyState, type DataTableColumn } from '@portal/ui';
-import { DeleteDialog, deleteRowAction } from '../../kit/DeleteDialog.tsx';
+import { DeleteDialog } from '../../kit/DeleteDialog.tsx';
+import { deleteRowAction } from '../../kit/deleteRowAction.ts';
 import {
   FormDialog,
   FormSelect,

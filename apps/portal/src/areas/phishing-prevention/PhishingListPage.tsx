@@ -3,12 +3,11 @@ import { mdiEmailAlert, mdiFileUpload, mdiPlus } from '@mdi/js';
 import type { PhishingCampaign } from '@portal/api/contract';
 import { campaignDeleteRefusal } from '@portal/api/domain';
 import { Button, EmptyState, type DataTableColumn } from '@portal/ui';
-import { deleteRowAction } from '../../kit/DeleteDialog.tsx';
+import { deleteRowAction } from '../../kit/deleteRowAction.ts';
 import { ListPage } from '../../kit/ListPage.tsx';
-import { lazyDialog } from '../../kit/lazyPart.tsx';
+import { lazyDialog, lazyPart } from '../../kit/lazyPart.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useManage } from '../../state/permissions.ts';
-import { DeleteCampaignDialog } from './DeleteCampaignDialog.tsx';
 import { Library } from './Library.tsx';
 import { PhishingFigures } from './PhishingFigures.tsx';
 import { CampaignStateChip, rateOf, stateLabel } from './parts.tsx';
@@ -19,6 +18,10 @@ import { campaignResource } from './campaignResource.ts';
 // The dialogs' forms load once the list is up, not before its rows.
 const NewCampaignDialog = lazyDialog(() => import('./NewCampaignDialog.tsx'), 'NewCampaignDialog');
 const ImportGroupDialog = lazyDialog(() => import('./ImportGroupDialog.tsx'), 'ImportGroupDialog');
+const DeleteCampaignDialog = lazyPart(
+  () => import('./DeleteCampaignDialog.tsx'),
+  'DeleteCampaignDialog',
+);
 
 const COLUMNS: DataTableColumn<PhishingCampaign>[] = [
   { id: 'name', header: 'Name', accessor: 'name', sortable: true },

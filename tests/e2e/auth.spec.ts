@@ -162,6 +162,9 @@ test.describe('password reset', () => {
     const newPassword = 'Fresh-pass-42';
     await page.goto('/auth/signin');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // The reset page's code loads on the click: until it shows, the sign-in page (with its own
+    // "E-mail address") is still the one on screen.
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();

@@ -17,6 +17,8 @@ const Section = styled.section`
 const Offenders = styled.ul`
   margin: 4px 0 0;
   padding-left: 18px;
+  /* An address is one long word: it breaks inside the tile rather than overflowing it. */
+  overflow-wrap: anywhere;
 `;
 
 /** The tenant's figures across its campaigns: click rate over time, reports, repeat offenders. */

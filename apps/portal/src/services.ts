@@ -5,6 +5,7 @@ import { createIdentityService, type IdentityService } from '@portal/api/identit
 import { appState, type SnackbarColor } from './state/app.ts';
 import { createCurrentUserCache } from './state/currentUser.ts';
 import { createSnackbarQueue } from './state/snackbar.ts';
+import { whenIdle } from './lib/idle.ts';
 
 export type SessionStatus = 'unknown' | 'signedIn' | 'signedOut';
 
@@ -190,12 +191,6 @@ export const identityOffersTotp = () => offersTotp;
 
 /** How long a signed-in page may go without a call before the identity SDK loads anyway. */
 const SDK_LOAD_AT_LATEST_MS = 3_000;
-
-/** Runs `work` when the browser is next idle (within 2 s). */
-const whenIdle = (work: () => void) => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2_000 });
-  else setTimeout(work, 100);
-};
 
 /** Wires identity, API client and user cache from the server-provided configuration. */
 export function initServices(config: PublicConfig): Services {

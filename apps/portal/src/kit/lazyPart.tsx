@@ -2,20 +2,11 @@
 // load apart from the page: a list's first rows do not wait for the form library, the select or
 // the charts that only those parts use.
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { whenIdle } from '../lib/idle.ts';
 import { lazyComponent } from './area.tsx';
 
 /** The props of the component `name` of a module `M`. */
 type PropsOf<M, K extends keyof M> = M[K] extends ComponentType<infer P> ? P : never;
-
-/** Runs `work` once the browser is idle (or after `timeout` ms at the latest). */
-function whenIdle(work: () => void, timeout = 2000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(work, { timeout });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(work, 200);
-  return () => window.clearTimeout(id);
-}
 
 /**
  * The component `name` of the module `load` gives, rendered in its own `Suspense` (showing
@@ -39,21 +30,20 @@ export function lazyPart<M extends Record<string, unknown>, K extends keyof M & 
 }
 
 /**
- * A dialog whose code loads once the page is idle (or, with `preload: false`, when first opened),
- * not with the page. Until it is first opened it renders nothing; from then on it stays mounted,
+ * A dialog whose code loads once the page is idle, not with the page. Until it is first opened it renders nothing; from then on it stays mounted,
  * so it closes as any dialog does. Opened before its code has arrived (a click in the first
  * instant), it shows as soon as it has.
  */
 export function lazyDialog<M extends Record<string, unknown>, K extends keyof M & string>(
   load: () => Promise<M>,
   name: K,
-  { preload = true }: { preload?: boolean } = {},
 ) {
   const Part = lazyPart(load, name);
   function LazyDialog(props: PropsOf<M, K> & { open: boolean }) {
     const [wanted, setWanted] = useState(props.open);
     if (props.open && !wanted) setWanted(true);
-    useEffect(() => (preload ? whenIdle(() => void load().catch(() => undefined)) : undefined), []);
+    // Fetched once, even if the page has gone meanwhile: the next visit finds it there.
+    useEffect(() => whenIdle(() => void load().catch(() => undefined)), []);
     return wanted ? <Part {...props} /> : null;
   }
   LazyDialog.displayName = `LazyDialog(${name})`;

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { seedNewSubscriptions } from '../src/areas/crowdstrike/bench.ts';
 import { CheckInLoop } from '../src/areas/crowdstrike/checkins.ts';
 import { endpointSeatCounters, EndpointSimulator } from '../src/areas/crowdstrike/index.ts';
-import { readSubscriptions, type CrowdstrikeDeps } from '../src/areas/crowdstrike/service.ts';
+import { readSubscriptionList, type CrowdstrikeDeps } from '../src/areas/crowdstrike/service.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/demo.ts';
 import type { Caller as ServiceCaller } from '../src/plugins/access.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -499,6 +499,7 @@ describe.each(databaseKinds())('endpoint check-ins on $kind', ({ open }) => {
         "select id from edr_subscriptions where kind = 'medr' and checked_in_at is not null",
       )
     ).map((row) => row.id);
+  const readSubscriptions = async () => (await readSubscriptionList(deps, caller(), {})).data;
 
   beforeAll(async () => {
     test = await open();
@@ -524,13 +525,13 @@ describe.each(databaseKinds())('endpoint check-ins on $kind', ({ open }) => {
   afterAll(() => test?.dispose());
 
   it('a list read checks in only a few new subscriptions; the loops check in the rest, each once', async () => {
-    const first = await readSubscriptions(deps, caller());
+    const first = await readSubscriptions();
     expect(first.filter((row) => row.kind === 'medr').length).toBeGreaterThanOrEqual(30);
     // The read waited for four rounds, not thirty: the others show no hosts yet.
     expect(observed).toHaveLength(4);
     const firstFour = [...observed].sort();
     expect((await checkedIn()).sort()).toEqual(firstFour);
-    const again = await readSubscriptions(deps, caller());
+    const again = await readSubscriptions();
     expect(observed).toHaveLength(8);
     expect(again.length).toBe(first.length);
 
@@ -552,10 +553,10 @@ describe.each(databaseKinds())('endpoint check-ins on $kind', ({ open }) => {
 
     // Fresh everywhere: a read checks nothing in, and a loop finds nothing due.
     observed.length = 0;
-    await readSubscriptions(deps, caller());
+    await readSubscriptions();
     await loops[0]?.tick();
     expect(observed).toEqual([]);
-    const listed = await readSubscriptions(deps, caller());
+    const listed = await readSubscriptions();
     total = listed.reduce((sum, row) => sum + (row.kind === 'medr' ? row.totals.hosts : 0), 0);
     expect(total).toBeGreaterThan(0);
 
@@ -564,5 +565,25 @@ describe.each(databaseKinds())('endpoint check-ins on $kind', ({ open }) => {
     await due.tick();
     expect(observed).toHaveLength(10);
     expect(observed.filter((id) => firstFour.includes(id)).sort()).toEqual(firstFour);
+  });
+
+  it('a page counts and checks in only its own rows, with the figures the whole list gives them', async () => {
+    // Everything has checked in (the test before); three new subscriptions have not.
+    await seedNewSubscriptions(test.db, 'UZZ100001', 3);
+    observed.length = 0;
+    const page = await readSubscriptionList(deps, caller(), { limit: 2, sort: '-id' });
+    const checkedByPage = [...observed].sort();
+    const whole = await readSubscriptions();
+    const newest = [...whole].sort((a, b) => b.id - a.id).slice(0, 2);
+    expect(page.data).toEqual(newest);
+    expect(page.page?.total).toBe(whole.length);
+    // The page's two new subscriptions, not the third: it is checked in by the whole read.
+    expect(checkedByPage).toEqual(newest.map((row) => row.id).sort());
+    expect(page.data.every((row) => row.totals.hosts > 0)).toBe(true);
+
+    // Sorted by the figures themselves, every row's are counted to choose the page.
+    const byHosts = await readSubscriptionList(deps, caller(), { limit: 3, sort: '-hosts' });
+    const most = [...whole].sort((a, b) => b.totals.hosts - a.totals.hosts || b.id - a.id);
+    expect(byHosts.data).toEqual(most.slice(0, 3));
   });
 });

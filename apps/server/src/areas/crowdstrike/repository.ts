@@ -40,11 +40,13 @@ const VISIBLE_MEDR = `s.kind = 'medr' and (s.tenant_id = $1 or exists (
   select 1 from edr_mssp_children c join edr_subscriptions m on m.id = c.mssp_id
    where c.child_id = s.id and c.delegated and m.tenant_id = $1))`;
 
-/** The tenant's own subscriptions, medr first, then by name. */
-export const listOwnSubscriptions = (db: Queryable, tenantId: number) =>
-  db.query<SubscriptionRecord>(`${SUBSCRIPTION} where s.tenant_id = $1 order by s.kind, s.name`, [
-    tenantId,
-  ]);
+/** The tenant's own subscriptions (or those of them with the ids `only`), medr first, then by name. */
+export const listOwnSubscriptions = (db: Queryable, tenantId: number, only?: readonly number[]) =>
+  db.query<SubscriptionRecord>(
+    `${SUBSCRIPTION} where s.tenant_id = $1 and ($2::int[] is null or s.id = any($2::int[]))
+      order by s.kind, s.name`,
+    [tenantId, only ?? null],
+  );
 
 /** A medr subscription the tenant may open, or null (`lock`: for update). */
 export const findMedr = rowById<SubscriptionRecord>(

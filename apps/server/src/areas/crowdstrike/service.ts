@@ -32,7 +32,7 @@ import {
 import type { Database, Queryable } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { Caller } from '../../plugins/access.ts';
-import { pageRows, parsePaging, type RowListSpec } from '../../platform/paging.ts';
+import { columnSorts, listJson, parsePaging, type ListSpec } from '../../platform/paging.ts';
 import type { Prepared } from '../../platform/tasks/route.ts';
 import { listVms } from '../compute/index.ts';
 import type { EndpointDriver } from './driver.ts';
@@ -149,12 +149,17 @@ async function totalsOf(
 ): Promise<Map<number, EdrTotals>> {
   const medrs = subscriptions.filter((subscription) => subscription.kind === 'medr');
   const ids = medrs.map((subscription) => subscription.id);
-  const versions = await versionsOf(db);
-  const targets = new Map(medrs.map((s) => [s.id, targetOf(s, versions)]));
-  const totals = new Map(ids.map((id) => [id, emptyTotals()]));
   // isStale's threshold, as a time the database compares last_seen with.
   const staleBefore = new Date(Date.now() - STALE_AFTER_MINUTES * 60_000);
-  for (const group of await countHosts(db, ids, staleBefore)) {
+  // Three independent reads: PostgreSQL answers them side by side.
+  const [versions, hostGroups, detectionCounts] = await Promise.all([
+    versionsOf(db),
+    countHosts(db, ids, staleBefore),
+    openDetectionCounts(db, ids),
+  ]);
+  const targets = new Map(medrs.map((s) => [s.id, targetOf(s, versions)]));
+  const totals = new Map(ids.map((id) => [id, emptyTotals()]));
+  for (const group of hostGroups) {
     const total = totals.get(group.subscription_id);
     if (!total) continue;
     total.hosts += group.count;
@@ -164,7 +169,7 @@ async function totalsOf(
       total.outdated += group.count;
     if (group.stale) total.stale += group.count;
   }
-  for (const row of await openDetectionCounts(db, ids)) {
+  for (const row of detectionCounts) {
     const total = totals.get(row.subscription_id);
     if (total) total.open_detections[row.severity] += row.count;
   }
@@ -183,62 +188,99 @@ const sum = (parts: readonly EdrTotals[]): EdrTotals =>
     return all;
   }, emptyTotals());
 
-/** `GET /services/crowdstrike`: the tenant's own medr and mssp subscriptions. */
-/** The subscription list's sorts and search: its figures come from the platform, so it pages here. */
-const SUBSCRIPTION_LIST: RowListSpec<EdrSubscription> = {
+/** An mssp's children, counted (null for a medr). */
+const CHILD_COUNT = `(select count(*)::integer from edr_mssp_children c where c.mssp_id = s.id)`;
+/** Hosts of a medr, or of an mssp's children: the figure `totals.hosts` gives the row. */
+const HOST_COUNT = `((select count(*) from edr_hosts h where h.subscription_id = s.id)
+  + (select count(*) from edr_hosts h join edr_mssp_children c on c.child_id = h.subscription_id
+      where c.mssp_id = s.id))::integer`;
+
+/**
+ * The subscription list paged by the database: a row's figures come from the platform (an
+ * outdated sensor depends on the subscription's policy), so they are counted afterwards, for the
+ * page's rows only. The host count the `hosts` sort orders by is the database's own.
+ */
+const SUBSCRIPTION_LIST: ListSpec = {
   name: 'crowdstrike',
-  id: (row) => row.id,
-  sorts: {
-    id: { value: (row) => row.id, type: 'integer' },
-    name: { value: (row) => row.name, type: 'text' },
-    kind: { value: (row) => row.kind, type: 'text' },
-    state: { value: (row) => row.state, type: 'text' },
-    children: { value: (row) => row.children ?? -1, type: 'integer' },
-    hosts: { value: (row) => row.totals.hosts, type: 'integer' },
-    tenant: { value: (row) => row.tenant_name, type: 'text' },
-  },
+  from: 'edr_subscriptions s join tenants t on t.id = s.tenant_id',
+  id: 's.id',
+  fields: `s.id, s.kind, s.name, s.state, t.name as tenant_name, null as totals,
+    case when s.kind = 'mssp' then ${CHILD_COUNT} end as children`,
+  sorts: columnSorts('s', {
+    id: 'integer',
+    name: 'text',
+    kind: 'text',
+    state: 'text',
+    children: { sql: `case when s.kind = 'mssp' then ${CHILD_COUNT} else -1 end`, type: 'integer' },
+    hosts: { sql: HOST_COUNT, type: 'integer' },
+    tenant: { sql: 't.name', type: 'text' },
+  }),
   defaultSort: 'id',
-  search: (row) => [row.name, row.kind, row.state, row.tenant_name],
+  search: ['s.name', 's.kind', 's.state', 't.name'],
 };
 
-/** `GET /services/crowdstrike`: the whole list, or a page of it. */
+/** `GET /services/crowdstrike`: the whole list (medr first, then by name), or a page of it. */
 export async function readSubscriptionList(
   deps: CrowdstrikeDeps,
   caller: Caller,
   query: ListPagingQuery,
-) {
+): Promise<{ data: EdrSubscription[]; page?: { next_cursor: string | null; total: number } }> {
   const paging = parsePaging(SUBSCRIPTION_LIST, query, String(caller.tenantId));
-  const rows = await readSubscriptions(deps, caller);
-  return paging ? pageRows(SUBSCRIPTION_LIST, rows, paging) : { data: rows };
+  if (!paging) {
+    const own = await listOwnSubscriptions(deps.db, caller.tenantId);
+    const counts = await countChildren(
+      deps.db,
+      own.filter((subscription) => subscription.kind === 'mssp').map((mssp) => mssp.id),
+    );
+    const rows = own.map((subscription) => rowOf(subscription, counts.get(subscription.id) ?? 0));
+    return { data: await withTotals(deps, caller, own, rows) };
+  }
+  const scope = { tenantId: caller.tenantId, where: 's.tenant_id = $1', params: [caller.tenantId] };
+  const reply = JSON.parse(
+    String(await listJson(deps.db, SUBSCRIPTION_LIST, scope, paging)),
+  ) as Awaited<ReturnType<typeof readSubscriptionList>>;
+  const shown = await listOwnSubscriptions(
+    deps.db,
+    caller.tenantId,
+    reply.data.map((row) => row.id),
+  );
+  return { ...reply, data: await withTotals(deps, caller, shown, reply.data) };
 }
 
-export async function readSubscriptions(
+const rowOf = (subscription: SubscriptionRecord, children: number): EdrSubscription => ({
+  id: subscription.id,
+  kind: subscription.kind,
+  name: subscription.name,
+  state: subscription.state,
+  tenant_name: subscription.tenantName,
+  totals: emptyTotals(),
+  children: subscription.kind === 'mssp' ? children : null,
+});
+
+/**
+ * `rows` with their figures, counted for them alone: a medr's from its hosts and detections (a
+ * new one checked in first), an mssp's the sum of its children's. `records` are the rows' own.
+ */
+async function withTotals(
   deps: CrowdstrikeDeps,
   caller: Caller,
+  records: readonly SubscriptionRecord[],
+  rows: readonly EdrSubscription[],
 ): Promise<EdrSubscription[]> {
-  const own = await listOwnSubscriptions(deps.db, caller.tenantId);
-  const mssps = own.filter((subscription) => subscription.kind === 'mssp');
+  const byId = new Map(records.map((subscription) => [subscription.id, subscription]));
   const children = new Map<number, SubscriptionRecord[]>();
-  for (const mssp of mssps)
-    children.set(mssp.id, await listMsspChildren(deps.db, caller.tenantId, mssp.id));
-  const medrs = [...own, ...[...children.values()].flat()];
+  for (const row of rows.filter((each) => each.kind === 'mssp'))
+    children.set(row.id, await listMsspChildren(deps.db, caller.tenantId, row.id));
+  const medrsOf = (row: EdrSubscription) =>
+    row.kind === 'mssp'
+      ? (children.get(row.id) ?? [])
+      : [byId.get(row.id)].filter((medr) => medr !== undefined);
+  const medrs = rows.flatMap(medrsOf);
   await checkInNew(deps, medrs);
   const totals = await totalsOf(deps.db, medrs);
-  const counts = await countChildren(
-    deps.db,
-    mssps.map((mssp) => mssp.id),
-  );
-  return own.map((subscription) => ({
-    id: subscription.id,
-    kind: subscription.kind,
-    name: subscription.name,
-    state: subscription.state,
-    tenant_name: subscription.tenantName,
-    totals:
-      subscription.kind === 'medr'
-        ? (totals.get(subscription.id) ?? emptyTotals())
-        : sum((children.get(subscription.id) ?? []).map((c) => totals.get(c.id) ?? emptyTotals())),
-    children: subscription.kind === 'mssp' ? (counts.get(subscription.id) ?? 0) : null,
+  return rows.map((row) => ({
+    ...row,
+    totals: sum(medrsOf(row).map((medr) => totals.get(medr.id) ?? emptyTotals())),
   }));
 }
 

@@ -114,7 +114,6 @@ export function MaintenanceDialog({
         await client.invalidateQueries({ queryKey: monitoringKeys.monitor(monitorId) });
         await client.invalidateQueries({ queryKey: [...monitoringKeys.all, 'sla'] });
         notify('The maintenance window was added.', 'success');
-        onClose();
       }}
     >
       <FormTextField<MaintenanceForm> name="name" label="Name" required autoFocus />

@@ -16,7 +16,7 @@ import { MonitoringCreatePage } from './MonitoringCreatePage.tsx';
 import { MonitoringListPage } from './MonitoringListPage.tsx';
 import { MonitoringDetailPage } from './MonitoringDetailPage.tsx';
 import { contactsOf, monitorCreateBody, EMPTY_MONITOR_FORM } from './monitorCreateBody.ts';
-import { maintenanceBody } from './MaintenanceDialog.tsx';
+import { MaintenanceDialog, maintenanceBody } from './MaintenanceDialog.tsx';
 import { periodOf } from './SlaReportPanel.tsx';
 import { renderPages } from '../../test-pages.tsx';
 
@@ -244,6 +244,30 @@ describe('monitoring pages', () => {
     expect(await within(dialog).findByText(refusal)).toBeTruthy();
     expect(del).toHaveBeenCalledWith('/services/monitoring/2');
     expect(screen.getByRole('alertdialog', { name: 'Delete monitor-2?' })).toBeTruthy();
+  });
+});
+
+describe('adding a maintenance window', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends the window and closes the dialog once', async () => {
+    const onClose = vi.fn();
+    const post = vi.fn(async () => ({}));
+    renderPages(
+      [{ path: '/m', element: <MaintenanceDialog monitorId={4} onClose={onClose} /> }],
+      '/m',
+      { api: { post } },
+    );
+    const person = userEvent.setup();
+    await person.type(await screen.findByRole('textbox', { name: /Name/ }), 'Patch night');
+    await person.click(screen.getByRole('button', { name: 'Add window' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(post).toHaveBeenCalledWith(
+      expect.stringContaining('/services/monitoring/4'),
+      expect.objectContaining({ name: 'Patch night' }),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -172,6 +172,9 @@ export function usePreloadPage(pathname: string) {
   }, [pathname]);
 }
 
+/** Starts loading the page at `pathname` (a navigation link the pointer or focus is on). */
+export const preloadPage = (pathname: string) => void preloadPages(knownRoutes, pathname);
+
 /**
  * Starts loading the pages `pathname` matches, at boot: their code then downloads while the
  * session is read, not after the guards let the page render. Settles once they have loaded (or

@@ -27,6 +27,7 @@ import { reportError, session } from '../services.ts';
 import { loadCurrentUser, useSignOut } from '../areas/account/queries.ts';
 import { activeEntryId, NAV_ENTRIES } from './nav.ts';
 import { queryClient } from '../kit/query.ts';
+import { preloadPage } from '../kit/area.tsx';
 
 // Acting for a customer and the trial's limits load only for the users who see them (provider
 // staff, proof-of-concept users): the switcher's select is not part of everyone's first paint.
@@ -127,6 +128,7 @@ export function MainLayoutPending() {
     <AppShell
       title={<Brand>Skyport Cloud</Brand>}
       navItems={navItemsFor(false, activeEntryId(pathname))}
+      onIntent={preloadPage}
       drawerOpen={drawer}
       onDrawerOpenChange={setDrawer}
       actions={
@@ -186,6 +188,7 @@ function MainFrame() {
     <AppShell
       title={<Brand>Skyport Cloud</Brand>}
       navItems={navItems}
+      onIntent={preloadPage}
       appBarActions={
         <Suspense fallback={null}>
           <AppTaskCentre />

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mdiDatabase, mdiServer, mdiTextBoxSearch } from '@mdi/js';
 import { AppShell, type NavItem } from './AppShell.tsx';
@@ -120,6 +120,15 @@ describe('AppShell', () => {
     fireEvent.click(link, { ctrlKey: true });
     fireEvent.click(link, { metaKey: true });
     expect(onNavigate).not.toHaveBeenCalled();
+  });
+
+  it('tells onIntent which page a pointer or the keyboard is about to open', async () => {
+    const onIntent = vi.fn();
+    renderShell({ onIntent });
+    await userEvent.hover(screen.getByRole('link', { name: 'Storage' }));
+    expect(onIntent).toHaveBeenLastCalledWith('/storage');
+    act(() => screen.getByRole('link', { name: 'Audit log' }).focus());
+    expect(onIntent).toHaveBeenLastCalledWith('/log');
   });
 });
 

@@ -61,6 +61,11 @@ export interface AppShellProps {
    * here stops that.
    */
   onNavigate?: (href: string, event: MouseEvent) => void;
+  /**
+   * The pointer came onto a navigation link, or the keyboard focused it: the app may start
+   * loading that page's code, so that it is there by the click.
+   */
+  onIntent?: (href: string) => void;
   /** From 720px wide: the drawer is open (240px with labels) or a 64px icon rail. Controlled. */
   drawerOpen: boolean;
   /** The drawer toggle asks for a change; the app stores (and may persist) it. */
@@ -109,6 +114,7 @@ export function AppShell({
   scopeControl,
   navItems,
   onNavigate,
+  onIntent,
   drawerOpen,
   onDrawerOpenChange,
   children,
@@ -191,6 +197,8 @@ export function AppShell({
                       href={item.href}
                       aria-current={item.active ? 'page' : undefined}
                       onClick={follow(item.href)}
+                      onPointerEnter={() => onIntent?.(item.href)}
+                      onFocus={() => onIntent?.(item.href)}
                     >
                       <Icon path={item.icon} size={24} />
                       <ItemLabel>{item.label}</ItemLabel>

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LxdClient, LxdError, type LxdEvent } from '../src/platform/lxd/client.ts';
 import { lxdSentence } from '../src/platform/lxd/errors.ts';
-import { localLxd } from './helpers/lxd.ts';
+import { localLxd, recordRunProject } from './helpers/lxd.ts';
 
 const lxd = await localLxd('lxd client');
 const project = `portal-test-client-${process.pid}`;
@@ -29,6 +29,7 @@ describe.runIf(lxd)('the LXD client against the local LXD', () => {
   });
 
   it('creates in a project, waits on operations and follows the events', async () => {
+    recordRunProject(project);
     await client.post('/1.0/projects', {
       name: project,
       config: { 'features.images': 'false', 'features.profiles': 'false' },

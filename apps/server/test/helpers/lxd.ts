@@ -18,7 +18,9 @@ export const LXD_SOCKET = process.env.LXD_SOCKET ?? '/var/lib/lxd/unix.socket';
  * (`CI=true`) LXD is required: the file fails instead of skipping.
  */
 export async function localLxd(file: string): Promise<LxdClient | null> {
-  const client = new LxdClient({ socketPath: LXD_SOCKET }, { timeoutMs: 2000 });
+  // Ten seconds: an LXD shared with another suite, deleting a killed run's leftovers, has been
+  // seen taking more than two to answer.
+  const client = new LxdClient({ socketPath: LXD_SOCKET }, { timeoutMs: 10_000 });
   let problem: string | null = null;
   try {
     await client.get('/1.0');

@@ -312,6 +312,9 @@ export async function ensureLxd({ log = (line) => console.log(`  ${line}`) } = {
   await ensureBridge(note);
   await ensureDefaultProfile(note);
   await ensureImage(note);
+  // What killed test runs left (their slots' objects, stray portal bridges); never a live run's.
+  const { sweepLxdRuns } = await import('./lxd-runs.mjs');
+  await sweepLxdRuns({ log: note });
   const changed = before.filter((line) => !line.startsWith('found:'));
   log(
     changed.length === 0

@@ -2,6 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lxdAnswers } from '../../scripts/lib/lxd.mjs';
+import { claimLxdRun, recordLxdOwner, runAddresses } from '../../scripts/lib/lxd-runs.mjs';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { openPglite } from '../../apps/server/src/db/pglite.ts';
+import { installationId, lxdNamePrefix } from '../../apps/server/src/platform/installation.ts';
 import { startServer, startStack, type Stack } from '../../scripts/lib/stack.mjs';
 
 /** One fresh stack (new identity emulator, new PGlite directory) for the whole e2e run. */
@@ -31,24 +35,43 @@ export default async function globalSetup() {
   // A second server beside it, with the LXD site (`npm run lxd:setup`), for lxd.spec.ts: its own
   // database, the same identity emulator and mail catcher. Required in CI, as LXD is there.
   let lxdServer: Awaited<ReturnType<typeof startServer>> | null = null;
+  let lxdRun: Awaited<ReturnType<typeof claimLxdRun>> | null = null;
   if (await lxdAnswers()) {
+    // Another suite may be using LXD at the same time: this run takes a slot (its public
+    // addresses), and its database is made here first, so that its installation is recorded for
+    // the sweep before the server makes anything, and the specs know its project names.
+    lxdRun = await claimLxdRun();
+    const lxdData = join(dataDir, 'lxd-site');
+    const db = await openPglite(join(lxdData, 'pglite'));
+    await migrate(db);
+    const owner = await installationId(db);
+    process.env.E2E_LXD_PREFIX = await lxdNamePrefix(db);
+    await db.close();
+    recordLxdOwner(lxdRun.dir, 'installation', owner);
     lxdServer = await startServer({
-      dataDir: join(dataDir, 'lxd-site'),
+      dataDir: lxdData,
       quiet: true,
       emulator: stack.emulator,
       mail: stack.mail,
-      env: { SIMULATOR_SPEED: process.env.SIMULATOR_SPEED ?? '50', LXD: 'on' },
+      env: {
+        SIMULATOR_SPEED: process.env.SIMULATOR_SPEED ?? '50',
+        LXD: 'on',
+        LXD_PUBLIC_ADDRESSES: runAddresses(lxdRun.slot, 0, 4).join(','),
+      },
     }).catch(async (error: unknown) => {
+      await lxdRun?.release();
       await stack.stop();
       throw error;
     });
     process.env.E2E_LXD_URL = lxdServer.url;
+    process.env.E2E_LXD_SLOT = String(lxdRun.slot);
   } else if (process.env.CI === 'true') {
     await stack.stop();
     throw new Error('LXD is required in CI (npm test sets it up) but does not answer.');
   }
   return async () => {
     await lxdServer?.stop();
+    await lxdRun?.release();
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };

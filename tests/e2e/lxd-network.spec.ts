@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import type { Page } from '@playwright/test';
+import { runSubnet } from '../../scripts/lib/lxd-runs.mjs';
 import { expect, openSignedIn, test } from './fixtures.ts';
 
 // Networking and storage on the LXD site, in the browser, against the machine's real LXD (the
@@ -9,7 +10,8 @@ import { expect, openSignedIn, test } from './fixtures.ts';
 // way, and LXD is left as it was found.
 const LXD_URL = process.env.E2E_LXD_URL;
 const LXD_SOCKET = process.env.LXD_SOCKET ?? '/var/lib/lxd/unix.socket';
-const PROJECT = 'portal-uzz100001';
+// Acme's project for the LXD server's installation (ADR 045; global-setup read its prefix).
+const PROJECT = `${process.env.E2E_LXD_PREFIX ?? 'portal-'}uzz100001`;
 const PREFIX = 'lxdnet-e2e-';
 const RUN = Date.now().toString(36).slice(-5);
 const NETWORK = `${PREFIX}${RUN}`;
@@ -17,10 +19,12 @@ const VM = `lxdnet-vm-${RUN}`;
 const VOLUME = `e2e data ${RUN}`;
 const GATEWAY = `lxdnet-gw-${RUN}`;
 // A retry runs in a new worker with a new RUN; the portal still holds the first try's network, so
-// each run takes a VLAN and a range of its own (the portal refuses a VLAN or range in use).
-const SLOT = Number.parseInt(RUN, 36) % 40;
+// each try takes a VLAN and a range of its own (the portal refuses a VLAN or range in use). The
+// range is also the run's own on this machine (its LXD slot, global-setup): another suite's
+// bridges share the host's routing table.
+const SLOT = Number.parseInt(RUN, 36) % 5;
 const VLAN = 3760 + SLOT;
-const SUBNET = `10.77.${60 + SLOT}`;
+const SUBNET = runSubnet(Number(process.env.E2E_LXD_SLOT ?? 0), 8 + SLOT);
 const CIDR = `${SUBNET}.0/24`;
 const IN_SUBNET = new RegExp(`${SUBNET.replaceAll('.', '\\.')}\\.\\d+`);
 
@@ -53,9 +57,12 @@ function lxd(method: string, path: string, body?: object): Promise<unknown> {
   });
 }
 
+/** This installation's bridges of this spec (another run's carry another project). */
 const bridges = async () =>
-  ((await lxd('GET', '/1.0/networks?recursion=1')) as LxdNetwork[]).filter((network) =>
-    (network.config['user.portal.name'] ?? '').startsWith(PREFIX),
+  ((await lxd('GET', '/1.0/networks?recursion=1')) as LxdNetwork[]).filter(
+    (network) =>
+      (network.config['user.portal.name'] ?? '').startsWith(PREFIX) &&
+      network.config['user.portal.project'] === PROJECT,
   );
 const ourBridge = async () =>
   (await bridges()).find((network) => network.config['user.portal.name'] === NETWORK);

@@ -8,7 +8,8 @@ import { expect, openSignedIn, test } from './fixtures.ts';
 // each step is checked in LXD itself, in the tenant's own project.
 const LXD_URL = process.env.E2E_LXD_URL;
 const LXD_SOCKET = process.env.LXD_SOCKET ?? '/var/lib/lxd/unix.socket';
-const PROJECT = 'portal-uzz100001';
+// Acme's project for the LXD server's installation (ADR 045; global-setup read its prefix).
+const PROJECT = `${process.env.E2E_LXD_PREFIX ?? 'portal-'}uzz100001`;
 const NAME = `lxd-e2e-${Date.now().toString(36).slice(-5)}`;
 
 interface LxdInstance {

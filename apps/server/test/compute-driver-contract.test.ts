@@ -4,14 +4,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PowerState } from '@portal/api/contract';
 import { ComputeSimulator } from '../src/areas/compute/drivers/simulator/index.ts';
-import { LxdComputeDriver, projectOf } from '../src/areas/compute/drivers/lxd/index.ts';
+import {
+  instanceName,
+  LxdComputeDriver,
+  tenantProject,
+} from '../src/areas/compute/drivers/lxd/index.ts';
 import type { ComputeDriver, OperationContext, VmSpec } from '../src/areas/compute/driver.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { DriverError } from '../src/platform/driver.ts';
 import { LxdClient } from '../src/platform/lxd/client.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
-import { localLxd } from './helpers/lxd.ts';
+import { installationClient, localLxd, removeInstallationObjects, runTag } from './helpers/lxd.ts';
 
 // One set of assertions for every compute driver: the simulator cannot drift from LXD.
 
@@ -19,6 +23,9 @@ const lxd = await localLxd('compute driver contract');
 const [pglite] = databaseKinds();
 const TENANT_ID = 990_000 + (process.pid % 9999);
 const TENANT_CODE = `ZZT${process.pid}`;
+// Instance names are DNS names on the shared bridge: this run's own, beside another suite's.
+const VM_NAME = `Contract VM ${runTag()}`;
+const RENAMED = `Contract VM 2 ${runTag()}`;
 const SITE = {
   regionId: 'local',
   regionName: 'Local',
@@ -31,6 +38,9 @@ interface Subject {
   name: string;
   make(db: Database): Promise<{ driver: ComputeDriver; spec: Omit<VmSpec, 'displayName'> }>;
 }
+
+/** The client of the LXD subject's driver: it acts for the test database's installation. */
+let installation: LxdClient | null = null;
 
 const simulator: Subject = {
   name: 'the simulator',
@@ -58,11 +68,12 @@ const simulator: Subject = {
   },
 };
 
-const lxdSubject = (client: LxdClient): Subject => ({
+const lxdSubject = (): Subject => ({
   name: 'LXD',
   async make(db) {
+    installation = installationClient(db);
     const driver = new LxdComputeDriver({
-      client,
+      client: installation,
       db,
       site: SITE,
       tenantLimits: async () => ({ instances: 5, cpu: 8, memoryMb: 16_384 }),
@@ -92,7 +103,7 @@ const lxdSubject = (client: LxdClient): Subject => ({
   },
 });
 
-const subjects = [simulator, ...(lxd ? [lxdSubject(lxd)] : [])];
+const subjects = [simulator, ...(lxd ? [lxdSubject()] : [])];
 
 describe.each(subjects)('the compute driver contract on $name', (subject) => {
   let test: TestDatabase;
@@ -120,24 +131,26 @@ describe.each(subjects)('the compute driver contract on $name', (subject) => {
     await driver.deleteVm(ctx(), vmId).catch(() => undefined);
     if (lxd && subject.name === 'LXD') {
       (driver as LxdComputeDriver).stop();
-      await lxd.delete(`/1.0/projects/${projectOf(TENANT_CODE)}`).catch(() => undefined);
+      const owner = await installation?.owner();
+      if (owner) await removeInstallationObjects(owner).catch(() => undefined);
+      await installation?.close();
     }
     await test.dispose();
   }, 60_000);
 
   it('creates a powered-on VM; the same task again reports the same facts and makes nothing more', async () => {
     const first = ctx();
-    const built = await driver.createVm(first, vmId, { ...spec, displayName: 'Contract VM' });
+    const built = await driver.createVm(first, vmId, { ...spec, displayName: VM_NAME });
     expect(built.powerState).toBe('poweredOn');
     expect(built.adapters).toHaveLength(1);
-    expect(await driver.createVm(first, vmId, { ...spec, displayName: 'Contract VM' })).toEqual(
-      built,
-    );
+    expect(await driver.createVm(first, vmId, { ...spec, displayName: VM_NAME })).toEqual(built);
     if (lxd && subject.name === 'LXD') {
       const instances = await lxd.get<string[]>('/1.0/instances', {
-        project: projectOf(TENANT_CODE),
+        project: await tenantProject(installation ?? lxd, TENANT_CODE),
       });
-      expect(instances).toEqual([expect.stringMatching(/^\/1\.0\/instances\/contract-vm(\?|$)/)]);
+      expect(instances).toEqual([
+        expect.stringMatching(new RegExp(`^/1\\.0/instances/${instanceName(VM_NAME)}(\\?|$)`)),
+      ]);
     }
   });
 
@@ -149,16 +162,18 @@ describe.each(subjects)('the compute driver contract on $name', (subject) => {
     };
     const otherVm = vmId + 1;
     try {
-      const built = await driver.createVm(other, otherVm, { ...spec, displayName: 'Contract VM' });
+      const built = await driver.createVm(other, otherVm, { ...spec, displayName: VM_NAME });
       expect(built.powerState).toBe('poweredOn');
       expect((await driver.refresh({ ...other, taskId: ++taskId }, otherVm)).displayName).toBe(
-        'Contract VM',
+        VM_NAME,
       );
       expect(await state()).toBe('poweredOn');
     } finally {
       await driver.deleteVm({ ...other, taskId: ++taskId }, otherVm).catch(() => undefined);
       if (lxd && subject.name === 'LXD')
-        await lxd.delete(`/1.0/projects/${projectOf(other.tenantCode)}`).catch(() => undefined);
+        await lxd
+          .delete(`/1.0/projects/${await tenantProject(installation ?? lxd, other.tenantCode)}`)
+          .catch(() => undefined);
     }
   });
 
@@ -221,7 +236,7 @@ describe.each(subjects)('the compute driver contract on $name', (subject) => {
     });
     expect(await state()).toBe('poweredOff');
     // A revert brings the disk back, not an old name.
-    expect((await driver.refresh(ctx(), vmId)).displayName).toBe('Contract VM');
+    expect((await driver.refresh(ctx(), vmId)).displayName).toBe(VM_NAME);
     await driver.power(ctx(), vmId, 'powerOn');
     await driver.snapshot(
       ctx(),
@@ -269,21 +284,21 @@ describe.each(subjects)('the compute driver contract on $name', (subject) => {
   });
 
   it('renames, refusing the same name', async () => {
-    expect(await driver.rename(ctx(), vmId, 'Contract VM 2')).toEqual({
-      displayName: 'Contract VM 2',
+    expect(await driver.rename(ctx(), vmId, RENAMED)).toEqual({
+      displayName: RENAMED,
     });
-    expect((await driver.refresh(ctx(), vmId)).displayName).toBe('Contract VM 2');
-    await expect(driver.rename(ctx(), vmId, 'Contract VM 2')).rejects.toThrow(
-      'The virtual machine is already named "Contract VM 2".',
+    expect((await driver.refresh(ctx(), vmId)).displayName).toBe(RENAMED);
+    await expect(driver.rename(ctx(), vmId, RENAMED)).rejects.toThrow(
+      `The virtual machine is already named "${RENAMED}".`,
     );
   });
 
   it('deletes the VM; then it no longer exists', async () => {
-    expect(await driver.deleteVm(ctx(), vmId)).toEqual({ displayName: 'Contract VM 2' });
+    expect(await driver.deleteVm(ctx(), vmId)).toEqual({ displayName: RENAMED });
     await expect(driver.refresh(ctx(), vmId)).rejects.toThrow(DriverError);
     if (lxd && subject.name === 'LXD') {
       const instances = await lxd.get<string[]>('/1.0/instances', {
-        project: projectOf(TENANT_CODE),
+        project: await tenantProject(installation ?? lxd, TENANT_CODE),
       });
       expect(instances).toEqual([]);
     }

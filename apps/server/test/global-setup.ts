@@ -7,6 +7,8 @@ import { getAuth } from 'firebase-admin/auth';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startAuthEmulator } from '../../../scripts/lib/emulator.mjs';
+import { lxdAnswers } from '../../../scripts/lib/lxd.mjs';
+import { claimLxdRun } from '../../../scripts/lib/lxd-runs.mjs';
 import { seedIdentityAccounts } from '../src/db/demo.ts';
 import { POSTGRES_ADMIN_URL } from './helpers/postgres-url.ts';
 
@@ -20,6 +22,11 @@ declare module 'vitest' {
     postgresAdminUrl: string | null;
     /** An empty PGlite data directory as a tarball: opening it skips initdb (~2 s each). */
     pgliteTemplate: string;
+    /**
+     * This run's slot on the machine's LXD (scripts/lib/lxd-runs.mjs): its number picks the run's
+     * address ranges, its directory records what the run makes. Null when LXD does not answer.
+     */
+    lxdRun: { slot: number; dir: string } | null;
   }
 }
 
@@ -48,14 +55,19 @@ async function makePgliteTemplate(dir: string): Promise<string> {
 
 export default async function setup(project: TestProject) {
   const workDir = mkdtempSync(join(tmpdir(), 'portal-server-tests-'));
-  const [emulator, postgresProblem, pgliteTemplate] = await Promise.all([
+  const [emulator, postgresProblem, pgliteTemplate, lxdRun] = await Promise.all([
     startAuthEmulator({ workDir: join(workDir, 'emulator') }),
     probePostgres(POSTGRES_ADMIN_URL),
     makePgliteTemplate(workDir),
+    // Another suite may be using LXD at the same time: this run takes a slot of its own.
+    lxdAnswers().then((answers) =>
+      answers ? claimLxdRun({ log: (line) => console.info(`[server tests] LXD ${line}`) }) : null,
+    ),
   ]);
   const where = POSTGRES_ADMIN_URL.replace(/^postgres:\/\/[^@]*@/, '').replace(/\/.*$/, '');
   if (postgresProblem) {
     if (process.env.CI) {
+      await lxdRun?.release();
       await emulator.stop();
       rmSync(workDir, { recursive: true, force: true });
       throw new Error(
@@ -80,8 +92,10 @@ export default async function setup(project: TestProject) {
   project.provide('authEmulatorUrl', emulator.url);
   project.provide('postgresAdminUrl', postgresProblem ? null : POSTGRES_ADMIN_URL);
   project.provide('pgliteTemplate', pgliteTemplate);
+  project.provide('lxdRun', lxdRun && { slot: lxdRun.slot, dir: lxdRun.dir });
 
   return async () => {
+    await lxdRun?.release();
     await emulator.stop();
     rmSync(workDir, { recursive: true, force: true });
   };

@@ -5,16 +5,18 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LxdClient, LxdError, type LxdEvent } from '../src/platform/lxd/client.ts';
 import { lxdSentence } from '../src/platform/lxd/errors.ts';
-import { localLxd } from './helpers/lxd.ts';
+import { localLxd, recordRunProject } from './helpers/lxd.ts';
 
 const lxd = await localLxd('lxd client');
 const project = `portal-test-client-${process.pid}`;
+// Instance names are DNS names on the shared bridge, across projects: this process's own.
+const c1 = `c1-${process.pid}`;
 
 describe.runIf(lxd)('the LXD client against the local LXD', () => {
   const client = lxd as LxdClient;
 
   afterAll(async () => {
-    await client.delete(`/1.0/instances/c1`, { project }).catch(() => undefined);
+    await client.delete(`/1.0/instances/${c1}`, { project }).catch(() => undefined);
     await client.delete(`/1.0/projects/${project}`).catch(() => undefined);
     await client.close();
   });
@@ -29,6 +31,7 @@ describe.runIf(lxd)('the LXD client against the local LXD', () => {
   });
 
   it('creates in a project, waits on operations and follows the events', async () => {
+    recordRunProject(project);
     await client.post('/1.0/projects', {
       name: project,
       config: { 'features.images': 'false', 'features.profiles': 'false' },
@@ -40,16 +43,20 @@ describe.runIf(lxd)('the LXD client against the local LXD', () => {
     })();
     const created = await client.postWait(
       '/1.0/instances',
-      { name: 'c1', source: { type: 'image', alias: 'portal-busybox' } },
+      { name: c1, source: { type: 'image', alias: 'portal-busybox' } },
       { project },
     );
     expect(created.status_code).toBe(200);
-    await client.putWait('/1.0/instances/c1/state', { action: 'start' }, { project });
-    const state = await client.get<{ status: string }>('/1.0/instances/c1/state', { project });
+    await client.putWait(`/1.0/instances/${c1}/state`, { action: 'start' }, { project });
+    const state = await client.get<{ status: string }>(`/1.0/instances/${c1}/state`, { project });
     expect(state.status).toBe('Running');
-    await client.putWait('/1.0/instances/c1/state', { action: 'stop', force: true }, { project });
+    await client.putWait(
+      `/1.0/instances/${c1}/state`,
+      { action: 'stop', force: true },
+      { project },
+    );
     const failed = await client
-      .putWait('/1.0/instances/c1/state', { action: 'freeze' }, { project })
+      .putWait(`/1.0/instances/${c1}/state`, { action: 'freeze' }, { project })
       .catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(LxdError);
     await expect
@@ -57,7 +64,7 @@ describe.runIf(lxd)('the LXD client against the local LXD', () => {
       .toBe(true);
     stop.abort();
     await following;
-    await client.deleteWait('/1.0/instances/c1', { project });
+    await client.deleteWait(`/1.0/instances/${c1}`, { project });
     expect(events.every((e) => e.type === 'lifecycle')).toBe(true);
   });
 

@@ -5,7 +5,7 @@ import { VM_ID_KEY, type ObservedInstance } from '../src/areas/compute/drivers/l
 import type { OperationContext, VmStateFacts } from '../src/areas/compute/driver.ts';
 import { DriverError } from '../src/platform/driver.ts';
 import { LxdClient } from '../src/platform/lxd/client.ts';
-import { localLxd } from './helpers/lxd.ts';
+import { localLxd, runAddresses } from './helpers/lxd.ts';
 import { lxdSandbox, type LxdSandbox } from './helpers/lxd-sandbox.ts';
 
 const lxd = await localLxd('lxd live');
@@ -22,7 +22,9 @@ const factsOf = (instance: ObservedInstance): VmStateFacts => ({
 describe.runIf(lxd)('the LXD driver while instances run, found by the VM id they carry', () => {
   const client = lxd as LxdClient;
   const vmId = 800_000 + (process.pid % 10_000);
-  const pool = ['203.0.113.211'];
+  // An address of TEST-NET-3 (RFC 5737) of this run's own: another suite may be using LXD.
+  const pool = lxd ? runAddresses(5, 1) : [];
+  const address = pool[0] ?? '';
   let sandbox: LxdSandbox;
   let live: LxdLive;
   let name = '';
@@ -61,11 +63,11 @@ describe.runIf(lxd)('the LXD driver while instances run, found by the VM id they
 
   it('adds and cancels NAT, forgets the VM, and refuses with a sentence for a VM LXD lost', async () => {
     const nat = await live.createNat(ctx(1), vmId, 'portalbr0', null);
-    expect(nat.globalIpaddress).toBe('203.0.113.211');
+    expect(nat.globalIpaddress).toBe(address);
     const full = await live.createNat(ctx(2), vmId, 'portalbr0', null).catch((e: unknown) => e);
     expect((full as DriverError).message).toContain('Every public address of this site is in use');
-    expect(await live.cancelNat(ctx(3), vmId, addressId('203.0.113.211'))).toEqual({
-      globalIpaddress: '203.0.113.211',
+    expect(await live.cancelNat(ctx(3), vmId, addressId(address))).toEqual({
+      globalIpaddress: address,
     });
     const lost = await live.createNat(ctx(4), vmId + 1, 'portalbr0', null).catch((e: unknown) => e);
     expect(lost).toBeInstanceOf(DriverError);

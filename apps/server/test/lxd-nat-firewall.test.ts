@@ -21,7 +21,7 @@ import { DriverError } from '../src/platform/driver.ts';
 import { createAcl, deleteAcl, findAcl, replaceAcl } from '../src/platform/lxd/acls.ts';
 import type { LxdClient } from '../src/platform/lxd/client.ts';
 import { listForwards } from '../src/platform/lxd/forwards.ts';
-import { localLxd } from './helpers/lxd.ts';
+import { localLxd, runAddresses } from './helpers/lxd.ts';
 import { lxdSandbox, type LxdSandbox } from './helpers/lxd-sandbox.ts';
 
 const SSH: NewFirewallRule = {
@@ -62,6 +62,7 @@ describe('public addresses and firewall rules as LXD writes them', () => {
 });
 
 const lxd = await localLxd('lxd nat and firewall');
+const [FIRST = '', SECOND = '', ...CROWDED] = lxd ? runAddresses(0, 5) : [];
 
 /** GET through a public address: the forward's own rule turns it to the instance, on this host. */
 function fetchThrough(address: string, port: number): Promise<string> {
@@ -80,8 +81,8 @@ function fetchThrough(address: string, port: number): Promise<string> {
 describe.runIf(lxd)('NAT and firewall rules on LXD', () => {
   const client = lxd as LxdClient;
   const vmId = 900_000 + (process.pid % 10_000);
-  // Addresses of TEST-NET-3 (RFC 5737), apart from the site's default pool.
-  const pool = ['203.0.113.201', '203.0.113.202'];
+  // Addresses of TEST-NET-3 (RFC 5737) of this run's own: another suite may be using LXD.
+  const pool = [FIRST, SECOND];
   let sandbox: LxdSandbox;
   let instance = { project: '', name: '', address: null as string | null };
   let network = '';
@@ -128,8 +129,8 @@ describe.runIf(lxd)('NAT and firewall rules on LXD', () => {
       requested: null,
     });
     expect(facts).toEqual({
-      globalIpaddressId: addressId('203.0.113.201'),
-      globalIpaddress: '203.0.113.201',
+      globalIpaddressId: addressId(FIRST),
+      globalIpaddress: FIRST,
       gatewayName: network,
       privateIp: instance.address,
     });
@@ -148,7 +149,7 @@ describe.runIf(lxd)('NAT and firewall rules on LXD', () => {
       [TASK_ID_KEY]: '1',
     });
     // Traffic to the public address reaches the instance (and stays on this machine).
-    expect(await fetchThrough('203.0.113.201', 8080)).toBe('portal-nat-ok\n');
+    expect(await fetchThrough(FIRST, 8080)).toBe('portal-nat-ok\n');
   });
 
   it('takes the address asked for, refuses one in use or outside the pool, and runs out', async () => {
@@ -156,11 +157,9 @@ describe.runIf(lxd)('NAT and firewall rules on LXD', () => {
       instance,
       pool,
       gatewayName: network,
-      requested: addressId('203.0.113.201'),
+      requested: addressId(FIRST),
     }).catch((e: unknown) => e);
-    expect((taken as DriverError).message).toBe(
-      'The public address 203.0.113.201 is already in use.',
-    );
+    expect((taken as DriverError).message).toBe(`The public address ${FIRST} is already in use.`);
     const outside = await addNat(client, ctx(2), vmId, {
       instance,
       pool,
@@ -174,9 +173,9 @@ describe.runIf(lxd)('NAT and firewall rules on LXD', () => {
       instance,
       pool,
       gatewayName: network,
-      requested: addressId('203.0.113.202'),
+      requested: addressId(SECOND),
     });
-    expect(second.globalIpaddress).toBe('203.0.113.202');
+    expect(second.globalIpaddress).toBe(SECOND);
     const none = await addNat(client, ctx(4), vmId, {
       instance,
       pool,
@@ -188,7 +187,7 @@ describe.runIf(lxd)('NAT and firewall rules on LXD', () => {
 
   it('gives NAT entries made at once distinct free addresses, none failing', async () => {
     // Each picks the lowest free address; the ones that lose it to another pick again.
-    const crowded = ['203.0.113.211', '203.0.113.212', '203.0.113.213'];
+    const crowded = CROWDED;
     try {
       const made = await Promise.all(
         [11, 12, 13].map((taskId) =>
@@ -211,10 +210,10 @@ describe.runIf(lxd)('NAT and firewall rules on LXD', () => {
   }, 60_000);
 
   it('cancels NAT by removing the forward; cancelling again finds it gone and is content', async () => {
-    const id = addressId('203.0.113.202');
-    expect(await cancelNat(client, ctx(5), vmId, id)).toEqual({ globalIpaddress: '203.0.113.202' });
-    expect(await cancelNat(client, ctx(5), vmId, id)).toEqual({ globalIpaddress: '203.0.113.202' });
-    expect((await mine()).map((f) => f.listen_address)).toEqual(['203.0.113.201']);
+    const id = addressId(SECOND);
+    expect(await cancelNat(client, ctx(5), vmId, id)).toEqual({ globalIpaddress: SECOND });
+    expect(await cancelNat(client, ctx(5), vmId, id)).toEqual({ globalIpaddress: SECOND });
+    expect((await mine()).map((f) => f.listen_address)).toEqual([FIRST]);
     await removeNats(client, vmId, new AbortController().signal);
     expect(await mine()).toEqual([]);
   });

@@ -7,15 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue } from '@portal/api/contract';
 import { bridgeName } from '../src/areas/networking/index.ts';
 import { loadConfig } from '../src/config.ts';
-import { installationId } from '../src/platform/installation.ts';
+import { projectOf } from '../src/areas/compute/drivers/lxd/index.ts';
 import { SIMULATED_SITE, type SiteConfig } from '../src/platform/sites.ts';
 import { computeFixture, type ComputeFixture, type Who } from './helpers/compute.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
-import { LXD_SOCKET, createBody, localLxd, removeLxdLeftovers } from './helpers/lxd.ts';
+import {
+  LXD_SOCKET,
+  createBody,
+  localLxd,
+  removeInstallationObjects,
+  runAddresses,
+  runInstallation,
+  runSubnet,
+  runTag,
+} from './helpers/lxd.ts';
 
 const lxd = await localLxd('lxd networking routes');
 const BASE_SITE = loadConfig({ LXD_SOCKET }).sites.lxd.site;
-const PROJECT = 'portal-uzz100001';
 /** This file's portal ids (ADR 037's tests own 770000–799999). */
 const RANGE = { from: 770_000, to: 799_999 };
 
@@ -42,6 +50,8 @@ interface Vm {
 
 /** The installation (ADR 034) of the database under test: its bridges carry it in their names. */
 let owner = '';
+/** Acme's project for that installation (ADR 045). */
+let project = '';
 const bridge = (id: number) =>
   lxd?.get<LxdNetwork>(`/1.0/networks/${bridgeName(id, owner)}`).catch(() => undefined);
 const forwards = (id: number) =>
@@ -50,21 +60,23 @@ const forwards = (id: number) =>
   }) ?? Promise.resolve([]);
 const leases = (id: number) =>
   // LXD lists the leases of the instances of the project asked about.
-  lxd?.get<LxdLease[]>(`/1.0/networks/${bridgeName(id, owner)}/leases`, { project: PROJECT }) ??
+  lxd?.get<LxdLease[]>(`/1.0/networks/${bridgeName(id, owner)}/leases`, { project }) ??
   Promise.resolve([]);
 
 const KINDS = databaseKinds().map((each, index) => ({
   ...each,
   start: RANGE.from + index * 15_000,
-  // The site's public addresses for this run: documentation addresses no one routes.
-  pool: [0, 1, 2, 3].map((n) => `198.51.100.${200 + index * 4 + n}`),
-  cidr: `10.77.${index + 1}.0/24`,
-  prefix: `10.77.${index + 1}.`,
+  // The site's public addresses and the network's range: this run's own (another suite may be
+  // using LXD at the same time), documentation addresses no one routes and a private range.
+  pool: lxd ? runAddresses(6 + index * 4, 4) : [],
+  cidr: lxd ? `${runSubnet(index)}.0/24` : '',
+  prefix: lxd ? `${runSubnet(index)}.` : '',
+  spare: lxd ? `${runSubnet(index + 8)}.0/24` : '',
 }));
 
 describe.runIf(lxd).each(KINDS)(
   'networking routes on an LXD site, $kind',
-  ({ kind, open, start, pool, cidr, prefix }) => {
+  ({ kind, open, start, pool, cidr, prefix, spare }) => {
     let test: TestDatabase;
     let fx: ComputeFixture;
     let networkId = 0;
@@ -134,15 +146,11 @@ describe.runIf(lxd).each(KINDS)(
 
     beforeAll(async () => {
       if (!lxd) return;
-      // An earlier run's leftovers in this file's ids and addresses go first.
-      await removeLxdLeftovers(lxd, {
-        project: PROJECT,
-        range: { from: start, to: start + 14_999 },
-        addresses: pool,
-      });
       test = await open();
       fx = await computeFixture(test, {}, { sites: [SIMULATED_SITE, site] });
-      owner = await installationId(test.db);
+      const installation = await runInstallation(test.db);
+      owner = installation.owner;
+      project = projectOf('UZZ100001', installation.prefix);
       for (const table of ['vms', 'networks', 'public_addresses', 'network_gateways'])
         await test.db.query(`select setval(pg_get_serial_sequence($1, 'id'), $2::bigint)`, [
           table,
@@ -151,12 +159,8 @@ describe.runIf(lxd).each(KINDS)(
     }, 180_000);
 
     afterAll(async () => {
-      if (lxd)
-        await removeLxdLeftovers(lxd, {
-          project: PROJECT,
-          range: { from: start, to: start + 14_999 },
-          addresses: pool,
-        }).catch(() => undefined);
+      if (lxd && owner)
+        await removeInstallationObjects(owner, { addresses: pool }).catch(() => undefined);
       await fx?.close();
       await test?.dispose();
     }, 120_000);
@@ -193,7 +197,7 @@ describe.runIf(lxd).each(KINDS)(
         'ipv6.address': 'none',
         'raw.dnsmasq': 'dhcp-option=option:dns-server,10.77.0.53',
         'user.portal.network-id': String(networkId),
-        'user.portal.project': PROJECT,
+        'user.portal.project': project,
         'user.portal.vlan-id': String(vlan),
       });
       expect(inLxd?.config['user.portal.task-id']).toMatch(/^\d+$/);
@@ -210,7 +214,7 @@ describe.runIf(lxd).each(KINDS)(
       await conflict(
         'POST',
         '/services/networking',
-        { ...base, name: 'same-vlan', vlan_id: vlan, cidr: '10.78.9.0/24' },
+        { ...base, name: 'same-vlan', vlan_id: vlan, cidr: spare },
         new RegExp(`VLAN ${vlan} is already used at LXD1 by the network ${name}`),
       );
     });
@@ -248,7 +252,7 @@ describe.runIf(lxd).each(KINDS)(
       expect(
         theirs.regions.flatMap((region) => region.sites).flatMap((s) => s.portgroups),
       ).not.toContainEqual({ name, vlan_id: vlan });
-      const body = createBody(catalogue, `netvm-${kind}`);
+      const body = createBody(catalogue, `netvm-${kind}-${runTag()}`);
       body.vm_params.adapters = [{ portgroup: name, vlan_id: vlan }];
       const data = await succeeds('POST', '/services/eseries', body, /./);
       vmId = data.vm_id ?? 0;
@@ -259,7 +263,7 @@ describe.runIf(lxd).each(KINDS)(
             config: Record<string, string>;
             devices: Record<string, Record<string, string>>;
           }[]
-        >('/1.0/instances', { project: PROJECT, query: { recursion: '1' } })) ?? [];
+        >('/1.0/instances', { project, query: { recursion: '1' } })) ?? [];
       const instance = instances.find((each) => each.config['user.portal.vm-id'] === String(vmId));
       expect(instance?.devices['eth0']).toMatchObject({
         type: 'nic',

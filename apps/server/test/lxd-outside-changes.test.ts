@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LxdComputeDriver, projectOf } from '../src/areas/compute/drivers/lxd/index.ts';
+import { LxdComputeDriver, tenantProject } from '../src/areas/compute/drivers/lxd/index.ts';
 import type { OperationContext } from '../src/areas/compute/driver.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { DriverError } from '../src/platform/driver.ts';
 import { LxdClient } from '../src/platform/lxd/client.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
-import { localLxd } from './helpers/lxd.ts';
+import { installationClient, localLxd, removeInstallationObjects } from './helpers/lxd.ts';
 import { owns } from '../src/platform/lxd/ownership.ts';
 
 const lxd = await localLxd('lxd outside changes');
@@ -21,8 +21,10 @@ const SITE = {
 };
 
 describe.runIf(lxd)('changes made in LXD outside the portal, seen by the LXD driver', () => {
-  const client = lxd as LxdClient;
-  const project = projectOf(TENANT_CODE);
+  /** A client acting for the test database's installation, as a site's does. */
+  let client: LxdClient;
+  let project = '';
+  let owner = '';
   let test: TestDatabase;
   let driver: LxdComputeDriver;
   let taskId = 5000;
@@ -42,28 +44,11 @@ describe.runIf(lxd)('changes made in LXD outside the portal, seen by the LXD dri
 
   beforeAll(async () => {
     if (!pglite) throw new Error('no PGlite');
-    // An earlier run that was killed left its project behind: its instances carry the same VM ids
-    // and installation, and the driver (which lists every project) would find them too.
-    const ours = projectOf('ZZO');
-    const projects = await client.get<string[]>('/1.0/projects');
-    const lastPart = (url: string) => url.split('?')[0]?.split('/').pop() ?? '';
-    for (const name of projects.map(lastPart)) {
-      if (!name.startsWith(ours) || name === project) continue;
-      const left = await client.get<string[]>('/1.0/instances', { project: name });
-      for (const instance of left.map(lastPart)) {
-        await client
-          .putWait(
-            `/1.0/instances/${instance}/state`,
-            { action: 'stop', force: true },
-            { project: name },
-          )
-          .catch(() => undefined);
-        await client.deleteWait(`/1.0/instances/${instance}`, { project: name });
-      }
-      await client.delete(`/1.0/projects/${name}`);
-    }
     test = await pglite.open();
     await migrate(test.db);
+    client = installationClient(test.db);
+    owner = await client.owner();
+    project = await tenantProject(client, TENANT_CODE);
     driver = new LxdComputeDriver({
       client,
       db: test.db,
@@ -92,7 +77,7 @@ describe.runIf(lxd)('changes made in LXD outside the portal, seen by the LXD dri
           project,
           query: { recursion: '1' },
         })
-      ).find((each) => owns(each.config, '', 'user.portal.vm-id', vmId));
+      ).find((each) => owns(each.config, owner, 'user.portal.vm-id', vmId));
       names.set(vmId, instance?.name ?? '');
     }
     watching = driver.watch((ids) => reported.push(...ids), stop.signal);
@@ -111,7 +96,8 @@ describe.runIf(lxd)('changes made in LXD outside the portal, seen by the LXD dri
     await watching;
     for (const vmId of vmIds) await driver?.deleteVm(ctx(), vmId).catch(() => undefined);
     driver?.stop();
-    await client.delete(`/1.0/projects/${project}`).catch(() => undefined);
+    if (owner) await removeInstallationObjects(owner).catch(() => undefined);
+    await client?.close();
     await test?.dispose();
   }, 120_000);
 

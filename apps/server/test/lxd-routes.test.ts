@@ -8,16 +8,27 @@ import { loadConfig } from '../src/config.ts';
 import { SIMULATED_SITE } from '../src/platform/sites.ts';
 import { computeFixture, type ComputeFixture, type Who } from './helpers/compute.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
-import { LXD_SOCKET, createBody, localLxd } from './helpers/lxd.ts';
-import { installationId } from '../src/platform/installation.ts';
+import {
+  LXD_SOCKET,
+  createBody,
+  localLxd,
+  runAddresses,
+  runTag,
+  tenantInstallation,
+} from './helpers/lxd.ts';
 import { owns } from '../src/platform/lxd/ownership.ts';
 
 /** The installation (migration 026) whose LXD objects this file looks for. */
 let owner = '';
 
 const lxd = await localLxd('lxd routes');
-const LXD_SITE = loadConfig({ LXD_SOCKET }).sites.lxd.site;
-const PROJECT = 'portal-uzz100001';
+// NAT listens on public addresses of this run's own: another suite may be using LXD meanwhile.
+const LXD_SITE = loadConfig({
+  LXD_SOCKET,
+  ...(lxd ? { LXD_PUBLIC_ADDRESSES: runAddresses(17, 4).join(',') } : {}),
+}).sites.lxd.site;
+/** Acme's project for the installation under test (ADR 045). */
+let project = '';
 
 interface LxdInstance {
   name: string;
@@ -53,7 +64,7 @@ interface RouteCase {
 const instanceOf = async (vmId: number) => {
   const all =
     (await lxd?.get<LxdInstance[]>('/1.0/instances', {
-      project: PROJECT,
+      project,
       query: { recursion: '1' },
     })) ?? [];
   return all.find((each) => owns(each.config, owner, 'user.portal.vm-id', vmId));
@@ -75,7 +86,7 @@ describe.runIf(lxd).each(databaseKinds())(
     let fx: ComputeFixture;
     let catalogue: Catalogue;
     const ids: Ids = { vm: 0, task: 0, snapshot: 0, nat: 0 };
-    const name = `routes-${kind}`;
+    const name = `routes-${kind}-${runTag()}`;
 
     const taskOf = (reply: { json<T>(): T }) =>
       reply.json<{ data: { task_id: number } }>().data.task_id;
@@ -215,7 +226,7 @@ describe.runIf(lxd).each(databaseKinds())(
             i.snapshot = taken?.id ?? 0;
             const instance = await instanceOf(i.vm);
             const inLxd = await lxd?.get<string[]>(`/1.0/instances/${instance?.name}/snapshots`, {
-              project: PROJECT,
+              project,
             });
             expect(inLxd?.map((path) => path.split('?')[0])).toContain(
               `/1.0/instances/${instance?.name}/snapshots/snap-${i.snapshot}`,
@@ -366,7 +377,7 @@ describe.runIf(lxd).each(databaseKinds())(
     beforeAll(async () => {
       test = await open();
       fx = await computeFixture(test, {}, { sites: [SIMULATED_SITE, LXD_SITE] });
-      owner = await installationId(test.db);
+      ({ owner, project } = await tenantInstallation(test.db));
       // Portal VM ids tag LXD instances: keep this file's apart from the other LXD tests' ids.
       await test.db.query(`select setval(pg_get_serial_sequence('vms', 'id'), $1::bigint)`, [
         kind === 'postgres' ? 720_000 : 710_000,
@@ -394,12 +405,8 @@ describe.runIf(lxd).each(databaseKinds())(
       if (left) {
         const path = `/1.0/instances/${left.name}`;
         if (left.status !== 'Stopped')
-          await lxd?.putWait(
-            `${path}/state`,
-            { action: 'stop', force: true },
-            { project: PROJECT },
-          );
-        await lxd?.deleteWait(path, { project: PROJECT });
+          await lxd?.putWait(`${path}/state`, { action: 'stop', force: true }, { project });
+        await lxd?.deleteWait(path, { project });
       }
       await fx?.close();
       await test?.dispose();

@@ -7,8 +7,7 @@ import { loadConfig } from '../src/config.ts';
 import { SIMULATED_SITE } from '../src/platform/sites.ts';
 import { computeFixture, type ComputeFixture } from './helpers/compute.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
-import { LXD_SOCKET, createBody, localLxd } from './helpers/lxd.ts';
-import { installationId } from '../src/platform/installation.ts';
+import { LXD_SOCKET, createBody, localLxd, runTag, tenantInstallation } from './helpers/lxd.ts';
 import { owns } from '../src/platform/lxd/ownership.ts';
 
 /** The installation (migration 026) whose LXD objects this file looks for. */
@@ -18,7 +17,8 @@ const lxd = await localLxd('lxd site');
 
 /** The LXD site as `LXD=on` configures it, on the local LXD. */
 const LXD_SITE = loadConfig({ LXD_SOCKET }).sites.lxd.site;
-const PROJECT = 'portal-uzz100001';
+/** Acme's project for the installation under test (ADR 045). */
+let project = '';
 /** Another installation's instance, named to sort after this file's VM. */
 const STRANGER = `zz-stranger-${process.pid}`;
 
@@ -33,12 +33,12 @@ describe.runIf(lxd).each(databaseKinds())('a site served by LXD on $kind', ({ ki
   let fx: ComputeFixture;
   let catalogue: Catalogue;
   let vmId = 0;
-  const name = `lxd-site-${kind}`;
+  const name = `lxd-site-${kind}-${runTag()}`;
 
   const instance = async () => {
     const all =
       (await lxd?.get<LxdInstance[]>('/1.0/instances', {
-        project: PROJECT,
+        project,
         query: { recursion: '1' },
       })) ?? [];
     return all.find((each) => owns(each.config, owner, 'user.portal.vm-id', vmId));
@@ -47,7 +47,7 @@ describe.runIf(lxd).each(databaseKinds())('a site served by LXD on $kind', ({ ki
   beforeAll(async () => {
     test = await open();
     fx = await computeFixture(test, {}, { sites: [SIMULATED_SITE, LXD_SITE] });
-    owner = await installationId(test.db);
+    ({ owner, project } = await tenantInstallation(test.db));
     catalogue = (await fx.call('acme', 'GET', '/services/eseries/catalogue')).json<{
       data: Catalogue;
     }>().data;
@@ -58,12 +58,10 @@ describe.runIf(lxd).each(databaseKinds())('a site served by LXD on $kind', ({ ki
     if (left) {
       const path = `/1.0/instances/${left.name}`;
       if (left.status !== 'Stopped')
-        await lxd?.putWait(`${path}/state`, { action: 'stop', force: true }, { project: PROJECT });
-      await lxd?.deleteWait(path, { project: PROJECT });
+        await lxd?.putWait(`${path}/state`, { action: 'stop', force: true }, { project });
+      await lxd?.deleteWait(path, { project });
     }
-    await lxd
-      ?.deleteWait(`/1.0/instances/${STRANGER}`, { project: PROJECT })
-      .catch(() => undefined);
+    await lxd?.deleteWait(`/1.0/instances/${STRANGER}`, { project }).catch(() => undefined);
     await fx?.close();
     await test?.dispose();
   });
@@ -118,7 +116,7 @@ describe.runIf(lxd).each(databaseKinds())('a site served by LXD on $kind', ({ ki
         source: { type: 'image', alias: 'portal-busybox' },
         config: { 'user.portal.vm-id': String(vmId), 'user.portal.installation': 'another' },
       },
-      { project: PROJECT },
+      { project },
     );
 
     // Another tenant does not see it, even by its id.
@@ -145,7 +143,7 @@ describe.runIf(lxd).each(databaseKinds())('a site served by LXD on $kind', ({ ki
     await lxd?.putWait(
       `/1.0/instances/${outside?.name}/state`,
       { action: 'stop', force: true, timeout: 10 },
-      { project: PROJECT },
+      { project },
     );
     await expect
       .poll(
@@ -162,7 +160,7 @@ describe.runIf(lxd).each(databaseKinds())('a site served by LXD on $kind', ({ ki
     const removeTask = removed.json<{ data: { task_id: number } }>().data.task_id;
     expect((await fx.waitTask('acme', removeTask, 60_000)).state).toBe('SUCCESS');
     expect(await instance()).toBeUndefined();
-    const theirs = await lxd?.get<LxdInstance>(`/1.0/instances/${STRANGER}`, { project: PROJECT });
+    const theirs = await lxd?.get<LxdInstance>(`/1.0/instances/${STRANGER}`, { project });
     expect(theirs?.config['user.portal.installation']).toBe('another');
   }, 240_000);
 });

@@ -9,7 +9,6 @@ import { LOST_VOLUME_MESSAGE } from '../src/areas/storage/outside.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedDemoData } from '../src/db/demo.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { installationId } from '../src/platform/installation.ts';
 import type { LxdClient } from '../src/platform/lxd/client.ts';
 import { patchInstance, removeInstanceDevice } from '../src/platform/lxd/instances.ts';
 import { owns } from '../src/platform/lxd/ownership.ts';
@@ -17,18 +16,25 @@ import { createVolume } from '../src/platform/lxd/volumes.ts';
 import { SIMULATED_SITE } from '../src/platform/sites.ts';
 import { computeFixture, type ComputeFixture } from './helpers/compute.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
-import { LXD_SOCKET, createBody, localLxd, removeLxdLeftovers } from './helpers/lxd.ts';
+import {
+  LXD_SOCKET,
+  createBody,
+  localLxd,
+  removeInstallationObjects,
+  runTag,
+  tenantInstallation,
+} from './helpers/lxd.ts';
 
 const lxd = await localLxd('lxd storage outside');
-// Every server on this LXD adopts what is made outside the portal in its tenants' projects, and
-// every test database has acme as UZZ100001: acme gets a code of this file's own here, so that
-// no other test file's server takes the volumes this file makes.
+// Every server on this LXD adopts what is made outside the portal in its tenants' projects. Those
+// carry the installation (ADR 045), so no other test database's server looks at this one's; acme
+// keeps a code of this file's own all the same.
 const TENANT = 'UZZ800001';
-const PROJECT = 'portal-uzz800001';
+/** Acme's project for the installation under test (ADR 045). */
+let project = '';
 // Looks every second, besides the events, so that a missed event costs this test one second.
 const LXD_SITE = loadConfig({ LXD_SOCKET, LXD_STORAGE_LOOK_MS: '1000' }).sites.lxd.site;
 const POOL = LXD_SITE.lxd?.storagePool ?? 'portal';
-const RANGE = { from: 800_000, to: 829_999 };
 const VOLUMES = `/1.0/storage-pools/${POOL}/volumes/custom`;
 
 interface Volume {
@@ -52,15 +58,6 @@ interface LxdInstance {
   devices: Record<string, Record<string, string>>;
 }
 
-/** Removes the volumes this file makes outside the portal (untagged if a run died early). */
-async function removeOutsideVolumes(client: LxdClient) {
-  const volumes = await client
-    .get<LxdVolume[]>(VOLUMES, { project: PROJECT, query: { recursion: '1' } })
-    .catch(() => [] as LxdVolume[]);
-  for (const volume of volumes.filter((each) => /^(outside|stranger)-/.test(each.name)))
-    await client.deleteWait(`${VOLUMES}/${volume.name}`, { project: PROJECT }).catch(() => null);
-}
-
 describe.runIf(lxd).each(databaseKinds())(
   'volumes changed in LXD outside the portal, $kind',
   ({ kind, open }) => {
@@ -69,7 +66,7 @@ describe.runIf(lxd).each(databaseKinds())(
     let fx: ComputeFixture;
     let owner = '';
     let vmId = 0;
-    const vmName = `outvol-${kind}`;
+    const vmName = `outvol-${kind}-${runTag()}`;
     const outside = `outside-${kind}`;
     const stranger = `stranger-${kind}`;
     const strangerConfig = {
@@ -104,16 +101,12 @@ describe.runIf(lxd).each(databaseKinds())(
     };
     const instance = async () => {
       const all = await client.get<LxdInstance[]>('/1.0/instances', {
-        project: PROJECT,
+        project,
         query: { recursion: '1' },
       });
       const found = all.find((each) => owns(each.config, owner, 'user.portal.vm-id', vmId));
       if (!found) throw new Error(`no instance for VM ${vmId}`);
       return found;
-    };
-    const cleanLxd = async () => {
-      await removeLxdLeftovers(client, { project: PROJECT, range: RANGE, pool: POOL });
-      await removeOutsideVolumes(client);
     };
 
     beforeAll(async () => {
@@ -128,9 +121,8 @@ describe.runIf(lxd).each(databaseKinds())(
           table,
           start,
         ]);
-      await cleanLxd();
       fx = await computeFixture(test, {}, { sites: [SIMULATED_SITE, LXD_SITE] });
-      owner = await installationId(test.db);
+      ({ owner, project } = await tenantInstallation(test.db, TENANT));
       const catalogue = (await fx.call('acme', 'GET', '/services/eseries/catalogue')).json<{
         data: Catalogue;
       }>().data;
@@ -143,7 +135,7 @@ describe.runIf(lxd).each(databaseKinds())(
       vmId = data.vm_id;
       expect(await fx.waitTask('acme', data.task_id, 90_000)).toMatchObject({ state: 'SUCCESS' });
       // Another portal's volume in the same project: never shown here, never touched.
-      await createVolume(client, PROJECT, POOL, {
+      await createVolume(client, project, POOL, {
         name: stranger,
         description: 'not this portal’s',
         config: strangerConfig,
@@ -152,16 +144,13 @@ describe.runIf(lxd).each(databaseKinds())(
 
     afterAll(async () => {
       await fx?.close();
-      if (lxd) {
-        await cleanLxd();
-        // The project is this file's alone: it goes once empty.
-        await client.delete(`/1.0/projects/${PROJECT}`).catch(() => null);
-      }
+      // The project is this installation's alone: it goes with everything in it.
+      if (lxd && owner) await removeInstallationObjects(owner).catch(() => null);
       await test?.dispose();
     }, 120_000);
 
     it('a volume made in LXD shows in the list with its size, then is attached, detached and deleted from the portal', async () => {
-      await createVolume(client, PROJECT, POOL, {
+      await createVolume(client, project, POOL, {
         name: outside,
         description: '',
         config: { size: '7GiB' },
@@ -174,7 +163,7 @@ describe.runIf(lxd).each(databaseKinds())(
         attached_vm: null,
       });
       // Tagged as this installation's volume, so the portal's operations find it.
-      const inLxd = await client.get<LxdVolume>(`${VOLUMES}/${outside}`, { project: PROJECT });
+      const inLxd = await client.get<LxdVolume>(`${VOLUMES}/${outside}`, { project });
       expect(inLxd.config).toMatchObject({
         'user.portal.installation': owner,
         'user.portal.volume-id': String(volume.id),
@@ -201,9 +190,9 @@ describe.runIf(lxd).each(databaseKinds())(
         Object.values((await instance()).devices).some((device) => device['source'] === outside),
       ).toBe(false);
       await task('DELETE', `/services/storage/${volume.id}`);
-      await expect(client.get(`${VOLUMES}/${outside}`, { project: PROJECT })).rejects.toMatchObject(
-        { status: 404 },
-      );
+      await expect(client.get(`${VOLUMES}/${outside}`, { project })).rejects.toMatchObject({
+        status: 404,
+      });
       expect((await listed()).some((each) => each.id === volume.id)).toBe(false);
     }, 120_000);
 
@@ -216,14 +205,14 @@ describe.runIf(lxd).each(databaseKinds())(
       });
       const name = lxdVolumeName(id, owner);
       const held = await instance();
-      await patchInstance(client, PROJECT, held.name, {
+      await patchInstance(client, project, held.name, {
         devices: { [name]: { type: 'disk', pool: POOL, source: name, path: '/mnt/by-hand' } },
       });
       expect(
         await until((volumes) => volumes.find((each) => each.id === id && each.state === 'in-use')),
       ).toMatchObject({ attached_vm: { id: vmId, display_name: vmName }, size_gb: 5 });
 
-      await removeInstanceDevice(client, PROJECT, held.name, name);
+      await removeInstanceDevice(client, project, held.name, name);
       expect(
         await until((volumes) =>
           volumes.find((each) => each.id === id && each.state === 'available'),
@@ -239,7 +228,7 @@ describe.runIf(lxd).each(databaseKinds())(
         location: 'LXD1',
         size_gb: 3,
       });
-      await client.deleteWait(`${VOLUMES}/${lxdVolumeName(id, owner)}`, { project: PROJECT });
+      await client.deleteWait(`${VOLUMES}/${lxdVolumeName(id, owner)}`, { project });
       expect(
         await until((volumes) => volumes.find((each) => each.id === id && each.state === 'error')),
       ).toMatchObject({ platform_message: LOST_VOLUME_MESSAGE, attached_vm: null });
@@ -253,7 +242,7 @@ describe.runIf(lxd).each(databaseKinds())(
       // Two looks at least since the others' volumes were made.
       await new Promise((resolve) => setTimeout(resolve, 2500));
       expect((await listed()).some((each) => each.name === stranger)).toBe(false);
-      const theirs = await client.get<LxdVolume>(`${VOLUMES}/${stranger}`, { project: PROJECT });
+      const theirs = await client.get<LxdVolume>(`${VOLUMES}/${stranger}`, { project });
       expect(theirs.config).toEqual(strangerConfig);
     }, 30_000);
   },

@@ -14,8 +14,7 @@ import { SIMULATED_SITE } from '../src/platform/sites.ts';
 import { computeFixture, type ComputeFixture, type Who } from './helpers/compute.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
 import { createVolume } from '../src/platform/lxd/volumes.ts';
-import { LXD_SOCKET, createBody, localLxd } from './helpers/lxd.ts';
-import { installationId } from '../src/platform/installation.ts';
+import { LXD_SOCKET, createBody, localLxd, runTag, tenantInstallation } from './helpers/lxd.ts';
 import { owns } from '../src/platform/lxd/ownership.ts';
 
 /** The installation (migration 026) whose LXD objects this file looks for. */
@@ -23,7 +22,8 @@ let owner = '';
 
 const lxd = await localLxd('lxd storage routes');
 const LXD_SITE = loadConfig({ LXD_SOCKET }).sites.lxd.site;
-const PROJECT = 'portal-uzz100001';
+/** Acme's project for the installation under test (ADR 045). */
+let project = '';
 const POOL = LXD_SITE.lxd?.storagePool ?? 'portal';
 
 interface Volume {
@@ -53,14 +53,14 @@ interface LxdInstance {
 const lxdVolume = (id: number) =>
   lxd
     ?.get<LxdVolume>(`/1.0/storage-pools/${POOL}/volumes/custom/${lxdVolumeName(id, owner)}`, {
-      project: PROJECT,
+      project,
     })
     .catch(() => undefined);
 
 const instanceOf = async (vmId: number) => {
   const all =
     (await lxd?.get<LxdInstance[]>('/1.0/instances', {
-      project: PROJECT,
+      project,
       query: { recursion: '1' },
     })) ?? [];
   return all.find((each) => owns(each.config, owner, 'user.portal.vm-id', vmId));
@@ -75,7 +75,7 @@ describe.runIf(lxd).each(databaseKinds())(
     let vmId = 0;
     let volumeId = 0;
     let stranger = '';
-    const name = `vols-${kind}`;
+    const name = `vols-${kind}-${runTag()}`;
     const volumeName = `data ${kind}`;
 
     const send = (who: Who | null, method: Method, url: string, body?: unknown) =>
@@ -118,7 +118,7 @@ describe.runIf(lxd).each(databaseKinds())(
     beforeAll(async () => {
       test = await open();
       fx = await computeFixture(test, {}, { sites: [SIMULATED_SITE, LXD_SITE] });
-      owner = await installationId(test.db);
+      ({ owner, project } = await tenantInstallation(test.db));
       // Portal ids name LXD objects: keep this file's apart from the other LXD tests' ids.
       const start = kind === 'postgres' ? 760_000 : 750_000;
       await test.db.query(`select setval(pg_get_serial_sequence('vms', 'id'), $1::bigint)`, [
@@ -139,9 +139,9 @@ describe.runIf(lxd).each(databaseKinds())(
       // file's volume will get (the name and tags the portal used before migration 026).
       stranger = `vol-${start + 1}`;
       const path = `/1.0/storage-pools/${POOL}/volumes/custom/${stranger}`;
-      await lxd?.deleteWait(path, { project: PROJECT }).catch(() => undefined);
+      await lxd?.deleteWait(path, { project }).catch(() => undefined);
       if (lxd)
-        await createVolume(lxd, PROJECT, POOL, {
+        await createVolume(lxd, project, POOL, {
           name: stranger,
           description: 'not this portal’s',
           config: { 'user.portal.volume-id': String(start + 1), 'user.portal.task-id': '1' },
@@ -155,14 +155,14 @@ describe.runIf(lxd).each(databaseKinds())(
         const path = `/1.0/instances/${left.name}`;
         if (left.status !== 'Stopped')
           await lxd
-            ?.putWait(`${path}/state`, { action: 'stop', force: true }, { project: PROJECT })
+            ?.putWait(`${path}/state`, { action: 'stop', force: true }, { project })
             .catch(() => undefined);
-        await lxd?.deleteWait(path, { project: PROJECT }).catch(() => undefined);
+        await lxd?.deleteWait(path, { project }).catch(() => undefined);
       }
       if (stranger)
         await lxd
           ?.deleteWait(`/1.0/storage-pools/${POOL}/volumes/custom/${stranger}`, {
-            project: PROJECT,
+            project,
           })
           .catch(() => undefined);
       if (volumeId)
@@ -170,7 +170,7 @@ describe.runIf(lxd).each(databaseKinds())(
           ?.deleteWait(
             `/1.0/storage-pools/${POOL}/volumes/custom/${lxdVolumeName(volumeId, owner)}`,
             {
-              project: PROJECT,
+              project,
             },
           )
           .catch(() => undefined);
@@ -212,7 +212,7 @@ describe.runIf(lxd).each(databaseKinds())(
       expect(`vol-${volumeId}`).toBe(stranger);
       const theirs = await lxd?.get<LxdVolume>(
         `/1.0/storage-pools/${POOL}/volumes/custom/${stranger}`,
-        { project: PROJECT },
+        { project },
       );
       expect(theirs?.description).toBe('not this portal’s');
       const inLxd = await lxdVolume(volumeId);

@@ -16,15 +16,15 @@ import { testApp, testConfig } from './helpers/app.ts';
 import { FAST, computeFixture, type ComputeFixture } from './helpers/compute.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
 import { bearer } from './helpers/identity.ts';
-import { LXD_SOCKET, createBody, localLxd } from './helpers/lxd.ts';
-import { installationId } from '../src/platform/installation.ts';
+import { LXD_SOCKET, createBody, localLxd, runTag, tenantInstallation } from './helpers/lxd.ts';
 import { owns } from '../src/platform/lxd/ownership.ts';
 
 /** The installation (migration 026) whose LXD objects this file looks for. */
 let owner = '';
 
 const lxd = await localLxd('lxd tasks');
-const PROJECT = 'portal-uzz100001';
+/** Acme's project for the installation under test (ADR 045). */
+let project = '';
 
 interface LxdInstance {
   name: string;
@@ -35,7 +35,7 @@ interface LxdInstance {
 const instancesOf = async (vmId: number) =>
   (
     (await lxd?.get<LxdInstance[]>('/1.0/instances', {
-      project: PROJECT,
+      project,
       query: { recursion: '1' },
     })) ?? []
   ).filter((each) => owns(each.config, owner, 'user.portal.vm-id', vmId));
@@ -44,8 +44,8 @@ async function removeInstances(vmId: number): Promise<void> {
   for (const left of await instancesOf(vmId)) {
     const path = `/1.0/instances/${left.name}`;
     if (left.status !== 'Stopped')
-      await lxd?.putWait(`${path}/state`, { action: 'stop', force: true }, { project: PROJECT });
-    await lxd?.deleteWait(path, { project: PROJECT });
+      await lxd?.putWait(`${path}/state`, { action: 'stop', force: true }, { project });
+    await lxd?.deleteWait(path, { project });
   }
 }
 
@@ -141,7 +141,7 @@ describe.runIf(lxd).each(databaseKinds())(
         { TASK_LEASE_MS: '1500' },
         { sites: [SIMULATED_SITE, site()] },
       );
-      owner = await installationId(test.db);
+      ({ owner, project } = await tenantInstallation(test.db));
       await test.db.query(`select setval(pg_get_serial_sequence('vms', 'id'), $1::bigint)`, [
         kind === 'postgres' ? 740_000 : 730_000,
       ]);
@@ -164,7 +164,7 @@ describe.runIf(lxd).each(databaseKinds())(
         'acme',
         'POST',
         '/services/eseries',
-        createBody(catalogue, `crash-${kind}`),
+        createBody(catalogue, `crash-${kind}-${runTag()}`),
       );
       expect(created.statusCode).toBe(202);
       const vmId = created.json<{ data: { vm_id: number; task_id: number } }>().data.vm_id;
@@ -204,7 +204,7 @@ describe.runIf(lxd).each(databaseKinds())(
       const created = await call(
         'POST',
         '/services/eseries',
-        createBody(catalogue, `down-${kind}`),
+        createBody(catalogue, `down-${kind}-${runTag()}`),
       );
       const vmId = created.json<{ data: { vm_id: number } }>().data.vm_id;
       vms.push(vmId);

@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationContext } from '../src/areas/compute/driver.ts';
 import type { NetworkingDriver, NetworkSpec } from '../src/areas/networking/driver.ts';
-import { LxdNetworkingDriver } from '../src/areas/networking/drivers/lxd/index.ts';
+import { bridgeName, LxdNetworkingDriver } from '../src/areas/networking/drivers/lxd/index.ts';
 import { NetworkingSimulator } from '../src/areas/networking/drivers/simulator/index.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { LxdClient } from '../src/platform/lxd/client.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
-import { localLxd, removeLxdLeftovers } from './helpers/lxd.ts';
+import {
+  installationClient,
+  localLxd,
+  removeInstallationObjects,
+  runAddresses,
+  runSubnet,
+} from './helpers/lxd.ts';
 
 // One set of assertions for every networking driver: the simulator cannot drift from LXD.
 
@@ -16,12 +22,14 @@ const [pglite] = databaseKinds();
 const TENANT_ID = 990_000 + (process.pid % 9999);
 const TENANT_CODE = `ZZN${process.pid}`;
 const LOCATION = 'LXD1';
-/** This file's ids, in the LXD networking tests' range (ADR 037), and its public addresses. */
-const RANGE = { from: 796_000, to: 796_999 };
+/** This file's ids, in the LXD networking tests' range (ADR 037). */
 const NETWORK_ID = 796_001;
 const OTHER_ID = 796_002;
 const GATEWAY_ID = 796_010;
-const POOL = ['198.51.100.216', '198.51.100.217', '198.51.100.218'];
+// Public addresses and ranges of this run's own: another suite may be using LXD meanwhile.
+const POOL = lxd ? runAddresses(14, 3) : ['198.51.100.216', '198.51.100.217', '198.51.100.218'];
+const NET = lxd ? runSubnet(2) : '10.79.6';
+const OTHER_NET = lxd ? runSubnet(3) : '10.79.7';
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 interface Subject {
@@ -38,24 +46,37 @@ const simulator: Subject = {
   async cleanUp() {},
 };
 
-const lxdSubject = (client: LxdClient): Subject => ({
-  name: 'LXD',
-  make: (db) => new LxdNetworkingDriver({ client, db, location: LOCATION, publicAddresses: POOL }),
-  async look() {
-    const network = await client
-      .get<{ config: Record<string, string> }>(`/1.0/networks/pnet${NETWORK_ID}`)
-      .catch(() => null);
-    if (!network) return null;
-    return {
-      address: network.config['ipv4.address'] ?? '',
-      dhcp: network.config['ipv4.dhcp.ranges'] ?? '',
-      nat: network.config['ipv4.nat'] ?? '',
-    };
-  },
-  cleanUp: () => removeLxdLeftovers(client, { project: 'default', range: RANGE, addresses: POOL }),
-});
+/** LXD, through a client acting for the test database's installation (as a site's does). */
+function lxdSubject(): Subject {
+  let client: LxdClient | null = null;
+  return {
+    name: 'LXD',
+    make(db) {
+      client = installationClient(db);
+      return new LxdNetworkingDriver({ client, db, location: LOCATION, publicAddresses: POOL });
+    },
+    async look() {
+      const owner = (await client?.owner()) ?? '';
+      const network = await client
+        ?.get<{ config: Record<string, string> }>(`/1.0/networks/${bridgeName(NETWORK_ID, owner)}`)
+        .catch(() => null);
+      if (!network) return null;
+      return {
+        address: network.config['ipv4.address'] ?? '',
+        dhcp: network.config['ipv4.dhcp.ranges'] ?? '',
+        nat: network.config['ipv4.nat'] ?? '',
+      };
+    },
+    // What this installation made, and nothing of another run's.
+    async cleanUp() {
+      const owner = await client?.owner();
+      if (owner) await removeInstallationObjects(owner, { addresses: POOL });
+      await client?.close();
+    },
+  };
+}
 
-const subjects = [simulator, ...(lxd ? [lxdSubject(lxd)] : [])];
+const subjects = [simulator, ...(lxd ? [lxdSubject()] : [])];
 
 describe.each(subjects)('the networking driver contract on $name', (subject) => {
   let test: TestDatabase;
@@ -72,18 +93,16 @@ describe.each(subjects)('the networking driver contract on $name', (subject) => 
     name: 'contract-net',
     location: LOCATION,
     vlanId: 796,
-    cidr: '10.79.6.0/24',
-    gatewayAddress: '10.79.6.1',
-    dhcpStart: '10.79.6.10',
-    dhcpEnd: '10.79.6.99',
-    dnsServers: ['10.79.6.53'],
+    cidr: `${NET}.0/24`,
+    gatewayAddress: `${NET}.1`,
+    dhcpStart: `${NET}.10`,
+    dhcpEnd: `${NET}.99`,
+    dnsServers: [`${NET}.53`],
     gatewayId: null,
   };
 
   beforeAll(async () => {
     if (!pglite) throw new Error('no PGlite');
-    // What an earlier run left goes first: a test never fails on another run's leftovers.
-    await subject.cleanUp();
     test = await pglite.open();
     await migrate(test.db);
     driver = subject.make(test.db);
@@ -101,37 +120,37 @@ describe.each(subjects)('the networking driver contract on $name', (subject) => 
     expect(await driver.createNetwork(first, NETWORK_ID, spec)).toEqual(made);
     if (subject.look)
       expect(await subject.look()).toEqual({
-        address: '10.79.6.1/24',
-        dhcp: '10.79.6.10-10.79.6.99',
+        address: `${NET}.1/24`,
+        dhcp: `${NET}.10-${NET}.99`,
         nat: 'false',
       });
   });
 
   it('refuses a VLAN in use and an overlapping range at the site, with the sentences', async () => {
     await expect(
-      driver.createNetwork(ctx(), OTHER_ID, { ...spec, name: 'other', cidr: '10.79.7.0/24' }),
+      driver.createNetwork(ctx(), OTHER_ID, { ...spec, name: 'other', cidr: `${OTHER_NET}.0/24` }),
     ).rejects.toThrow('VLAN 796 is already used at LXD1 by the network contract-net.');
     await expect(
       driver.createNetwork(ctx(), OTHER_ID, {
         ...spec,
         name: 'other',
         vlanId: 797,
-        cidr: '10.79.6.128/25',
+        cidr: `${NET}.128/25`,
       }),
-    ).rejects.toThrow('10.79.6.128/25 overlaps 10.79.6.0/24 of the network contract-net at LXD1.');
+    ).rejects.toThrow(`${NET}.128/25 overlaps ${NET}.0/24 of the network contract-net at LXD1.`);
   });
 
   it('changes the DHCP range and DNS servers once per task', async () => {
     const change = {
-      dhcpStart: '10.79.6.20',
-      dhcpEnd: '10.79.6.90',
-      dnsServers: ['10.79.6.54'],
+      dhcpStart: `${NET}.20`,
+      dhcpEnd: `${NET}.90`,
+      dnsServers: [`${NET}.54`],
       gatewayId: null,
     };
     const first = ctx();
     expect(await driver.updateNetwork(first, NETWORK_ID, change)).toEqual(change);
     expect(await driver.updateNetwork(first, NETWORK_ID, change)).toEqual(change);
-    if (subject.look) expect(await subject.look()).toMatchObject({ dhcp: '10.79.6.20-10.79.6.90' });
+    if (subject.look) expect(await subject.look()).toMatchObject({ dhcp: `${NET}.20-${NET}.90` });
   });
 
   it('makes a gateway with an external address; source NAT follows on its networks', async () => {
@@ -151,8 +170,8 @@ describe.each(subjects)('the networking driver contract on $name', (subject) => 
       }),
     ).toEqual(gateway);
     await driver.updateNetwork(ctx(), NETWORK_ID, {
-      dhcpStart: '10.79.6.20',
-      dhcpEnd: '10.79.6.90',
+      dhcpStart: `${NET}.20`,
+      dhcpEnd: `${NET}.90`,
       dnsServers: [],
       gatewayId: GATEWAY_ID,
     });
@@ -185,8 +204,8 @@ describe.each(subjects)('the networking driver contract on $name', (subject) => 
       'The gateway still leads networks to the internet.',
     );
     await driver.updateNetwork(ctx(), NETWORK_ID, {
-      dhcpStart: '10.79.6.20',
-      dhcpEnd: '10.79.6.90',
+      dhcpStart: `${NET}.20`,
+      dhcpEnd: `${NET}.90`,
       dnsServers: [],
       gatewayId: null,
     });

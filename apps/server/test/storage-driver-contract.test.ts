@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LxdComputeDriver, projectOf } from '../src/areas/compute/drivers/lxd/index.ts';
+import {
+  instanceName,
+  LxdComputeDriver,
+  tenantProject,
+} from '../src/areas/compute/drivers/lxd/index.ts';
 import type { OperationContext } from '../src/areas/compute/driver.ts';
 import type { StorageDriver, VolumeSpec } from '../src/areas/storage/driver.ts';
-import { LxdStorageDriver } from '../src/areas/storage/drivers/lxd/index.ts';
+import { LxdStorageDriver, lxdVolumeName } from '../src/areas/storage/drivers/lxd/index.ts';
 import { StorageSimulator } from '../src/areas/storage/drivers/simulator/index.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { LxdClient } from '../src/platform/lxd/client.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
-import { localLxd } from './helpers/lxd.ts';
+import { installationClient, localLxd, removeInstallationObjects, runTag } from './helpers/lxd.ts';
 
 // One set of assertions for every storage driver: the simulator cannot drift from LXD.
 
@@ -48,12 +52,21 @@ const simulator: Subject = {
   async cleanUp() {},
 };
 
-const lxdSubject = (client: LxdClient): Subject => {
+// The VM's name is a DNS name on the shared bridge: this run's own, beside another suite's.
+const VM_NAME = `Storage Contract VM ${runTag()}`;
+
+/** LXD, through a client acting for the test database's installation (as a site's does). */
+const lxdSubject = (): Subject => {
   let compute: LxdComputeDriver;
-  const project = projectOf(TENANT_CODE);
+  let client: LxdClient;
+  let project = '';
+  let volumeName = '';
   return {
     name: 'LXD',
     async make(db, ctx) {
+      client = installationClient(db);
+      project = await tenantProject(client, TENANT_CODE);
+      volumeName = lxdVolumeName(VOLUME_ID, await client.owner());
       compute = new LxdComputeDriver({
         client,
         db,
@@ -72,7 +85,7 @@ const lxdSubject = (client: LxdClient): Subject => {
       if (!site || !image?.versions[0])
         throw new Error('The local LXD lacks the busybox image: run npm run lxd:setup');
       await compute.createVm(ctx(), VM_ID, {
-        displayName: 'Storage Contract VM',
+        displayName: VM_NAME,
         status: 'trial',
         vcpus: 1,
         memoryMb: 2048,
@@ -90,17 +103,17 @@ const lxdSubject = (client: LxdClient): Subject => {
     async look() {
       const volume = await client
         .get<{ config: Record<string, string>; used_by: string[] }>(
-          `/1.0/storage-pools/${POOL}/volumes/custom/vol-${VOLUME_ID}`,
+          `/1.0/storage-pools/${POOL}/volumes/custom/${volumeName}`,
           { project },
         )
         .catch(() => null);
       if (!volume) return null;
       const instance = await client.get<{ devices: Record<string, Record<string, string>> }>(
-        '/1.0/instances/storage-contract-vm',
+        `/1.0/instances/${instanceName(VM_NAME)}`,
         { project },
       );
       const disk = Object.values(instance.devices).find(
-        (device) => device['source'] === `vol-${VOLUME_ID}`,
+        (device) => device['source'] === volumeName,
       );
       return {
         sizeKey: volume.config['user.portal.size-gb'] ?? '',
@@ -109,16 +122,16 @@ const lxdSubject = (client: LxdClient): Subject => {
     },
     async cleanUp(ctx) {
       await compute?.deleteVm(ctx(), VM_ID).catch(() => undefined);
-      await client
-        .deleteWait(`/1.0/storage-pools/${POOL}/volumes/custom/vol-${VOLUME_ID}`, { project })
-        .catch(() => undefined);
       compute?.stop();
-      await client.delete(`/1.0/projects/${project}`).catch(() => undefined);
+      // What this installation made, and nothing of another run's.
+      const owner = await client?.owner();
+      if (owner) await removeInstallationObjects(owner).catch(() => undefined);
+      await client?.close();
     },
   };
 };
 
-const subjects = [simulator, ...(lxd ? [lxdSubject(lxd)] : [])];
+const subjects = [simulator, ...(lxd ? [lxdSubject()] : [])];
 
 describe.each(subjects)('the storage driver contract on $name', (subject) => {
   let test: TestDatabase;

@@ -1,4 +1,5 @@
 import type { LxdClient, LxdOperation } from '../../src/platform/lxd/client.ts';
+import { recordRunProject } from './lxd.ts';
 
 /** The image `npm run lxd:setup` imports. */
 export const TEST_IMAGE = 'portal-busybox';
@@ -26,6 +27,8 @@ interface StateWithNetwork {
 /** A project of its own for one test file, on the local LXD, and what it needs. */
 export async function lxdSandbox(client: LxdClient, what: string): Promise<LxdSandbox> {
   const project = `portal-test-${what}-${process.pid}`;
+  // Noted first: a run killed from here on has its project deleted by the next run's sweep.
+  recordRunProject(project);
   await client.post('/1.0/projects', {
     name: project,
     config: { 'features.images': 'false', 'features.profiles': 'false' },

@@ -1,4 +1,14 @@
+import { inject } from 'vitest';
 import type { Catalogue } from '@portal/api/contract';
+import {
+  deleteLxdOwned,
+  recordLxdOwner,
+  runAddresses as slotAddresses,
+  runSubnet as slotSubnet,
+} from '../../../../scripts/lib/lxd-runs.mjs';
+import type { Queryable } from '../../src/db/database.ts';
+import { projectOf } from '../../src/areas/compute/drivers/lxd/index.ts';
+import { installationId, lxdNamePrefix } from '../../src/platform/installation.ts';
 import { LxdClient } from '../../src/platform/lxd/client.ts';
 
 export const LXD_SOCKET = process.env.LXD_SOCKET ?? '/var/lib/lxd/unix.socket';
@@ -8,7 +18,9 @@ export const LXD_SOCKET = process.env.LXD_SOCKET ?? '/var/lib/lxd/unix.socket';
  * (`CI=true`) LXD is required: the file fails instead of skipping.
  */
 export async function localLxd(file: string): Promise<LxdClient | null> {
-  const client = new LxdClient({ socketPath: LXD_SOCKET }, { timeoutMs: 2000 });
+  // Ten seconds: an LXD shared with another suite, deleting a killed run's leftovers, has been
+  // seen taking more than two to answer.
+  const client = new LxdClient({ socketPath: LXD_SOCKET }, { timeoutMs: 10_000 });
   let problem: string | null = null;
   try {
     await client.get('/1.0');
@@ -57,80 +69,68 @@ export function createBody(catalogue: Catalogue, name: string) {
   };
 }
 
-/** An id range a test file owns: the portal ids its LXD objects carry. */
-export interface LxdIdRange {
-  from: number;
-  to: number;
+/** This run's slot on the machine's LXD (global setup claimed it; scripts/lib/lxd-runs.mjs). */
+export function lxdRun(): { slot: number; dir: string } {
+  const run = inject('lxdRun');
+  if (!run) throw new Error('LXD answers, but global setup claimed no LXD slot for this run');
+  return run;
 }
 
-const inRange = (value: string | undefined, range: LxdIdRange) => {
-  const id = Number(value);
-  return Number.isInteger(id) && id >= range.from && id <= range.to;
-};
+/**
+ * A tag of this run for names LXD sees beside another run's (instance names are DNS names on the
+ * shared bridge): `r<slot>`.
+ */
+export const runTag = () => `r${inject('lxdRun')?.slot ?? 0}`;
+
+/** `count` public addresses of this run from `offset`: every file takes its own offsets. */
+export const runAddresses = (offset: number, count: number) =>
+  slotAddresses(lxdRun().slot, offset, count);
+
+/** The first three octets of this run's `k`-th /24 (k < 16): every file takes its own. */
+export const runSubnet = (k: number) => slotSubnet(lxdRun().slot, k);
 
 /**
- * Removes what an earlier run of a test file left in LXD (the CI machine keeps LXD's state between
- * runs): forwards listening on its addresses or pointing at its VMs, its instances in `project`,
- * custom volumes and bridges carrying its ids. Only objects tagged with ids in `range` (or
- * forwards on `addresses`) are touched.
+ * The installation of a test database (ADR 034), recorded as this run's, so that what it makes in
+ * LXD is deleted if the run is killed: its id, and how its project and ACL names begin (ADR 045).
  */
-export async function removeLxdLeftovers(
-  client: LxdClient,
-  {
-    project,
-    range,
-    addresses = [],
-    pool = 'portal',
-  }: { project: string; range: LxdIdRange; addresses?: string[]; pool?: string },
+export async function runInstallation(db: Queryable): Promise<{ owner: string; prefix: string }> {
+  const owner = await installationId(db);
+  recordLxdOwner(lxdRun().dir, 'installation', owner);
+  return { owner, prefix: await lxdNamePrefix(db) };
+}
+
+/** The installation of a test database (recorded for this run) and the project of a tenant. */
+export async function tenantInstallation(
+  db: Queryable,
+  tenantCode = 'UZZ100001',
+): Promise<{ owner: string; project: string }> {
+  const { owner, prefix } = await runInstallation(db);
+  return { owner, project: projectOf(tenantCode, prefix) };
+}
+
+/** A client acting for the test database's installation, as a site's client does. */
+export function installationClient(db: Queryable): LxdClient {
+  return new LxdClient(
+    { socketPath: LXD_SOCKET },
+    {
+      owner: async () => (await runInstallation(db)).owner,
+      namePrefix: () => lxdNamePrefix(db),
+    },
+  );
+}
+
+/** Notes a project of this run's own (not a tenant's), deleted with it if the run is killed. */
+export const recordRunProject = (project: string) =>
+  recordLxdOwner(lxdRun().dir, 'project', project);
+
+/**
+ * Deletes what one installation made in LXD (its instances, volumes, forwards, bridges, ACLs and
+ * projects) and forwards on `addresses`. Another run's objects carry another installation and
+ * listen on other addresses, so they are never touched.
+ */
+export async function removeInstallationObjects(
+  owner: string,
+  { addresses = [] }: { addresses?: string[] } = {},
 ): Promise<void> {
-  const ignore = () => undefined;
-  type Net = { name: string; managed: boolean; type: string; config: Record<string, string> };
-  const networks = await client.get<Net[]>('/1.0/networks', { query: { recursion: '1' } });
-  for (const network of networks.filter((each) => each.managed && each.type === 'bridge')) {
-    const forwards = await client
-      .get<{ listen_address: string; config: Record<string, string> }[]>(
-        `/1.0/networks/${network.name}/forwards`,
-        { query: { recursion: '1' } },
-      )
-      .catch(() => []);
-    for (const forward of forwards)
-      if (
-        addresses.includes(forward.listen_address) ||
-        inRange(forward.config['user.portal.vm-id'], range)
-      )
-        await client
-          .delete(`/1.0/networks/${network.name}/forwards/${forward.listen_address}`)
-          .catch(ignore);
-  }
-  type Instance = { name: string; status: string; config: Record<string, string> };
-  const instances = await client
-    .get<Instance[]>('/1.0/instances', { project, query: { recursion: '1' } })
-    .catch(() => [] as Instance[]);
-  for (const instance of instances.filter((each) =>
-    inRange(each.config['user.portal.vm-id'], range),
-  )) {
-    const path = `/1.0/instances/${instance.name}`;
-    if (instance.status !== 'Stopped')
-      await client
-        .putWait(`${path}/state`, { action: 'stop', force: true }, { project })
-        .catch(ignore);
-    await client.deleteWait(path, { project }).catch(ignore);
-  }
-  type Volume = { name: string; config: Record<string, string> };
-  const volumes = await client
-    .get<Volume[]>(`/1.0/storage-pools/${pool}/volumes/custom`, {
-      project,
-      query: { recursion: '1' },
-    })
-    .catch(() => [] as Volume[]);
-  for (const volume of volumes.filter((each) =>
-    inRange(each.config['user.portal.volume-id'], range),
-  ))
-    await client
-      .deleteWait(`/1.0/storage-pools/${pool}/volumes/custom/${volume.name}`, { project })
-      .catch(ignore);
-  for (const network of networks.filter((each) =>
-    inRange(each.config['user.portal.network-id'], range),
-  ))
-    await client.delete(`/1.0/networks/${network.name}`).catch(ignore);
+  await deleteLxdOwned({ installations: [owner], addresses });
 }

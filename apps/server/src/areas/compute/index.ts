@@ -9,7 +9,7 @@ import { computeSeatCounters } from './seats.ts';
 import { COMPUTE_TASKS, vmTargets } from './tasks.ts';
 import { LxdComputeDriver } from './drivers/lxd/index.ts';
 import { LxdClient } from '../../platform/lxd/client.ts';
-import { installationId } from '../../platform/installation.ts';
+import { installationId, lxdNamePrefix } from '../../platform/installation.ts';
 import { tenantLimits } from './repository/vms.ts';
 import type { SiteContext } from '../../platform/area.ts';
 import type { SiteAction } from '@portal/api/contract';
@@ -38,7 +38,10 @@ export const computeSimulator = (site: SiteContext): ComputeSimulator =>
 export const lxdClientOf = (site: SiteContext) => {
   const settings = site.site.lxd;
   if (!settings) throw new Error(`the site ${site.site.name} has no LXD endpoint`);
-  return new LxdClient(settings.endpoint, { owner: () => installationId(site.db) });
+  return new LxdClient(settings.endpoint, {
+    owner: () => installationId(site.db),
+    namePrefix: () => lxdNamePrefix(site.db),
+  });
 };
 
 /** The compute driver of an LXD site: instances in a project per tenant. */
@@ -96,7 +99,7 @@ export { siteCatalogue } from './sites.ts';
  * What the other areas' LXD drivers share with compute's (storage on LXD): the tenant's project,
  * the portal's config keys on LXD objects, the VM → instance mapping and once-per-task facts.
  */
-export { projectOf } from './drivers/lxd/index.ts';
+export { projectOf, tenantProject } from './drivers/lxd/index.ts';
 export {
   DEFAULT_FORWARD_ADDRESSES as LXD_DEFAULT_PUBLIC_ADDRESSES,
   TASK_ID_KEY as LXD_TASK_ID_KEY,

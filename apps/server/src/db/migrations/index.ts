@@ -25,6 +25,7 @@ import { sql as lxdNetworking } from './027_lxd_networking.ts';
 import { sql as phishingListVersions } from './030_phishing_list_versions.ts';
 import { sql as volumePlatformMessage } from './031_volume_platform_message.ts';
 import { sql as edrCheckIns } from './032_edr_check_ins.ts';
+import { sql as lxdNamePrefix } from './033_lxd_name_prefix.ts';
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -64,4 +65,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '030_phishing_list_versions', sql: phishingListVersions },
   { id: '031_volume_platform_message', sql: volumePlatformMessage },
   { id: '032_edr_check_ins', sql: edrCheckIns },
+  { id: '033_lxd_name_prefix', sql: lxdNamePrefix },
 ];

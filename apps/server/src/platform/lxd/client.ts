@@ -94,6 +94,9 @@ function errorCode(error: unknown): string | undefined {
   return errorCode((error as { cause?: unknown }).cause);
 }
 
+/** The prefix of project and ACL names before they carried the installation (ADR 045). */
+export const LEGACY_NAME_PREFIX = 'portal-';
+
 /**
  * One maintained HTTP client (undici) for an LXD server's REST API, over its unix socket or over
  * HTTPS with a client certificate. Every call has a timeout, so an LXD that is down is a
@@ -105,6 +108,7 @@ export class LxdClient {
   private readonly origin: string;
   private readonly timeoutMs: number;
   private readonly ownerOf: () => Promise<string>;
+  private readonly prefixOf: () => Promise<string>;
 
   constructor(
     private readonly endpoint: LxdEndpoint,
@@ -115,10 +119,16 @@ export class LxdClient {
        * carries it, and only what carries it is taken for its own. None: untagged objects are.
        */
       owner?: () => Promise<string>;
+      /**
+       * How the installation's names of projects and ACLs begin (platform/installation.ts,
+       * ADR 045). None: `portal-`, the names from before installations were named.
+       */
+      namePrefix?: () => Promise<string>;
     } = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.ownerOf = options.owner ?? (() => Promise.resolve(''));
+    this.prefixOf = options.namePrefix ?? (() => Promise.resolve(LEGACY_NAME_PREFIX));
     if (endpoint.socketPath) {
       this.origin = 'http://lxd';
       this.dispatcher = new Agent({
@@ -142,6 +152,11 @@ export class LxdClient {
   /** The installation this client acts for ('' when none was given). */
   owner(): Promise<string> {
     return this.ownerOf();
+  }
+
+  /** How the names of the projects and ACLs this client makes begin (ADR 045). */
+  namePrefix(): Promise<string> {
+    return this.prefixOf();
   }
 
   /** Where this client talks to, for sentences and logs (the socket path or the URL). */

@@ -1,5 +1,5 @@
 import { MAX_FIREWALL_RULES } from '@portal/api/domain';
-import { LxdError, type LxdClient } from '../../../../platform/lxd/client.ts';
+import { LEGACY_NAME_PREFIX, LxdError, type LxdClient } from '../../../../platform/lxd/client.ts';
 import {
   createAcl,
   deleteAcl,
@@ -27,8 +27,13 @@ import { instanceNic } from './nat.ts';
 export const FIREWALL_UNAVAILABLE =
   "Firewall rules are not available at this site: its LXD network cannot filter one virtual machine's traffic.";
 
-/** The ACL of one VM: its rules, nothing else. */
-export const aclName = (vmId: number) => `portal-vm-${vmId}`;
+/**
+ * The ACL of one VM: its rules, nothing else. ACLs share one name space on the server, so the name
+ * begins with the installation's prefix (ADR 045): `portal-vm-<id>` for an older installation.
+ */
+export const aclName = (vmId: number, prefix = LEGACY_NAME_PREFIX) => `${prefix}vm-${vmId}`;
+
+const aclOf = async (client: LxdClient, vmId: number) => aclName(vmId, await client.namePrefix());
 
 /** A rule's portal id, kept at the start of its description in LXD. */
 const ruleTag = (id: number) => `rule ${id}`;
@@ -81,11 +86,12 @@ export async function addRule(
 ): Promise<FirewallFacts> {
   const { signal } = ctx;
   const wanted = aclRule(ruleId, rule);
-  const before = await findAcl(client, aclName(vmId), signal);
+  const name = await aclOf(client, vmId);
+  const before = await findAcl(client, name, signal);
   const acl: LxdAcl = before
     ? structuredClone(before)
     : {
-        name: aclName(vmId),
+        name,
         description: `Portal VM ${vmId}`,
         ingress: [],
         egress: [],
@@ -149,7 +155,7 @@ export async function deleteRule(
   vmId: number,
   ruleId: number,
 ): Promise<FirewallFacts> {
-  const acl = await findAcl(client, aclName(vmId), ctx.signal);
+  const acl = await findAcl(client, await aclOf(client, vmId), ctx.signal);
   if (!acl) return { id: ruleId };
   const keep = (rules: LxdAclRule[]) => rules.filter((each) => ruleIdOf(each) !== ruleId);
   const ingress = keep(acl.ingress);
@@ -161,5 +167,6 @@ export async function deleteRule(
 
 /** Removes the VM's ACL (when it is deleted: the instance, and so its NIC, must be gone first). */
 export async function removeAcl(client: LxdClient, vmId: number, signal: AbortSignal) {
-  if (await findAcl(client, aclName(vmId), signal)) await deleteAcl(client, aclName(vmId), signal);
+  const name = await aclOf(client, vmId);
+  if (await findAcl(client, name, signal)) await deleteAcl(client, name, signal);
 }

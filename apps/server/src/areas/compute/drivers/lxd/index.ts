@@ -16,7 +16,7 @@ import {
 import { Type, type Static, type TSchema } from 'typebox';
 import type { Database, Queryable } from '../../../../db/database.ts';
 import { DriverError, refuse } from '../../../../platform/driver.ts';
-import { LxdError, type LxdClient } from '../../../../platform/lxd/client.ts';
+import { LEGACY_NAME_PREFIX, LxdError, type LxdClient } from '../../../../platform/lxd/client.ts';
 import { asDriverError } from '../../../../platform/lxd/errors.ts';
 import { listImages } from '../../../../platform/lxd/images.ts';
 import {
@@ -134,8 +134,16 @@ const BRIDGES_TTL_MS = 2_000;
 const PowerIntent = Type.Object({ powerFrom: PowerState });
 const STOP_TIMEOUT_S = 10;
 
-/** The tenant's LXD project. */
-export const projectOf = (tenantCode: string) => `portal-${tenantCode.toLowerCase()}`;
+/**
+ * The tenant's LXD project: the installation's name prefix (`portal-<installation id>-`, or
+ * `portal-` for an installation older than ADR 045) and the tenant code.
+ */
+export const projectOf = (tenantCode: string, prefix = LEGACY_NAME_PREFIX) =>
+  `${prefix}${tenantCode.toLowerCase()}`;
+
+/** The tenant's LXD project for the installation `client` acts for. */
+export const tenantProject = async (client: LxdClient, tenantCode: string) =>
+  projectOf(tenantCode, await client.namePrefix());
 
 /** A valid LXD instance name from a display name: letters, digits and dashes, a letter first. */
 export function instanceName(displayName: string): string {
@@ -474,7 +482,7 @@ export class LxdComputeDriver implements ComputeDriver {
   }
 
   private async project(ctx: OperationContext): Promise<string> {
-    const name = projectOf(ctx.tenantCode);
+    const name = await tenantProject(this.client, ctx.tenantCode);
     const limits = await this.options.tenantLimits(ctx.tenantId);
     const config: Record<string, string> = {};
     if (limits.instances !== null) config['limits.instances'] = String(limits.instances);

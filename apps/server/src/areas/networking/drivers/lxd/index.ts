@@ -25,7 +25,7 @@ import {
 } from '../../../../platform/lxd/networks.ts';
 import { INSTALLATION_KEY, ownerConfig, owns } from '../../../../platform/lxd/ownership.ts';
 import { addressClaims, lockAddresses } from '../../../../platform/lxd/public-addresses.ts';
-import { lxdTaskSteps, projectOf, type LxdTaskStep } from '../../../compute/index.ts';
+import { lxdTaskSteps, tenantProject, type LxdTaskStep } from '../../../compute/index.ts';
 import {
   AddressFacts,
   GatewayDeletedFacts,
@@ -226,7 +226,7 @@ export class LxdNetworkingDriver implements NetworkingDriver {
             [NETWORK_ID_KEY]: String(networkId),
             [NETWORK_TASK_ID_KEY]: String(ctx.taskId),
             [NETWORK_TENANT_KEY]: String(ctx.tenantId),
-            [NETWORK_PROJECT_KEY]: projectOf(ctx.tenantCode),
+            [NETWORK_PROJECT_KEY]: await tenantProject(this.client, ctx.tenantCode),
             [NETWORK_NAME_KEY]: spec.name,
             [NETWORK_VLAN_KEY]: String(spec.vlanId),
             [NETWORK_CIDR_KEY]: spec.cidr,
@@ -416,7 +416,7 @@ export class LxdNetworkingDriver implements NetworkingDriver {
     tenantId: number;
     tenantCode: string;
   }): Promise<PlatformTopology> {
-    const project = projectOf(tenant.tenantCode);
+    const project = await tenantProject(this.client, tenant.tenantCode);
     try {
       const bridges = new Map(
         (await this.tenantBridges(tenant.tenantId)).map((network) => [

@@ -41,7 +41,7 @@ import {
   LXD_VM_ID_KEY as VM_ID_KEY,
   lxdTaskSteps,
   type LxdTaskStep,
-  projectOf,
+  tenantProject,
 } from '../../../compute/index.ts';
 import {
   VolumeDeletedFacts,
@@ -86,10 +86,13 @@ const VOLUME_EVENTS = /^(storage-volume-|instance-(updated|deleted|renamed)$)/;
 /** How often every tenant's volumes are looked at, events or not (LXD_STORAGE_LOOK_MS). */
 export const STORAGE_LOOK_MS = 30_000;
 
-/** The tenant code (lower case) whose project this is, or null for another project. */
-const tenantOfProject = (project: string): string | null =>
-  project.startsWith('portal-') && project.length > 'portal-'.length
-    ? project.slice('portal-'.length)
+/**
+ * The tenant code (lower case) whose project this is for an installation whose project names
+ * begin with `prefix`, or null for another project.
+ */
+const tenantOfProject = (project: string, prefix: string): string | null =>
+  project.startsWith(prefix) && project.length > prefix.length
+    ? project.slice(prefix.length)
     : null;
 
 export interface LxdStorageOptions {
@@ -171,7 +174,8 @@ export class LxdStorageDriver implements StorageDriver {
   }
 
   private async volume(ctx: OperationContext, volumeId: number): Promise<LxdVolume> {
-    return (await this.find(projectOf(ctx.tenantCode), volumeId, ctx.signal)) ?? refuse(GONE);
+    const project = await tenantProject(this.client, ctx.tenantCode);
+    return (await this.find(project, volumeId, ctx.signal)) ?? refuse(GONE);
   }
 
   /** LXD's own `size` where it is set (it may be changed outside the portal), else the portal's. */
@@ -199,10 +203,14 @@ export class LxdStorageDriver implements StorageDriver {
   }
 
   /** Notes the task on the volume before changing it, so a resumed task knows its own change. */
-  private mark(ctx: OperationContext, volume: LxdVolume, config: Record<string, string> = {}) {
+  private async mark(
+    ctx: OperationContext,
+    volume: LxdVolume,
+    config: Record<string, string> = {},
+  ) {
     return patchVolume(
       this.client,
-      projectOf(ctx.tenantCode),
+      await tenantProject(this.client, ctx.tenantCode),
       this.options.pool,
       volume.name,
       { config: { ...config, [TASK_ID_KEY]: String(ctx.taskId) } },
@@ -215,7 +223,7 @@ export class LxdStorageDriver implements StorageDriver {
       if (spec.source) refuse(VOLUME_FROM_SNAPSHOT_UNAVAILABLE);
       if (spec.location !== this.options.location)
         refuse(`There is no storage at ${spec.location}.`);
-      const project = projectOf(ctx.tenantCode);
+      const project = await tenantProject(this.client, ctx.tenantCode);
       await ensureProject(this.client, project, TENANT_PROJECT_FEATURES, {}, ctx.signal);
       const found = await this.find(project, volumeId, ctx.signal);
       // A resumed task finds the volume it made; another portal database's volume is a stranger.
@@ -246,7 +254,7 @@ export class LxdStorageDriver implements StorageDriver {
 
   attachVolume(ctx: OperationContext, volumeId: number, vmId: number): Promise<VolumeFacts> {
     return this.once(ctx, VolumeFacts, 'attach the volume', async () => {
-      const project = projectOf(ctx.tenantCode);
+      const project = await tenantProject(this.client, ctx.tenantCode);
       const vm = await findLxdVm(this.db, vmId);
       if (!vm || vm.tenantId !== ctx.tenantId || vm.project !== project)
         refuse(`The virtual machine ${vmId} no longer exists.`);
@@ -288,7 +296,7 @@ export class LxdStorageDriver implements StorageDriver {
 
   detachVolume(ctx: OperationContext, volumeId: number): Promise<VolumeFacts> {
     return this.once(ctx, VolumeFacts, 'detach the volume', async () => {
-      const project = projectOf(ctx.tenantCode);
+      const project = await tenantProject(this.client, ctx.tenantCode);
       const volume = await this.volume(ctx, volumeId);
       const holder = await this.holder(project, volume, ctx.signal);
       if (!holder) {
@@ -306,7 +314,7 @@ export class LxdStorageDriver implements StorageDriver {
 
   extendVolume(ctx: OperationContext, volumeId: number, sizeGb: number): Promise<VolumeFacts> {
     return this.once(ctx, VolumeFacts, 'extend the volume', async () => {
-      const project = projectOf(ctx.tenantCode);
+      const project = await tenantProject(this.client, ctx.tenantCode);
       let volume = await this.volume(ctx, volumeId);
       const holder = await this.holder(project, volume, ctx.signal);
       const resumed =
@@ -332,7 +340,7 @@ export class LxdStorageDriver implements StorageDriver {
 
   deleteVolume(ctx: OperationContext, volumeId: number): Promise<VolumeDeletedFacts> {
     return this.once(ctx, VolumeDeletedFacts, 'delete the volume', async () => {
-      const project = projectOf(ctx.tenantCode);
+      const project = await tenantProject(this.client, ctx.tenantCode);
       // A volume LXD never built (its creation failed), or already deleted, is gone already.
       const volume = await this.find(project, volumeId, ctx.signal);
       if (!volume) return { deleted: true as const };
@@ -352,7 +360,7 @@ export class LxdStorageDriver implements StorageDriver {
     tenantCode: string,
     volumeIds: number[],
   ): Promise<Map<number, VolumeObservation | null>> {
-    const project = projectOf(tenantCode);
+    const project = await tenantProject(this.client, tenantCode);
     const found = new Map<number, VolumeObservation | null>(volumeIds.map((id) => [id, null]));
     let all: LxdVolume[];
     try {
@@ -389,7 +397,7 @@ export class LxdStorageDriver implements StorageDriver {
    * portal's from before installations were named, is someone's and is left alone.
    */
   async discover(tenantCode: string): Promise<OutsideVolume[]> {
-    const project = projectOf(tenantCode);
+    const project = await tenantProject(this.client, tenantCode);
     try {
       const all = await listVolumes(this.client, project, this.options.pool);
       const outside = all.filter(
@@ -414,7 +422,7 @@ export class LxdStorageDriver implements StorageDriver {
    * when it is gone or something tagged it meanwhile.
    */
   async adopt(tenantCode: string, name: string, volumeId: number): Promise<boolean> {
-    const project = projectOf(tenantCode);
+    const project = await tenantProject(this.client, tenantCode);
     try {
       const volume = await getVolume(this.client, project, this.options.pool, name);
       if (Object.keys(volume.config).some((key) => key.startsWith(PORTAL_KEYS))) return false;
@@ -447,13 +455,14 @@ export class LxdStorageDriver implements StorageDriver {
       about: async (event) => {
         const action = event.metadata['action'];
         if (typeof action !== 'string' || !VOLUME_EVENTS.test(action)) return [];
-        const tenant = tenantOfProject(eventProject(event));
+        const tenant = tenantOfProject(eventProject(event), await this.client.namePrefix());
         return tenant ? [tenant] : [];
       },
       all: async () => {
         const projects = await this.client.get<string[]>('/1.0/projects');
+        const prefix = await this.client.namePrefix();
         return projects
-          .map((path) => tenantOfProject(decodeURIComponent(path.split('/').pop() ?? '')))
+          .map((path) => tenantOfProject(decodeURIComponent(path.split('/').pop() ?? ''), prefix))
           .filter((tenant): tenant is string => tenant !== null);
       },
     });

@@ -51,6 +51,6 @@ export const Hint = styled.span`
 
 export const Grid = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(var(--_min), 100%), 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(var(--_min), 100%), 1fr));
   gap: ${space[3]};
 `;

@@ -30,7 +30,10 @@ export function StatTile({ label, value, tone = 'neutral', hint, footer, ...rest
   );
 }
 
-/** Lays StatTiles out in as many columns of at least `min` px as fit (default 176). */
+/**
+ * Lays StatTiles out in as many columns of at least `min` px as fit (default 176), sharing the row
+ * between them: four tiles on a wide page fill it rather than leaving empty columns at its end.
+ */
 export function StatGrid({
   min = 176,
   ...rest

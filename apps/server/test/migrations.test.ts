@@ -129,6 +129,32 @@ describe.each(databaseKinds())('migrations and demo data on $kind', ({ open }) =
     expect(await migrate(test.db)).toEqual([]);
   });
 
+  it("gives a new installation's LXD names its id, and keeps an older one's (033, ADR 045)", async () => {
+    const [row] = await test.db.query<{ prefix: string; id: string }>(
+      `select (select value from app_meta where key = 'lxd-name-prefix') as prefix,
+              (select value from app_meta where key = 'installation') as id`,
+    );
+    expect(row?.prefix).toBe(`portal-${row?.id}-`);
+
+    // A database that used LXD before the prefix existed: its projects are named portal-<tenant>,
+    // and keep that name (the migration, run on it as it stood then).
+    const prefixMigration = MIGRATIONS.find((migration) => migration.id === '033_lxd_name_prefix');
+    await test.db.transaction(async (tx) => {
+      await tx.query("delete from app_meta where key = 'lxd-name-prefix'");
+      await tx.query(
+        "insert into lxd_instance (vm_id, tenant_id, project, name, plan_id) values (1, 1, 'portal-uzz100001', 'web', 'p1')",
+      );
+      await tx.exec(prefixMigration?.sql ?? 'select 1/0');
+      const [kept] = await tx.query<{ value: string }>(
+        "select value from app_meta where key = 'lxd-name-prefix'",
+      );
+      expect(kept?.value).toBe('portal-');
+      // As it was: the new installation's prefix, no LXD rows.
+      await tx.query('delete from lxd_instance');
+      await tx.query("update app_meta set value = $1 where key = 'lxd-name-prefix'", [row?.prefix]);
+    });
+  });
+
   it('seeds the demo data once and never over later changes', async () => {
     expect(await seedDemoData(test.db)).toBe(true);
     const tenants = await test.db.query<{ cdb_id: string; name: string; kind: string }>(

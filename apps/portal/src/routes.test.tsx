@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { permissionsOnAllAreas, type CurrentUser } from '@portal/api/contract';
-import type { ApiClient } from '@portal/api/client';
+import { ApiError, NO_RESPONSE, type ApiClient } from '@portal/api/client';
 import type { IdentityService } from '@portal/api/identity';
 import { ThemeProvider } from '@portal/ui';
 import { routes } from './routes.tsx';
@@ -31,11 +31,15 @@ const PROVIDER_STAFF: CurrentUser = {
 };
 
 /** The identity and API boundary, stubbed: the guards and route table are what is tested. */
-function signInAs(user: unknown, policy = { required: false, used: false }) {
-  const fetchUser = vi.fn(async () => {
+function signInAs(
+  user: unknown,
+  policy = { required: false, used: false },
+  read: () => Promise<unknown> = async () => {
     if (!user) throw new Error('not signed in');
     return user;
-  });
+  },
+) {
+  const fetchUser = vi.fn(read);
   provideServices({
     identity: {
       signOut: vi.fn(),
@@ -199,5 +203,58 @@ describe('route table and guards', () => {
     expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Audit log', level: 1 })).toBeNull();
     expect(session.user).toBeNull();
+  });
+
+  it('asks for the user again when the server does not answer, and shows the page once it does', async () => {
+    let calls = 0;
+    const fetchUser = signInAs(CUSTOMER, undefined, async () => {
+      calls += 1;
+      if (calls === 1) throw new ApiError(NO_RESPONSE, 0, undefined);
+      return CUSTOMER;
+    });
+    await visit('/compute/5');
+    await waitFor(() => expect(fetchUser.mock.calls.length).toBeGreaterThanOrEqual(2), {
+      timeout: 5000,
+    });
+    expect(await screen.findByRole('heading', { name: 'Virtual machine 5' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /not set up|could not load/ })).toBeNull();
+  });
+
+  it('says the server could not be reached, not that the account is missing, and tries again on request', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let answer = false;
+      signInAs(CUSTOMER, undefined, async () => {
+        if (!answer) throw new ApiError('Bad gateway', 502, 'Bad gateway');
+        return CUSTOMER;
+      });
+      await visit('/compute/5');
+      await act(() => vi.advanceTimersByTimeAsync(8_000));
+      expect(
+        await screen.findByRole('heading', { name: 'The portal could not load your account' }),
+      ).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: /not set up/ })).toBeNull();
+      answer = true;
+      act(() => screen.getByRole('button', { name: 'Try again' }).click());
+      expect(
+        await screen.findByRole('heading', { name: 'Virtual machine 5' }, { timeout: 5000 }),
+      ).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says the account is not set up when the server has no such user', async () => {
+    signInAs(CUSTOMER, undefined, async () => {
+      throw new ApiError('No user acme@portal.test', 404, { message: 'No user acme@portal.test' });
+    });
+    await visit('/compute/5');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Your account is not set up in this portal' },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
   });
 });

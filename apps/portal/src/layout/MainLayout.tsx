@@ -21,6 +21,7 @@ import {
   visuallyHidden,
   type NavItem,
 } from '@portal/ui';
+import { ApiError } from '@portal/api/client';
 import { IDENTITY_MESSAGES } from '@portal/api/identity';
 import { appState, setDrawer, toggleDarkmode } from '../state/app.ts';
 import { reportError, session } from '../services.ts';
@@ -165,15 +166,55 @@ export function MainLayout() {
   );
 }
 
+/** Waits before the current user is asked for again after no reply or a server error. */
+const USER_RETRY_MS = [1_000, 2_000, 4_000];
+
+/** No reply, or the server's own failure: asking again may work, unlike a refusal (404, 403). */
+const mayPassOnRetry = (error: unknown) =>
+  error instanceof ApiError && (error.status === 0 || error.status >= 500);
+
+/**
+ * The signed-in user's record, asked for again (USER_RETRY_MS) while the server does not answer
+ * or fails, so that a busy moment does not leave the portal saying the account is not set up.
+ */
+async function loadUserPatiently(): Promise<unknown> {
+  for (const [attempt, wait] of [...USER_RETRY_MS, null].entries()) {
+    try {
+      return await loadCurrentUser({ force: attempt > 0 });
+    } catch (error) {
+      if (wait === null || !mayPassOnRetry(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+interface UserFailure {
+  text: string;
+  /** The server did not answer or failed: the account may well be set up. */
+  unreachable: boolean;
+}
+
 function MainFrame() {
   const { drawer, darkmode } = useSnapshot(appState);
   const { email, user } = useSnapshot(session);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<UserFailure | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const signOut = useSignOut();
   const { pathname } = useLocation();
 
   useEffect(() => {
-    loadCurrentUser().catch((error: unknown) => reportError(error, setFailure));
+    let live = true;
+    loadUserPatiently().catch((error: unknown) =>
+      reportError(error, (text) => {
+        if (live) setFailure({ text, unreachable: mayPassOnRetry(error) });
+      }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  useEffect(() => {
     const refresh = setInterval(() => {
       loadCurrentUser({ force: true }).catch(() => undefined);
     }, USER_REFRESH_MS);
@@ -224,15 +265,31 @@ function MainFrame() {
         </Account>
       }
     >
-      {failure === IDENTITY_MESSAGES.invalidUserData ? (
+      {failure?.text === IDENTITY_MESSAGES.invalidUserData ? (
         <ErrorState
-          title={failure}
+          title={failure.text}
           description="The portal could not read what the server said about your account. Reload the page; if this stays, tell your provider's support."
+        />
+      ) : failure?.unreachable ? (
+        <ErrorState
+          title="The portal could not load your account"
+          description={`${failure.text}: the server did not answer in time, or failed. Try again in a moment.`}
+          action={
+            <Button
+              variant="outlined"
+              onClick={() => {
+                setFailure(null);
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Try again
+            </Button>
+          }
         />
       ) : failure ? (
         <ErrorState
           title="Your account is not set up in this portal"
-          description={`${failure} Ask your administrator to add ${email ?? 'your e-mail address'} to a tenant.`}
+          description={`${failure.text} Ask your administrator to add ${email ?? 'your e-mail address'} to a tenant.`}
         />
       ) : (
         // A page's code loads on its first visit; the frame stays, the page's place is a skeleton.

@@ -6,6 +6,21 @@ import { lazyComponent, lazyRoute, preloadPages, usePreloadPage } from './area.t
 const Page = () => <p>The page</p>;
 
 describe('lazily loaded components', () => {
+  it('try a failed fetch of their code once more before they fail', async () => {
+    const load = vi
+      .fn<() => Promise<Record<string, unknown>>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ Page });
+    const Lazy = lazyComponent(load, 'Page');
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Lazy />
+      </Suspense>,
+    );
+    expect(await screen.findByText('The page', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('start loading the page a wizard opens next while the wizard is in use', () => {
     const wizard = vi.fn(async () => ({ Page }));
     const detail = vi.fn(async () => ({ Page }));

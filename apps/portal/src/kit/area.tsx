@@ -90,15 +90,24 @@ type Loader = () => Promise<Record<string, unknown>>;
 const loadedModules = new WeakMap<Loader, Record<string, unknown>>();
 const trackedLoads = new WeakMap<Loader, Loader>();
 
-/** `load`, noting its module once it arrives (one tracker per loader). */
+/**
+ * How long a failed fetch of a page's code waits before it is tried once more: a moment's network
+ * failure (Chromium cancels the requests in flight when the machine's interfaces change) should
+ * not read as a new release of the portal.
+ */
+const IMPORT_RETRY_MS = 500;
+
+/** `load`, tried once more after a failure, noting its module once it arrives (one per loader). */
 function tracked(load: Loader): Loader {
   let result = trackedLoads.get(load);
   if (!result) {
     result = () =>
-      load().then((module) => {
-        loadedModules.set(load, module);
-        return module;
-      });
+      load()
+        .catch(() => new Promise((resolve) => setTimeout(resolve, IMPORT_RETRY_MS)).then(load))
+        .then((module) => {
+          loadedModules.set(load, module);
+          return module;
+        });
     trackedLoads.set(load, result);
   }
   return result;

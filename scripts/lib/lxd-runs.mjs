@@ -186,9 +186,9 @@ export async function deleteLxdOwned({
   return deleted;
 }
 
-/** The dnsmasq processes serving `bridge`, by pid. */
-function dnsmasqOf(bridge) {
-  const pids = [];
+/** The machine's dnsmasq processes: each one's pid and command line. */
+function dnsmasqProcesses() {
+  const found = [];
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     let argv;
     try {
@@ -196,11 +196,16 @@ function dnsmasqOf(bridge) {
     } catch {
       continue;
     }
-    if (argv[0]?.endsWith('dnsmasq') && argv.includes(`--interface=${bridge}`))
-      pids.push(Number(pid));
+    if (argv[0]?.endsWith('dnsmasq')) found.push({ pid: Number(pid), argv });
   }
-  return pids;
+  return found;
 }
+
+/** The dnsmasq processes serving `bridge`, by pid. */
+const dnsmasqOf = (bridge) =>
+  dnsmasqProcesses()
+    .filter(({ argv }) => argv.includes(`--interface=${bridge}`))
+    .map(({ pid }) => pid);
 
 /**
  * Portal bridges the kernel has but LXD does not manage (a network whose creation or deletion was
@@ -220,18 +225,11 @@ async function sweepStrayBridges(log) {
     execFileSync('ip', ['link', 'delete', name]);
     log(`removed: bridge ${name} left in the kernel, unknown to LXD`);
   }
-  for (const pid of readdirSync('/proc').filter((each) => /^\d+$/.test(each))) {
-    let argv;
-    try {
-      argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    } catch {
-      continue;
-    }
-    if (!argv[0]?.endsWith('dnsmasq')) continue;
+  for (const { pid, argv } of dnsmasqProcesses()) {
     const bridge = argv.find((arg) => arg.startsWith('--interface='))?.slice(12) ?? '';
     if (!PORTAL_BRIDGE.test(bridge) || managed.has(bridge)) continue;
     if (existsSync(`/sys/class/net/${bridge}`)) continue;
-    process.kill(Number(pid), 'SIGTERM');
+    process.kill(pid, 'SIGTERM');
     log(`stopped: dnsmasq ${pid} of bridge ${bridge}, which is gone`);
   }
 }

@@ -401,6 +401,9 @@ describe.runIf(lxd).each(databaseKinds())(
     }, 180_000);
 
     afterAll(async () => {
+      // The server first, so that no task of a failed test is still changing the instance
+      // (a snapshot being taken makes LXD refuse the delete).
+      await fx?.close();
       const left = ids.vm ? await instanceOf(ids.vm) : undefined;
       if (left) {
         const path = `/1.0/instances/${left.name}`;
@@ -408,7 +411,6 @@ describe.runIf(lxd).each(databaseKinds())(
           await lxd?.putWait(`${path}/state`, { action: 'stop', force: true }, { project });
         await lxd?.deleteWait(path, { project });
       }
-      await fx?.close();
       await test?.dispose();
     }, 60_000);
 

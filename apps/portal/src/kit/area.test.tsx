@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { lazyComponent, lazyRoute, preloadPages, usePreloadPage } from './area.tsx';
@@ -6,10 +6,12 @@ import { lazyComponent, lazyRoute, preloadPages, usePreloadPage } from './area.t
 const Page = () => <p>The page</p>;
 
 describe('lazily loaded components', () => {
-  it('try a failed fetch of their code once more before they fail', async () => {
+  it('try a failed fetch of their code twice more before they fail', async () => {
+    const failed = () => new TypeError('Failed to fetch dynamically imported module');
     const load = vi
       .fn<() => Promise<Record<string, unknown>>>()
-      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockRejectedValueOnce(failed())
+      .mockRejectedValueOnce(failed())
       .mockResolvedValue({ Page });
     const Lazy = lazyComponent(load, 'Page');
     render(
@@ -17,8 +19,34 @@ describe('lazily loaded components', () => {
         <Lazy />
       </Suspense>,
     );
-    expect(await screen.findByText('The page', undefined, { timeout: 3000 })).toBeTruthy();
-    expect(load).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText('The page', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('give up after the third failed fetch', async () => {
+    const load = vi
+      .fn<() => Promise<Record<string, unknown>>>()
+      .mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    class Boundary extends Component<{ children: ReactNode }, { error?: Error }> {
+      state: { error?: Error } = {};
+      static getDerivedStateFromError = (error: Error) => ({ error });
+      render = () => (this.state.error ? <p>{this.state.error.message}</p> : this.props.children);
+    }
+    const Lazy = lazyComponent(load, 'Page');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <Boundary>
+        <Suspense fallback={<p>Loading</p>}>
+          <Lazy />
+        </Suspense>
+      </Boundary>,
+    );
+    expect(
+      await screen.findByText('Failed to fetch dynamically imported module', undefined, {
+        timeout: 5000,
+      }),
+    ).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(3);
   });
 
   it('start loading the page a wizard opens next while the wizard is in use', () => {

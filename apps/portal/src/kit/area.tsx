@@ -91,23 +91,26 @@ const loadedModules = new WeakMap<Loader, Record<string, unknown>>();
 const trackedLoads = new WeakMap<Loader, Loader>();
 
 /**
- * How long a failed fetch of a page's code waits before it is tried once more: a moment's network
+ * How long a failed fetch of a page's code waits before each further try: a moment's network
  * failure (Chromium cancels the requests in flight when the machine's interfaces change) should
- * not read as a new release of the portal.
+ * not read as a new release of the portal. Chromium fetches a failed module again (checked on
+ * Debian's Chromium 156); a chunk's own imports can fail on a later try, hence two.
  */
-const IMPORT_RETRY_MS = 500;
+const IMPORT_RETRIES_MS = [500, 1500];
 
-/** `load`, tried once more after a failure, noting its module once it arrives (one per loader). */
+/** `load`, tried again after a failure, noting its module once it arrives (one per loader). */
 function tracked(load: Loader): Loader {
   let result = trackedLoads.get(load);
   if (!result) {
     result = () =>
-      load()
-        .catch(() => new Promise((resolve) => setTimeout(resolve, IMPORT_RETRY_MS)).then(load))
-        .then((module) => {
-          loadedModules.set(load, module);
-          return module;
-        });
+      IMPORT_RETRIES_MS.reduce<ReturnType<Loader>>(
+        (attempt, pause) =>
+          attempt.catch(() => new Promise((resolve) => setTimeout(resolve, pause)).then(load)),
+        load(),
+      ).then((module) => {
+        loadedModules.set(load, module);
+        return module;
+      });
     trackedLoads.set(load, result);
   }
   return result;

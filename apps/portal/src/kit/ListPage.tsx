@@ -1,7 +1,8 @@
 // The list page every area uses: header, search kept in the URL as `prevSearch`, filters and
 // sorting (DataTable), a row action menu, bulk actions behind a confirmation, CSV export of the
 // filtered rows, remembered columns, skeleton / empty / error states, cards at phone width.
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazyNamed } from './area.tsx';
 import { useNavigate } from 'react-router-dom';
 import {
   keepPreviousData,
@@ -35,7 +36,7 @@ import { PendingCreations } from './PendingCreations.tsx';
 // The confirmation (a Radix dialog with focus trap and scroll lock) is fetched when rows are first
 // selected, not with the list: a list is often the first page after sign-in.
 const loadConfirmDialog = () => import('@portal/ui/ConfirmDialog');
-const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
+const ConfirmDialog = lazyNamed(loadConfirmDialog, 'ConfirmDialog');
 
 /** Above this many rows the list scrolls in one virtualized body instead of pages. */
 export const VIRTUALIZE_FROM = 100;

@@ -28,9 +28,10 @@ describe('lazily loaded components', () => {
       .fn<() => Promise<Record<string, unknown>>>()
       .mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
     class Boundary extends Component<{ children: ReactNode }, { error?: Error }> {
-      state: { error?: Error } = {};
+      override state: { error?: Error } = {};
       static getDerivedStateFromError = (error: Error) => ({ error });
-      render = () => (this.state.error ? <p>{this.state.error.message}</p> : this.props.children);
+      override render = () =>
+        this.state.error ? <p>{this.state.error.message}</p> : this.props.children;
     }
     const Lazy = lazyComponent(load, 'Page');
     vi.spyOn(console, 'error').mockImplementation(() => {});

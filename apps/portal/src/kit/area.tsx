@@ -5,6 +5,7 @@
 import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import type { CurrentUser, PermissionArea } from '@portal/api/contract';
+import { retryingImport } from '@portal/ui';
 import { RequireUser, ValidParams } from '../guards.tsx';
 
 /**
@@ -90,24 +91,12 @@ type Loader = () => Promise<Record<string, unknown>>;
 const loadedModules = new WeakMap<Loader, Record<string, unknown>>();
 const trackedLoads = new WeakMap<Loader, Loader>();
 
-/**
- * How long a failed fetch of a page's code waits before each further try: a moment's network
- * failure (Chromium cancels the requests in flight when the machine's interfaces change) should
- * not read as a new release of the portal. Chromium fetches a failed module again (checked on
- * Debian's Chromium 156); a chunk's own imports can fail on a later try, hence two.
- */
-const IMPORT_RETRIES_MS = [500, 1500];
-
-/** `load`, tried again after a failure, noting its module once it arrives (one per loader). */
+/** `load`, tried again after a failed fetch (`retryingImport`), noting its module once it arrives (one per loader). */
 function tracked(load: Loader): Loader {
   let result = trackedLoads.get(load);
   if (!result) {
     result = () =>
-      IMPORT_RETRIES_MS.reduce<ReturnType<Loader>>(
-        (attempt, pause) =>
-          attempt.catch(() => new Promise((resolve) => setTimeout(resolve, pause)).then(load)),
-        load(),
-      ).then((module) => {
+      retryingImport(load)().then((module) => {
         loadedModules.set(load, module);
         return module;
       });
@@ -142,6 +131,18 @@ export function lazyComponent<P extends object = object>(load: Loader, name: str
   LazyComponent.displayName = `Lazy(${name})`;
   return LazyComponent;
 }
+
+/** The props of the component `name` of a module `M`. */
+export type PropsOf<M, K extends keyof M> = M[K] extends ComponentType<infer P> ? P : never;
+
+/**
+ * `lazyComponent`, typed by its module: for a part of a page (a dialog, a panel, a banner) that
+ * renders inside a `Suspense` of the caller's.
+ */
+export const lazyNamed = <M extends Record<string, unknown>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+) => lazyComponent<PropsOf<M, K> & object>(load, name);
 
 /**
  * A route whose code loads on first visit: `load` is remembered, so that `preloadPages` starts it

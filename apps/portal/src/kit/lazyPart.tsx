@@ -1,12 +1,9 @@
 // Parts of a page that its first paint does not show (a dialog, a tab, a report opened on demand)
 // load apart from the page: a list's first rows do not wait for the form library, the select or
 // the charts that only those parts use.
-import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { whenIdle } from '../lib/idle.ts';
-import { lazyComponent } from './area.tsx';
-
-/** The props of the component `name` of a module `M`. */
-type PropsOf<M, K extends keyof M> = M[K] extends ComponentType<infer P> ? P : never;
+import { lazyNamed, type PropsOf } from './area.tsx';
 
 /**
  * The component `name` of the module `load` gives, rendered in its own `Suspense` (showing
@@ -17,7 +14,7 @@ export function lazyPart<M extends Record<string, unknown>, K extends keyof M & 
   name: K,
   fallback: ReactNode = null,
 ) {
-  const Component = lazyComponent<PropsOf<M, K> & object>(load, name);
+  const Component = lazyNamed(load, name);
   function LazyPart(props: PropsOf<M, K> & object) {
     return (
       <Suspense fallback={fallback}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -28,14 +28,14 @@ import { reportError, session } from '../services.ts';
 import { loadCurrentUser, useSignOut } from '../areas/account/queries.ts';
 import { activeEntryId, NAV_ENTRIES } from './nav.ts';
 import { queryClient } from '../kit/query.ts';
-import { preloadPage } from '../kit/area.tsx';
+import { lazyNamed, preloadPage } from '../kit/area.tsx';
 
 // Acting for a customer and the trial's limits load only for the users who see them (provider
 // staff, proof-of-concept users): the switcher's select is not part of everyone's first paint.
 const loadTenantBar = () => import('./TenantBar.tsx');
-const TenantSwitcher = lazy(() => loadTenantBar().then((m) => ({ default: m.TenantSwitcher })));
-const ActingBanner = lazy(() => loadTenantBar().then((m) => ({ default: m.ActingBanner })));
-const PocBanner = lazy(() => loadTenantBar().then((m) => ({ default: m.PocBanner })));
+const TenantSwitcher = lazyNamed(loadTenantBar, 'TenantSwitcher');
+const ActingBanner = lazyNamed(loadTenantBar, 'ActingBanner');
+const PocBanner = lazyNamed(loadTenantBar, 'PocBanner');
 
 /** Provider staff (by their own tenant, also while acting for another) may act for customers. */
 const canSwitchTenant = (user: CurrentUser) =>
@@ -46,9 +46,7 @@ const USER_REFRESH_MS = 60_000;
 
 // The task centre (a dialog and its list) is not needed for the first paint: it renders just after
 // (its code comes in the frame's file, `frame` in vite.config.ts; its dialog loads when opened).
-const AppTaskCentre = lazy(() =>
-  import('../kit/tasks/AppTaskCentre.tsx').then((m) => ({ default: m.AppTaskCentre })),
-);
+const AppTaskCentre = lazyNamed(() => import('../kit/tasks/AppTaskCentre.tsx'), 'AppTaskCentre');
 
 const Account = styled.div`
   display: flex;

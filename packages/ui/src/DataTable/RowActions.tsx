@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { retryingImport } from '../internal/retryingImport.ts';
 import { mdiDotsVertical } from '@mdi/js';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import type { RowActionsProps } from './RowActionsMenu.tsx';
@@ -6,7 +7,7 @@ import type { RowActionsProps } from './RowActionsMenu.tsx';
 // Radix Dropdown Menu (and its layers, focus handling, positioning) is not needed to show a list:
 // it loads when a row's menu is first pointed at, focused or opened. Once loaded, every row renders
 // the menu at once.
-const load = () => import('./RowActionsMenu.tsx');
+const load = retryingImport(() => import('./RowActionsMenu.tsx'));
 let loaded: ComponentType<RowActionsProps> | null = null;
 const preload = () => {
   void load().then((module) => {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { retryingImport } from '../internal/retryingImport.ts';
 import { mdiBellOutline } from '@mdi/js';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import { useOpenState } from '../internal/useControllableState.ts';
@@ -8,7 +9,7 @@ import type { TaskCentreItem } from './TaskCentrePanel.tsx';
 export type { TaskCentreItem, TaskCentreState } from './TaskCentrePanel.tsx';
 
 // The panel (Radix Dialog, its list) loads on the bell's first use: the app bar paints without it.
-const TaskCentrePanel = lazy(() => import('./TaskCentrePanel.tsx'));
+const TaskCentrePanel = lazy(retryingImport(() => import('./TaskCentrePanel.tsx')));
 
 export interface TaskCentreProps {
   /** The tasks to list; shown newest first. */

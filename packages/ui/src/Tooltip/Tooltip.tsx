@@ -14,6 +14,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { retryingImport } from '../internal/retryingImport.ts';
 import { useOpenState } from '../internal/useControllableState.ts';
 import type {
   DelayGroup,
@@ -25,7 +26,7 @@ import type {
 // Radix Tooltip (its layer, positioning) is not needed to show a page: it loads on the first
 // hover or focus of a trigger, or at once for a tooltip shown from the start. The trigger itself
 // is rendered here, the same element before and after, so it keeps its focus.
-const load = () => import('./TooltipLayer.tsx');
+const load = retryingImport(() => import('./TooltipLayer.tsx'));
 let loaded = false;
 const LazyLayer = lazy(() =>
   load().then((module) => {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import { lazyNamed } from '../../kit/area.tsx';
 import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { mdiAccountPlus, mdiDownload } from '@mdi/js';
@@ -27,8 +28,9 @@ const PolicySection = styled.div`
 
 // The account area's tenant-wide second-factor control, fetched with the account pages when the
 // users page is first shown, not with the administration chunk.
-const SecondFactorPolicyPanel = lazy(() =>
-  import('../account/index.ts').then((area) => ({ default: area.SecondFactorPolicyPanel })),
+const SecondFactorPolicyPanel = lazyNamed(
+  () => import('../account/index.ts'),
+  'SecondFactorPolicyPanel',
 );
 
 // The invitation form (and the form library) loads when it is opened, not before the users' rows.

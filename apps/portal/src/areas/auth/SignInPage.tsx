@@ -1,4 +1,5 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazyNamed } from '../../kit/area.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button } from '@portal/ui';
 import type { SecondFactorChallenge } from '@portal/api/identity';
@@ -12,7 +13,7 @@ import { validateEmail } from './validation.ts';
 // The second step (its choice of factors is a radio group) is fetched only for a user who has
 // second factors, once the password was right: most sign-ins never download it.
 const loadSecondStep = () => import('../../kit/identity/SecondStepForm.tsx');
-const SecondStepForm = lazy(() => loadSecondStep().then((m) => ({ default: m.SecondStepForm })));
+const SecondStepForm = lazyNamed(loadSecondStep, 'SecondStepForm');
 
 export function SignInPage() {
   const [params] = useSearchParams();

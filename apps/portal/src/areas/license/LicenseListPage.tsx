@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../kit/area.tsx';
 import { mdiAutorenew, mdiCertificateOutline, mdiLinkVariantOff, mdiPin } from '@mdi/js';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LicenseSubscription } from '@portal/api/contract';
@@ -14,9 +15,7 @@ import { LICENSE_PERMISSION } from './permission.ts';
 import { licenseCalls, licenseKeys, licensePaged, licenseQueries } from './queries.ts';
 
 // The seat form checks with the contract's schema: fetched when first opened, not with the list.
-const AssignSeatDialog = lazy(() =>
-  import('./AssignSeatDialog.tsx').then((m) => ({ default: m.AssignSeatDialog })),
-);
+const AssignSeatDialog = lazyNamed(() => import('./AssignSeatDialog.tsx'), 'AssignSeatDialog');
 
 const STATE_LOOK: Record<LicenseSubscription['state'], { chip: string; label: string }> = {
   active: { chip: 'success', label: 'Active' },

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import { lazyNamed } from '../../kit/area.tsx';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
@@ -36,9 +37,7 @@ import { PHISHING_PERMISSION } from './permission.ts';
 import { isLive, phishingApiOf, phishingKeys, phishingQueries } from './queries.ts';
 import { TemplatePreview } from './TemplatePreview.tsx';
 
-const ConfirmDialog = lazy(() =>
-  import('@portal/ui/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })),
-);
+const ConfirmDialog = lazyNamed(() => import('@portal/ui/ConfirmDialog'), 'ConfirmDialog');
 
 type RecipientRow = PhishingResults['recipients'][number];
 

@@ -1,6 +1,7 @@
 // A list of VMs on one path base (eseries, or a vwseries service), on the kit's ListPage: power
 // from the row menu and in bulk (one summary), console, snapshots, delete with a typed name.
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazyNamed } from '../area.tsx';
 import { useNavigate } from 'react-router-dom';
 import {
   useQuery,
@@ -39,7 +40,7 @@ import {
 import { vmColumns } from './vmColumns.tsx';
 
 const loadConfirmDialog = () => import('@portal/ui/ConfirmDialog');
-const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
+const ConfirmDialog = lazyNamed(loadConfirmDialog, 'ConfirmDialog');
 
 /** At most this many busy VMs are watched through their cheap status call. */
 const WATCHED_MAX = 10;

@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazyNamed } from '../../../kit/area.tsx';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
@@ -25,9 +26,7 @@ import { vmResource } from './vmTasks.ts';
 import { useSiteRefusal } from './siteActions.ts';
 
 // The VM's volumes come from the storage area, loaded with their tab.
-const VmVolumesPanel = lazy(() =>
-  import('../../storage/index.ts').then((storage) => ({ default: storage.VmVolumesPanel })),
-);
+const VmVolumesPanel = lazyNamed(() => import('../../storage/index.ts'), 'VmVolumesPanel');
 
 /** Why changes are refused while a task runs on the VM. */
 export const TASK_RUNNING_REASON = 'A task is running on this virtual machine: wait for it to end.';

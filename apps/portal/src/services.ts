@@ -189,28 +189,56 @@ let offersTotp = false;
 /** Whether the identity project offers time-based codes (TOTP) as a second factor. */
 export const identityOffersTotp = () => offersTotp;
 
-/** How long a signed-in page may go without a call before the identity SDK loads anyway. */
-const SDK_LOAD_AT_LATEST_MS = 3_000;
+/** How long after a signed-in page first shows the identity SDK loads, calls still going or not. */
+const SDK_LOAD_AFTER_PAGE_MS = 3_000;
+/** How long after boot the identity SDK loads though no page has shown (an error in its place). */
+const SDK_LOAD_AT_LATEST_MS = 10_000;
+
+let notePageShown = (_inFrame: boolean) => {};
+
+/**
+ * Tells the services that a page has rendered, once its code has arrived: a page of the signed-in
+ * frame (`inFrame`), or any page (the root). The identity SDK waits for it, so that it never
+ * competes with the page's own code.
+ */
+export const pageShown = (inFrame: boolean) => notePageShown(inFrame);
 
 /** Wires identity, API client and user cache from the server-provided configuration. */
 export function initServices(config: PublicConfig): Services {
   offersTotp = config.totp;
   const identity = createIdentityService(config);
   // A page that opens signed in runs on the session the SDK stored; the SDK itself (which renews
-  // the token, signs out, and notices a sign-out in another tab) loads once the page's first
-  // calls have answered and the browser is idle, so that it does not delay them. Signed out, it
-  // loads at once: the sign-in page needs it.
+  // the token, signs out, and notices a sign-out in another tab) loads once the page has shown,
+  // its first calls have answered and the browser is idle, so that it delays neither. (Loaded
+  // when the calls alone had answered, it came before the page's code on a busy machine.)
+  // Signed out, it loads as soon as the page (the sign-in page, which needs it) has shown.
   let sdkScheduled = false;
   const loadSdk = () => {
     if (sdkScheduled) return;
     sdkScheduled = true;
     whenIdle(() => identity.preload());
   };
+  let pageUp = false;
+  let framePageUp = false;
+  let quiet = false;
+  let signedOut = false;
+  const loadWhenReady = () => {
+    if (signedOut ? pageUp : framePageUp && quiet) loadSdk();
+  };
+  notePageShown = (inFrame) => {
+    if (inFrame && !framePageUp) setTimeout(loadSdk, SDK_LOAD_AFTER_PAGE_MS);
+    pageUp = true;
+    framePageUp ||= inFrame;
+    loadWhenReady();
+  };
   setTimeout(loadSdk, SDK_LOAD_AT_LATEST_MS);
   const api = createApiClient({
     getToken: () => identity.getIdToken(),
     getActingTenant: actingTenant,
-    onQuiet: loadSdk,
+    onQuiet: () => {
+      quiet = true;
+      loadWhenReady();
+    },
   });
   const currentUser = createCurrentUserCache({
     fetchUser: () => api.user.get(identity.getEmail()),
@@ -223,8 +251,9 @@ export function initServices(config: PublicConfig): Services {
     session.email = user?.email ?? null;
     // A new sign-in (or a second step just taken) is checked against the policy again.
     session.secondFactor = 'unknown';
+    signedOut = !user;
     if (!user) {
-      loadSdk();
+      loadWhenReady();
       currentUser.clear();
       // Signing out ends acting for a customer too (recorded with the token last used, as when
       // the page is left).

@@ -57,6 +57,3 @@ export * from './DataTable/index.ts';
 
 // Hidden from sight, still read by assistive technology (a css fragment for styled components).
 export { visuallyHidden } from './internal/visuallyHidden.ts';
-
-// A dynamic import tried again after a failed fetch (a page's parts load apart from it).
-export { retryingImport } from './internal/retryingImport.ts';

@@ -5,7 +5,7 @@
 import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import type { CurrentUser, PermissionArea } from '@portal/api/contract';
-import { retryingImport } from '@portal/ui';
+import { retryingImport } from '@portal/ui/retryingImport';
 import { RequireUser, ValidParams } from '../guards.tsx';
 
 /**

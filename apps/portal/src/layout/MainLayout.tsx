@@ -27,6 +27,7 @@ import { appState, setDrawer, toggleDarkmode } from '../state/app.ts';
 import { reportError, session } from '../services.ts';
 import { loadCurrentUser, useSignOut } from '../areas/account/queries.ts';
 import { activeEntryId, NAV_ENTRIES } from './nav.ts';
+import { PageShown } from './Root.tsx';
 import { queryClient } from '../kit/query.ts';
 import { lazyNamed, preloadPage } from '../kit/area.tsx';
 
@@ -304,6 +305,7 @@ function MainFrame() {
           )}
           <Suspense fallback={<PageSkeleton label="Loading the page" />}>
             <Outlet />
+            <PageShown inFrame />
           </Suspense>
         </>
       )}

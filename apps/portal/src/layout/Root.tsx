@@ -1,11 +1,11 @@
-import { Suspense, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { LinkProvider, Snackbar, Spinner, type LinkComponentProps } from '@portal/ui';
 import { FullPage } from './FullPage.tsx';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { appState } from '../state/app.ts';
-import { snackbar } from '../services.ts';
+import { pageShown, snackbar } from '../services.ts';
 
 /** Cleared before each navigation (specification section 2, route guard). */
 export function clearFetchRequired() {
@@ -37,6 +37,7 @@ export function Root() {
         <PageErrorBoundary at={pathname}>
           <Suspense fallback={<Booting />}>
             <Outlet />
+            <PageShown />
           </Suspense>
         </PageErrorBoundary>
       </LinkProvider>
@@ -48,6 +49,16 @@ export function Root() {
       />
     </>
   );
+}
+
+/**
+ * Rendered after a page, inside its `Suspense`: its effect runs once the page's code has arrived
+ * and the page is on screen (a page of the signed-in frame: `inFrame`), which lets the identity
+ * SDK load.
+ */
+export function PageShown({ inFrame = false }: { inFrame?: boolean }) {
+  useEffect(() => pageShown(inFrame), [inFrame]);
+  return null;
 }
 
 /** Shown for the instant before the first page's code has loaded. */

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fromServer } from './lib/bench-db.mjs';
 import { LXD_IMAGE_ALIAS, LXD_SOCKET, lxdAnswers } from './lib/lxd.mjs';
+import { claimLxdRun, recordLxdOwner } from './lib/lxd-runs.mjs';
 
 const ROUNDS = Number(process.env.BENCH_LXD_ROUNDS ?? 5);
 const CONCURRENCY = 8;
@@ -50,6 +51,10 @@ const driver = new LxdComputeDriver({
 });
 const TENANT = 'BENCHLXD';
 const project = projectOf(TENANT);
+// A run slot of its own, as a test run has: if the benchmark is stopped half-way, the next run on
+// this LXD deletes what it made, and a test suite running beside it is left alone.
+const run = await claimLxdRun();
+recordLxdOwner(run.dir, 'project', project);
 const catalogue = await driver.catalogue();
 const image = catalogue.images.find((each) => each.name === 'busybox');
 if (!image?.versions[0]) throw new Error(`No busybox image: run npm run lxd:setup.`);
@@ -151,12 +156,14 @@ try {
   await client.close();
   await db.close();
   rmSync(dir, { recursive: true, force: true });
+  await run.release();
 }
 
 /** The same operations through the portal's HTTP server, and the list of COUNT VMs. */
 async function throughPortal() {
   const { startLxdPortal } = await fromServer('bench/lxd.ts');
   const portal = await startLxdPortal(LXD_SOCKET);
+  recordLxdOwner(run.dir, 'installation', portal.installation);
   const auth = { authorization: `Bearer ${portal.token}` };
   const api = async (method, path, body) => {
     const reply = await fetch(`${portal.url}${path}`, {
@@ -204,7 +211,7 @@ async function throughPortal() {
     });
     const http = { create: [], powerOff: [], powerOn: [], delete: [] };
     const direct = { create: [], powerOff: [], powerOn: [], delete: [] };
-    const q = { project: 'portal-uzz100001' };
+    const q = { project: portal.project };
     for (let round = 0; round < ROUNDS; round++) {
       let vmId = 0;
       http.create.push(
@@ -308,7 +315,7 @@ async function throughPortal() {
     );
   } finally {
     const left = await portal.client
-      .get('/1.0/instances', { project: 'portal-uzz100001' })
+      .get('/1.0/instances', { project: portal.project })
       .catch(() => []);
     for (let i = 0; i < left.length; i += 10)
       await Promise.all(
@@ -319,11 +326,11 @@ async function throughPortal() {
             .putWait(
               `/1.0/instances/${name}/state`,
               { action: 'stop', force: true },
-              { project: 'portal-uzz100001' },
+              { project: portal.project },
             )
             .catch(() => undefined);
           await portal.client
-            .deleteWait(`/1.0/instances/${name}`, { project: 'portal-uzz100001' })
+            .deleteWait(`/1.0/instances/${name}`, { project: portal.project })
             .catch(() => undefined);
         }),
       );
@@ -337,7 +344,7 @@ async function throughPortal() {
  * ROUNDS, on one VM made for it. What each round made is removed before the next.
  */
 async function storageAndNetworks(portal, api, task, body) {
-  const q = { project: 'portal-uzz100001' };
+  const q = { project: portal.project };
   const vmId = await task('POST', '/services/eseries', body('bench-attach'));
   const instance = (
     await portal.client.get('/1.0/instances', { ...q, query: { recursion: '1' } })

@@ -7,6 +7,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedDemoData } from '../src/db/demo.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { projectOf } from '../src/areas/compute/drivers/lxd/index.ts';
+import { installationId, lxdNamePrefix } from '../src/platform/installation.ts';
 import { LxdClient } from '../src/platform/lxd/client.ts';
 import { SIMULATED_SITE } from '../src/platform/sites.ts';
 import { openDatabase, portOf, signedToken, verifier } from './common.ts';
@@ -15,9 +17,6 @@ export async function startLxdPortal(socketPath: string) {
   const { db, drop } = await openDatabase(undefined, 'bench_lxd');
   await migrate(db);
   await seedDemoData(db);
-  // LXD instances carry portal VM ids: keep the benchmark's apart from the tests' on this LXD.
-  for (const table of ['vms', 'volumes', 'networks'])
-    await db.query(`select setval(pg_get_serial_sequence($1, 'id'), 900000)`, [table]);
   const env = {
     PORTAL_DIST: join(tmpdir(), 'no-portal-here'),
     LOG_LEVEL: 'silent',
@@ -37,6 +36,9 @@ export async function startLxdPortal(socketPath: string) {
   const client = new LxdClient({ socketPath }, { timeoutMs: 30_000 });
   return {
     url: `http://127.0.0.1:${portOf(app)}/api`,
+    /** The installation's id and acme's LXD project (named with the installation's prefix). */
+    installation: await installationId(db),
+    project: projectOf('UZZ100001', await lxdNamePrefix(db)),
     token: signedToken('acme@portal.test'),
     client,
     async close() {

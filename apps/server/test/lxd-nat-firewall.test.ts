@@ -21,7 +21,7 @@ import { DriverError } from '../src/platform/driver.ts';
 import { createAcl, deleteAcl, findAcl, replaceAcl } from '../src/platform/lxd/acls.ts';
 import type { LxdClient } from '../src/platform/lxd/client.ts';
 import { listForwards } from '../src/platform/lxd/forwards.ts';
-import { localLxd, runAddresses } from './helpers/lxd.ts';
+import { fileInstallationClient, localLxd, runAddresses } from './helpers/lxd.ts';
 import { lxdSandbox, type LxdSandbox } from './helpers/lxd-sandbox.ts';
 
 const SSH: NewFirewallRule = {
@@ -79,7 +79,11 @@ function fetchThrough(address: string, port: number): Promise<string> {
 }
 
 describe.runIf(lxd)('NAT and firewall rules on LXD', () => {
-  const client = lxd as LxdClient;
+  // ACLs and forwards of this file's own installation: another suite's are never touched.
+  // (A skipped describe's body still runs: no LXD, no run slot to record in.)
+  const { client, prefix } = lxd
+    ? fileInstallationClient('natfw')
+    : { client: null as unknown as LxdClient, prefix: '' };
   const vmId = 900_000 + (process.pid % 10_000);
   // Addresses of TEST-NET-3 (RFC 5737) of this run's own: another suite may be using LXD.
   const pool = [FIRST, SECOND];
@@ -113,9 +117,10 @@ describe.runIf(lxd)('NAT and firewall rules on LXD', () => {
   }, 60_000);
   afterAll(async () => {
     await removeNats(client, vmId, new AbortController().signal);
-    await deleteAcl(client, aclName(vmId)).catch(() => undefined);
+    await deleteAcl(client, aclName(vmId, prefix)).catch(() => undefined);
     await sandbox?.dispose();
     await client.close();
+    await lxd?.close();
   }, 60_000);
 
   const mine = async () =>
@@ -219,7 +224,7 @@ describe.runIf(lxd)('NAT and firewall rules on LXD', () => {
   });
 
   it('keeps an ACL whose rules mirror the portal rules (made, replaced, read back)', async () => {
-    const name = `portal-test-acl-${process.pid}`;
+    const name = `${prefix}test-acl`;
     await createAcl(client, {
       name,
       description: 'test',
@@ -253,7 +258,7 @@ describe.runIf(lxd)('NAT and firewall rules on LXD', () => {
     expect((refused as DriverError).message).toBe(FIREWALL_UNAVAILABLE);
     // LXD's own words stay for the log.
     expect((refused as DriverError).detail).toContain('security.acls');
-    expect(await findAcl(client, aclName(vmId))).toBeNull();
+    expect(await findAcl(client, aclName(vmId, prefix))).toBeNull();
     expect(await deleteRule(client, ctx(7), vmId, 11)).toEqual({ id: 11 });
   });
 });

@@ -119,6 +119,22 @@ export function installationClient(db: Queryable): LxdClient {
   );
 }
 
+/**
+ * A client acting for an installation of this test file's own (`name` and the process id), with
+ * no database behind it: what it makes (ACLs, forwards) carries that installation, recorded for
+ * this run, so another suite's objects are never taken for its own and a killed run's are swept.
+ */
+export function fileInstallationClient(name: string): { client: LxdClient; prefix: string } {
+  const owner = `${name}${process.pid}`;
+  recordLxdOwner(lxdRun().dir, 'installation', owner);
+  const prefix = `portal-${owner}-`;
+  const client = new LxdClient(
+    { socketPath: LXD_SOCKET },
+    { timeoutMs: 10_000, owner: async () => owner, namePrefix: async () => prefix },
+  );
+  return { client, prefix };
+}
+
 /** Notes a project of this run's own (not a tenant's), deleted with it if the run is killed. */
 export const recordRunProject = (project: string) =>
   recordLxdOwner(lxdRun().dir, 'project', project);

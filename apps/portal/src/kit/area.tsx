@@ -91,7 +91,10 @@ type Loader = () => Promise<Record<string, unknown>>;
 const loadedModules = new WeakMap<Loader, Record<string, unknown>>();
 const trackedLoads = new WeakMap<Loader, Loader>();
 
-/** `load`, tried again after a failed fetch (`retryingImport`), noting its module once it arrives (one per loader). */
+/**
+ * `load`, tried again after a failed fetch (`retryingImport`), noting its module once it arrives
+ * (one per loader).
+ */
 function tracked(load: Loader): Loader {
   let result = trackedLoads.get(load);
   if (!result) {

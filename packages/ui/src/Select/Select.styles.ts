@@ -1,4 +1,5 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
+import { Label, Root } from '../internal/field.styles.ts';
 import {
   Content,
   Item,
@@ -13,7 +14,25 @@ import { popoverSurface } from '../internal/popover.styles.ts';
 
 const { color, font, radius, space, focusRing } = theme;
 
-export const StyledTrigger = styled(Trigger)`
+/** A toolbar's filter: the label beside the field, as the table's own filters have it. */
+export const InlineRoot = styled(Root)`
+  flex-direction: row;
+  align-items: center;
+  gap: ${space[2]};
+`;
+
+export const InlineLabel = styled(Label)`
+  color: ${color.textSecondary};
+  white-space: nowrap;
+`;
+
+const compact = css`
+  min-height: 32px;
+  padding: 0 ${space[1]} 0 ${space[2]};
+  font-size: ${font.size.sm};
+`;
+
+export const StyledTrigger = styled(Trigger)<{ $compact?: boolean }>`
   display: flex;
   align-items: center;
   justify-content: space-between;
@@ -64,6 +83,7 @@ export const StyledTrigger = styled(Trigger)`
   &:disabled > span {
     color: ${color.textDisabled};
   }
+  ${({ $compact }) => ($compact ? compact : '')}
 `;
 
 export const StyledContent = styled(Content)`

@@ -6,6 +6,8 @@ import { useInertOutside } from '../internal/useInertOutside.ts';
 import { Label, Root } from '../internal/field.styles.ts';
 import { LabelText, useValueField } from '../internal/FieldMessages.tsx';
 import {
+  InlineLabel,
+  InlineRoot,
   ItemDescription,
   ScrollDown,
   ScrollUp,
@@ -35,6 +37,11 @@ export interface SelectProps {
    * bar's tenant switcher, whose value names the tenant).
    */
   hideLabel?: boolean;
+  /**
+   * A filter in a table's toolbar: the label beside a compact field, as the table's own column
+   * filters are drawn, not above it.
+   */
+  inline?: boolean;
   /** The choices, in order. */
   options: SelectOption[];
   /** The chosen value (controlled); `''` for none. */
@@ -69,7 +76,18 @@ export interface SelectProps {
  * Shares label, help and error wiring and look with `TextField`. The ref is the trigger button.
  */
 export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select(
-  { label, hideLabel, options, placeholder, required, disabled, name, className, ...field },
+  {
+    label,
+    hideLabel,
+    inline = false,
+    options,
+    placeholder,
+    required,
+    disabled,
+    name,
+    className,
+    ...field
+  },
   ref,
 ) {
   const { value, setValue, controlId, controlAria, messages } = useValueField(field);
@@ -78,11 +96,13 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
   const [listbox, setListbox] = useState<HTMLDivElement | null>(null);
   const [open, setOpen] = useState(false);
   useInertOutside(open ? listbox : null);
+  const FieldRoot = inline ? InlineRoot : Root;
+  const FieldLabel = inline ? InlineLabel : Label;
   return (
-    <Root className={className}>
-      <Label htmlFor={controlId} $hidden={hideLabel}>
+    <FieldRoot className={className}>
+      <FieldLabel htmlFor={controlId} $hidden={hideLabel}>
         <LabelText label={label} required={required} />
-      </Label>
+      </FieldLabel>
       <RadixSelect.Root
         value={value}
         onValueChange={setValue}
@@ -91,7 +111,12 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
         required={required}
         disabled={disabled}
       >
-        <StyledTrigger ref={ref} {...controlAria} aria-required={required || undefined}>
+        <StyledTrigger
+          ref={ref}
+          {...controlAria}
+          aria-required={required || undefined}
+          $compact={inline}
+        >
           <RadixSelect.Value placeholder={placeholder} />
           <RadixSelect.Icon>
             <Icon path={mdiChevronDown} size={20} />
@@ -130,6 +155,6 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
         </RadixSelect.Portal>
       </RadixSelect.Root>
       {messages}
-    </Root>
+    </FieldRoot>
   );
 });

@@ -417,6 +417,7 @@ export function DetectionsTab({
         toolbar={
           <Select
             label="Show"
+            inline
             options={VIEWS}
             value={view}
             onValueChange={(value) => setViewParam(value === 'open' ? null : value)}

@@ -164,6 +164,7 @@ export function HostsTab({ medrId, lockedReason }: { medrId: number; lockedReaso
           <>
             <Select
               label="Show"
+              inline
               options={FILTERS}
               value={filter}
               onValueChange={(value) => setFilter(value as 'all' | HostFilter)}

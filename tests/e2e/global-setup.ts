@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lxdAnswers } from '../../scripts/lib/lxd.mjs';
@@ -73,6 +73,32 @@ export default async function globalSetup() {
     await lxdServer?.stop();
     await lxdRun?.release();
     await stack.stop();
+    keepServerLog('server', stack.output());
+    if (lxdServer) keepServerLog('lxd-server', lxdServer.output());
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** Pino's levels: what a server logs at warn or above is printed after the run. */
+const WARN = 40;
+
+/**
+ * Keeps a server's log in test-results/ (beside the traces of failed tests) and prints its
+ * warnings and errors, so that a task that failed in CI can be traced to what the server did.
+ */
+function keepServerLog(name: string, output: string) {
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync(join('test-results', `${name}.log`), output);
+  const problems = output.split('\n').filter((line) => {
+    try {
+      return (JSON.parse(line) as { level?: number }).level! >= WARN;
+    } catch {
+      return false;
+    }
+  });
+  if (problems.length === 0) return;
+  console.log(
+    `\n${name}: ${problems.length} warning(s) or error(s) logged (test-results/${name}.log):`,
+  );
+  for (const line of problems.slice(-40)) console.log(`  ${line.slice(0, 600)}`);
 }

@@ -86,6 +86,16 @@ describe('the LXD client when LXD is down', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('says a missing instance is gone, but not while creating one (what is missing is not the VM)', () => {
+    const missing = new LxdError(404, 'Instance not found');
+    expect(lxdSentence(missing, 'start the virtual machine', 'LXD1')).toBe(
+      'The virtual machine is no longer on the LXD server at LXD1.',
+    );
+    expect(
+      lxdSentence(new LxdError(404, 'Network not found'), 'create the virtual machine', 'LXD1'),
+    ).toBe('The LXD server at LXD1 could not create the virtual machine.');
+  });
+
   it('answers a sentence at once when nothing listens on the socket', async () => {
     const client = new LxdClient({ socketPath: join(dir, 'none.socket') }, { timeoutMs: 1000 });
     const started = Date.now();

@@ -19,7 +19,9 @@ export function lxdSentence(error: LxdError, what: string, site = 'this site'): 
     if (/memory/.test(words)) return 'Your tenant has reached its limit of memory at this site.';
     return 'Your tenant has reached one of its limits at this site.';
   }
-  if (error.status === 404 || /not found/.test(words))
+  // Missing while creating is something the creation needs (its project, image, network), not
+  // the virtual machine: that falls to the general sentence, LXD's words in the detail.
+  if ((error.status === 404 || /not found/.test(words)) && !what.startsWith('create '))
     return `The virtual machine is no longer on the LXD server at ${site}.`;
   if (/not enough space|no space left|disk quota/.test(words))
     return `The LXD server at ${site} has no room left for this disk.`;

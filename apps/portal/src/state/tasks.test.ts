@@ -92,6 +92,26 @@ describe('task tracker', () => {
     expect(state.taskIsRunning).toBe(false);
   });
 
+  it('tells a second follower of a task how it ended, polling once and saying it once', async () => {
+    const { replies, fetchStatus, notify, tracker } = setup();
+    replies.push({ state: 'RUNNING', message: '' });
+    replies.push({ state: 'FAILURE', message: 'The LXD server at LXD1 could not create it.' });
+    const wizard = vi.fn();
+    const page = vi.fn();
+    tracker.track(9, { kind: 'vm', operation: 'Create web-1', onSettled: wizard });
+    // The new VM's page opens while the task runs, and follows it too (to read the VM again).
+    tracker.track(9, { kind: 'vm', operation: 'The task on web-1', onSettled: page });
+    await vi.advanceTimersByTimeAsync(10_000);
+    const failed = { state: 'FAILURE', message: 'The LXD server at LXD1 could not create it.' };
+    expect(wizard).toHaveBeenCalledExactlyOnceWith(failed);
+    expect(page).toHaveBeenCalledExactlyOnceWith(failed);
+    expect(fetchStatus).toHaveBeenCalledTimes(2);
+    expect(notify).toHaveBeenCalledExactlyOnceWith(
+      'Create web-1 failed : The LXD server at LXD1 could not create it.',
+      'error',
+    );
+  });
+
   it('reads other tasks from the generic path without holding taskIsRunning', async () => {
     const { state, replies, fetchStatus, notify, tracker } = setup();
     replies.push({ state: 'SUCCESS', message: '' });

@@ -66,6 +66,8 @@ export function failureText(kind: TaskKind, operation: string, message: string):
 export function createTaskTracker(deps: TaskTrackerDeps) {
   const intervalMs = deps.intervalMs ?? TASK_POLL_INTERVAL_MS;
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
+  /** Who else follows a tracked task: a page that opened while it ran (its `onSettled`). */
+  const followers = new Map<number, Array<(status: TaskStatus) => void>>();
   let vmTasks = 0;
 
   const holdVm = () => {
@@ -77,15 +79,26 @@ export function createTaskTracker(deps: TaskTrackerDeps) {
     if (vmTasks === 0) deps.state.taskIsRunning = false;
   };
 
-  const finish = (taskId: number, kind: TaskKind) => {
+  const finish = (taskId: number, kind: TaskKind, status: TaskStatus) => {
     timers.delete(taskId);
+    const others = followers.get(taskId) ?? [];
+    followers.delete(taskId);
+    for (const follower of others) follower(status);
     if (isVmTask(kind)) releaseVm();
     deps.state.fetchRequired = true;
   };
 
-  /** Polls a started task to its end. A task already being tracked is not tracked twice. */
+  /**
+   * Polls a started task to its end. A task already being tracked is not polled twice, and its
+   * end is said once; the second caller's `onSettled` is still called when it ends (the page of a
+   * VM being created re-reads it, though the wizard started the task).
+   */
   function track(taskId: number, options: TrackOptions): void {
-    if (timers.has(taskId)) return;
+    if (timers.has(taskId)) {
+      if (options.onSettled)
+        followers.set(taskId, [...(followers.get(taskId) ?? []), options.onSettled]);
+      return;
+    }
     const { kind } = options;
     if (isVmTask(kind)) holdVm();
     const poll = async () => {
@@ -97,8 +110,9 @@ export function createTaskTracker(deps: TaskTrackerDeps) {
         if (!timers.has(taskId)) return;
         const text = deps.reportError(error);
         if (!options.silent) deps.notify(failureText(kind, options.operation, text), 'error');
-        finish(taskId, kind);
-        options.onSettled?.({ state: 'FAILURE', message: text });
+        const failed: TaskStatus = { state: 'FAILURE', message: text };
+        finish(taskId, kind, failed);
+        options.onSettled?.(failed);
         return;
       }
       if (!timers.has(taskId)) return; // stopped meanwhile
@@ -115,7 +129,7 @@ export function createTaskTracker(deps: TaskTrackerDeps) {
         );
         return;
       }
-      finish(taskId, kind);
+      finish(taskId, kind, status);
       options.onSettled?.(status);
     };
     timers.set(
@@ -159,6 +173,7 @@ export function createTaskTracker(deps: TaskTrackerDeps) {
     stopAll() {
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
+      followers.clear();
       vmTasks = 0;
       deps.state.taskIsRunning = false;
     },

@@ -82,7 +82,9 @@ export const LongText: Story = {
 
 /** The label read out but not shown, for a place that says what the field is. */
 /** A filter in a table's toolbar: the label beside a compact field. */
-export const Inline: Story = { args: { inline: true, label: 'Show', defaultValue: 'ams' } };
+export const Inline: Story = {
+  args: { inline: true, label: 'Show', help: undefined, defaultValue: 'ams' },
+};
 
 export const HiddenLabel: Story = { args: { hideLabel: true, defaultValue: 'ams' } };
 

@@ -39,7 +39,7 @@ export interface SelectProps {
   hideLabel?: boolean;
   /**
    * A filter in a table's toolbar: the label beside a compact field, as the table's own column
-   * filters are drawn, not above it.
+   * filters are drawn, not above it. For a filter: no help or error beneath.
    */
   inline?: boolean;
   /** The choices, in order. */

@@ -40,8 +40,10 @@ const shots = [
   { name: 'gateways', path: '/networking?tab=gateways', signedIn: true },
   { name: 'addresses', path: '/networking?tab=addresses', signedIn: true },
   { name: 'monitoring', path: '/monitoring', signedIn: true },
+  { name: 'monitoring-detail', path: '/monitoring/1', signedIn: true },
   { name: 'license', path: '/license', signedIn: true },
   { name: 'crowdstrike', path: '/crowdstrike', signedIn: true },
+  { name: 'crowdstrike-overview', path: '/crowdstrike/medr/1', signedIn: true },
   { name: 'crowdstrike-hosts', path: '/crowdstrike/medr/1?tab=hosts', signedIn: true },
   { name: 'crowdstrike-detections', path: '/crowdstrike/medr/1?tab=detections', signedIn: true },
   // The first host and detection of the first subscription (the demo seeds acme's first).

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -119,5 +120,74 @@ describe('the LXD client when LXD is down', () => {
     expect((error as LxdError).status).toBe(0);
     expect(Date.now() - started).toBeLessThan(3000);
     await client.close();
+  });
+});
+
+describe('the LXD client when LXD has forgotten an operation (it does five seconds after its end)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lxd-forgot-'));
+  const socket = join(dir, 'lxd.socket');
+  // A stand-in for a busy day: every operation is already forgotten when its end is asked for.
+  const instances = new Map<string, string>([['web-1', 'Running']]);
+  const server = createHttpServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://lxd');
+    const send = (status: number, body: object) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const operation = () =>
+      send(202, { type: 'async', status_code: 100, metadata: { id: 'op-1', class: 'task' } });
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => {
+      const name = decodeURIComponent(url.pathname.split('/')[3] ?? '');
+      if (url.pathname.startsWith('/1.0/operations/'))
+        return send(404, { type: 'error', error_code: 404, error: 'Operation not found' });
+      if (request.method === 'POST' && url.pathname === '/1.0/instances') {
+        const body = JSON.parse(text) as { name: string };
+        if (body.name !== 'lost') instances.set(body.name, 'Stopped');
+        return operation();
+      }
+      if (request.method === 'PUT' && url.pathname.endsWith('/state')) return operation();
+      if (request.method === 'DELETE') {
+        if (name !== 'stuck') instances.delete(name);
+        return operation();
+      }
+      const status = instances.get(name);
+      if (!status)
+        return send(404, { type: 'error', error_code: 404, error: 'Instance not found' });
+      return send(200, { type: 'sync', status_code: 200, metadata: { name, status } });
+    });
+  });
+  const client = new LxdClient({ socketPath: socket }, { timeoutMs: 2000 });
+
+  afterAll(async () => {
+    await client.close();
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers by what the operation changed: made, gone, in the state asked for, or not', async () => {
+    await new Promise<void>((resolve) => server.listen(socket, resolve));
+    instances.set('stuck', 'Running');
+    await expect(
+      client.postWait('/1.0/instances', { name: 'web-2', source: { type: 'image' } }),
+    ).resolves.toMatchObject({ status_code: 200 });
+    await expect(
+      client.putWait('/1.0/instances/web-1/state', { action: 'start' }),
+    ).resolves.toMatchObject({ status_code: 200 });
+    await expect(client.deleteWait('/1.0/instances/web-2')).resolves.toMatchObject({
+      status_code: 200,
+    });
+    // Not made, not in the state asked for, not gone: LXD's forgetting is no excuse for a success.
+    for (const call of [
+      client.postWait('/1.0/instances', { name: 'lost', source: { type: 'image' } }),
+      client.putWait('/1.0/instances/web-1/state', { action: 'stop' }),
+      client.deleteWait('/1.0/instances/stuck'),
+    ]) {
+      const error = await call.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(LxdError);
+      expect((error as LxdError).status).toBe(500);
+      expect((error as LxdError).lxdMessage).toMatch(/forgot it before its outcome was read/);
+    }
   });
 });

@@ -31,6 +31,26 @@ export interface LxdOperation {
   metadata: Record<string, unknown> | null;
 }
 
+/** An operation that ended well, for a call that needed no waiting. */
+const finished = (metadata: Record<string, unknown> | null): LxdOperation => ({
+  id: '',
+  class: 'task',
+  status: 'Success',
+  status_code: FINISHED,
+  err: '',
+  resources: null,
+  metadata,
+});
+
+/** The status an instance has after a state action succeeded. */
+const STATE_AFTER: Record<string, string> = {
+  start: 'Running',
+  restart: 'Running',
+  unfreeze: 'Running',
+  stop: 'Stopped',
+  freeze: 'Frozen',
+};
+
 /** One message of LXD's event stream (`/1.0/events`). */
 export interface LxdEvent {
   type: string;
@@ -317,17 +337,61 @@ export class LxdClient {
     const reply = await this.call(method, path, body, req);
     if (reply.type !== 'async') {
       // Some calls finish at once on some servers: nothing to wait for.
-      return {
-        id: '',
-        class: 'task',
-        status: 'Success',
-        status_code: FINISHED,
-        err: '',
-        resources: null,
-        metadata: (reply.metadata ?? null) as Record<string, unknown> | null,
-      };
+      return finished((reply.metadata ?? null) as Record<string, unknown> | null);
     }
-    return this.wait((reply.metadata as LxdOperation).id, req);
+    const id = (reply.metadata as LxdOperation).id;
+    try {
+      return await this.wait(id, req);
+    } catch (error) {
+      // LXD forgets an operation five seconds after it ends: a server too busy to ask in time
+      // gets 404 for an operation that may well have succeeded. What it changed tells.
+      if (!(
+        error instanceof LxdError &&
+        error.status === 404 &&
+        /operation/i.test(error.lxdMessage)
+      ))
+        throw error;
+      if (await this.didHappen(method, path, body, req)) return finished(null);
+      throw new LxdError(
+        500,
+        `LXD ended operation ${id} (${method} ${path}) and forgot it before its outcome was read, and its change is not there.`,
+      );
+    }
+  }
+
+  /**
+   * Whether the change a forgotten operation asked for is there: a deletion's object is gone, a
+   * creation's object (instance, snapshot) exists, a state change's instance is in that state.
+   * Anything else cannot be told apart from a failure.
+   */
+  private async didHappen(
+    method: string,
+    path: string,
+    body: unknown,
+    req?: LxdRequest,
+  ): Promise<boolean> {
+    const read = { project: req?.project, signal: req?.signal };
+    const exists = async (at: string) =>
+      this.get(at, read).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof LxdError && error.status === 404) return false;
+          throw error;
+        },
+      );
+    const bare = path.split('?')[0] ?? path;
+    const named = (body as { name?: unknown } | undefined)?.name;
+    if (method === 'DELETE') return !(await exists(bare));
+    if (method === 'POST' && typeof named === 'string' && /\/(instances|snapshots)$/.test(bare))
+      return exists(`${bare}/${encodeURIComponent(named)}`);
+    const action = (body as { action?: unknown } | undefined)?.action;
+    if (method === 'PUT' && bare.endsWith('/state') && typeof action === 'string') {
+      const wanted = STATE_AFTER[action];
+      if (!wanted) return false;
+      const state = await this.get<{ status: string }>(bare, read);
+      return state.status === wanted;
+    }
+    return false;
   }
 
   private async call(

@@ -12,7 +12,12 @@ import { Agent, request } from 'undici';
 import type { Database } from '../../db/database.ts';
 import { PollingWorker } from '../../platform/poller.ts';
 import { MailError, NO_RELAY, type Mailer } from '../../platform/mail.ts';
-import { guardedLookup, hostRefusal, RefusedTarget } from './drivers/real/guard.ts';
+import {
+  backstopTimeouts,
+  guardedLookup,
+  hostRefusal,
+  RefusedTarget,
+} from './drivers/real/guard.ts';
 import type { AlertPayload } from './repository.ts';
 
 export const MAX_ATTEMPTS = 5;
@@ -171,8 +176,7 @@ export class AlertSender extends PollingWorker {
         method: 'POST',
         dispatcher: this.dispatcher,
         signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
+        ...backstopTimeouts(timeoutMs),
         headers: {
           'content-type': 'application/json',
           'user-agent': 'SkyportMonitor/1.0 (+portal monitoring)',
@@ -192,7 +196,7 @@ export class AlertSender extends PollingWorker {
       if (this.loop.signal.aborted)
         return { ok: false, outcome: 'Stopped because the server is stopping', retry: true };
       const code = (error as { code?: unknown }).code;
-      // The time-out fires as the signal or as undici's own header/body timer, whichever is first.
+      // The time-out fires as the signal (undici's own timers are only a backstop behind it).
       if (signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
         return {
           ok: false,

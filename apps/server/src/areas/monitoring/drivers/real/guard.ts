@@ -133,3 +133,14 @@ export function guardedLookup(allowPrivate: boolean, resolve: typeof dnsLookup =
     });
   };
 }
+
+/**
+ * undici's own header and body timers for a request that `AbortSignal.timeout(timeoutMs)` ends:
+ * a second later, as a backstop only. undici keeps coarse timers that can fire a few hundred
+ * milliseconds early on a busy machine, so "Timed out after 0.7 s" would be said of a call that
+ * had run 0.5 s; the signal's timer is exact.
+ */
+export const backstopTimeouts = (timeoutMs: number) => ({
+  headersTimeout: timeoutMs + 1000,
+  bodyTimeout: timeoutMs + 1000,
+});

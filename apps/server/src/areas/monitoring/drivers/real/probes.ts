@@ -12,7 +12,7 @@ import { connect as tlsConnect, rootCertificates, type PeerCertificate } from 'n
 import { Agent, request, type Dispatcher } from 'undici';
 import { targetHost } from '@portal/api/domain';
 import type { CheckFacts, ProbeSpec } from '../../driver.ts';
-import { guardedLookup, hostRefusal, RefusedTarget } from './guard.ts';
+import { backstopTimeouts, guardedLookup, hostRefusal, RefusedTarget } from './guard.ts';
 
 const DAY_MS = 86_400_000;
 /** The most of a page read for a keyword. */
@@ -179,8 +179,7 @@ async function httpCheck(spec: ProbeSpec, env: ProbeEnv, at: number): Promise<Ch
         method: 'GET',
         dispatcher: env.dispatcher,
         signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
+        ...backstopTimeouts(timeoutMs),
         headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/json,*/*' },
       });
       const location = response.headers['location'];

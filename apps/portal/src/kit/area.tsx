@@ -98,8 +98,9 @@ const trackedLoads = new WeakMap<Loader, Loader>();
 function tracked(load: Loader): Loader {
   let result = trackedLoads.get(load);
   if (!result) {
+    const retrying = retryingImport(load);
     result = () =>
-      retryingImport(load)().then((module) => {
+      retrying().then((module) => {
         loadedModules.set(load, module);
         return module;
       });

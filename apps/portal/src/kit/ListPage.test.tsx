@@ -9,11 +9,13 @@ import {
   ListPage,
   PAGE_SIZE,
   PAGED_FROM,
+  SERVER_SEARCH_DELAY_MS,
   isServerSized,
   type ListPageProps,
   type PageRequest,
 } from './ListPage.tsx';
 import { columnsStorageKey } from './useStoredColumns.ts';
+import { URL_DELAY_MS } from './prevSearch.ts';
 import { memoryRouter } from '../test-router.tsx';
 
 interface Server {
@@ -183,8 +185,9 @@ function pagedServer(count: number) {
   return { all, fetchPage };
 }
 
-function setupPaged(count: number, path = '/servers') {
+function setupPaged(count: number, path = '/servers', { pagesFail = false, typingDelay = 0 } = {}) {
   const { all, fetchPage } = pagedServer(count);
+  if (pagesFail) fetchPage.mockRejectedValue(new Error('No pages here'));
   const queryFn = vi.fn(async () => all);
   const { element, router } = memoryRouter(
     [
@@ -214,7 +217,7 @@ function setupPaged(count: number, path = '/servers') {
       <QueryClientProvider client={createQueryClient()}>{element}</QueryClientProvider>
     </ThemeProvider>,
   );
-  return { router, queryFn, fetchPage, user: userEvent.setup() };
+  return { router, queryFn, fetchPage, user: userEvent.setup({ delay: typingDelay }) };
 }
 
 describe('ListPage with a paged source', () => {
@@ -247,6 +250,28 @@ describe('ListPage with a paged source', () => {
       { limit: PAGE_SIZE, sort: 'name' },
     ]);
   });
+
+  it('whose first page goes unanswered reads the whole list, and keeps to it while searching', async () => {
+    // Typed slower than the server search's and the URL's delays, as on a busy machine: each
+    // letter would ask for pages again, and the page fell back to its skeleton between letters,
+    // taking the search box (and the letters typed next) with it.
+    const slow = SERVER_SEARCH_DELAY_MS + URL_DELAY_MS + 50;
+    const { queryFn, fetchPage, router, user } = setupPaged(12, '/servers', {
+      pagesFail: true,
+      typingDelay: slow,
+    });
+    await screen.findByRole('grid', { name: 'Servers' });
+    await waitFor(() => expect(names()).toHaveLength(12));
+    const box = screen.getByRole('searchbox', { name: 'Search servers' });
+    await user.type(box, 'row-0007');
+    expect(screen.getByRole('searchbox', { name: 'Search servers' })).toBe(box);
+    expect(document.activeElement).toBe(box);
+    expect(box).toHaveProperty('value', 'row-0007');
+    await waitFor(() => expect(names()).toEqual(['row-0007']));
+    await waitFor(() => expect(router.location.search).toBe('?prevSearch=row-0007'));
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  }, 20_000);
 
   it('above it reads pages: the server searches (kept in the URL) and sorts', async () => {
     const { queryFn, fetchPage, router, user } = setupPaged(PAGED_FROM + 100);

@@ -439,11 +439,16 @@ export function useListRows<T, K extends QueryKey>(
   // list's first rows take one read; opened with a search, one row of the whole list tells it.
   const [landing] = useState(() => search.trim() !== '');
   const [size, setSize] = useState<number>();
+  // The first page or the probe went unanswered: the whole list is read, and stays so. (Were it
+  // asked again with each new search, the page would fall back to its skeleton at every search,
+  // and the search box, unmounted, would lose its focus and the letters typed next.)
+  const [whole, setWhole] = useState(false);
   const always = paged?.always === true;
+  const undecided = size === undefined && !whole;
   const probe = useQuery({
     queryKey: [...(paged?.queryKey ?? []), 'size'],
     queryFn: () => (paged ? paged.fetchPage({ limit: 1 }) : Promise.reject(new Error('no pages'))),
-    enabled: Boolean(paged) && !always && landing && size === undefined,
+    enabled: Boolean(paged) && !always && landing && undecided,
     // Unanswered, the whole list is read as before: no waiting for retries.
     retry: false,
   });
@@ -460,7 +465,8 @@ export function useListRows<T, K extends QueryKey>(
         : Promise.reject(new Error('no pages')),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.page.next_cursor,
-    enabled: Boolean(paged) && (always || (size === undefined ? !landing : isServerSized(size))),
+    enabled:
+      Boolean(paged) && (always || (undecided ? !landing : !whole && isServerSized(size ?? 0))),
     retry: (count, error) => (always || size !== undefined) && shouldRetry(count, error),
     // A new search or sort keeps the rows shown until its first page arrives.
     placeholderData: keepPreviousData,
@@ -471,16 +477,14 @@ export function useListRows<T, K extends QueryKey>(
   // Kept once known (a search's first page no longer tells it): set while rendering, as React
   // advises for state that follows other state.
   if (size === undefined && observed !== undefined) setSize(observed);
+  const unanswered = probe.error !== null || (!landing && pages.error !== null);
+  if (undecided && observed === undefined && unanswered && !always) setWhole(true);
   const server =
-    paged !== undefined && (always || (observed !== undefined && isServerSized(observed)));
-  const sizeKnown =
-    paged === undefined ||
-    always ||
-    observed !== undefined ||
-    probe.error !== null ||
-    (!landing && pages.error !== null);
+    paged !== undefined &&
+    (always || (!whole && observed !== undefined && isServerSized(observed)));
+  const sizeKnown = paged === undefined || always || whole || observed !== undefined || unanswered;
 
-  const whole = useQuery({ ...query, enabled: sizeKnown && !server && query.enabled !== false });
+  const list = useQuery({ ...query, enabled: sizeKnown && !server && query.enabled !== false });
   const pageRows = useMemo(
     () => pages.data?.pages.flatMap((page) => page.data) ?? [],
     [pages.data],
@@ -524,12 +528,12 @@ export function useListRows<T, K extends QueryKey>(
   }
   return {
     server,
-    rows: whole.data ?? (EMPTY as T[]),
-    total: whole.data?.length,
-    isPending: !sizeKnown || whole.isPending,
-    isFetching: probe.isFetching || pages.isFetching || whole.isFetching,
-    error: whole.error,
-    refetch: () => void whole.refetch(),
+    rows: list.data ?? (EMPTY as T[]),
+    total: list.data?.length,
+    isPending: !sizeKnown || list.isPending,
+    isFetching: probe.isFetching || pages.isFetching || list.isFetching,
+    error: list.error,
+    refetch: () => void list.refetch(),
     setSort,
     loadMore,
     readAll,

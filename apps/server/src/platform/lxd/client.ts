@@ -323,7 +323,8 @@ export class LxdClient {
     const reply = await this.call(method, path, body, req);
     if (reply.type === 'async') {
       // A caller that did not expect an operation still gets it done before answering.
-      return (await this.wait((reply.metadata as LxdOperation).id, req)).metadata as T;
+      const id = (reply.metadata as LxdOperation).id;
+      return (await this.outcome(id, method, path, body, req)).metadata as T;
     }
     return reply.metadata as T;
   }
@@ -339,7 +340,17 @@ export class LxdClient {
       // Some calls finish at once on some servers: nothing to wait for.
       return finished((reply.metadata ?? null) as Record<string, unknown> | null);
     }
-    const id = (reply.metadata as LxdOperation).id;
+    return this.outcome((reply.metadata as LxdOperation).id, method, path, body, req);
+  }
+
+  /** How operation `id`, started by `method path body`, ended. */
+  private async outcome(
+    id: string,
+    method: string,
+    path: string,
+    body: unknown,
+    req?: LxdRequest,
+  ): Promise<LxdOperation> {
     try {
       return await this.wait(id, req);
     } catch (error) {

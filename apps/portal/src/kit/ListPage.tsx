@@ -61,8 +61,11 @@ export interface PageRequest {
 
 /** How a long list is read a page at a time (the list path with `limit`, `cursor`, `sort`, `q`). */
 export interface ListPaged<T> {
-  /** The pages are kept under this key (the whole list's key: invalidating it reads them again). */
-  queryKey: QueryKey;
+  /**
+   * The pages are kept under this key; by default the whole list's (`query`'s), so invalidating
+   * the list reads its pages again.
+   */
+  queryKey?: QueryKey;
   fetchPage: (request: PageRequest) => Promise<PageReply<T>>;
   /** The column ids the server can sort by; the other columns are not sortable then. */
   sorts: readonly string[];
@@ -431,6 +434,7 @@ export function useListRows<T, K extends QueryKey>(
   defaultSorting: DataTableSort | undefined,
 ) {
   const [sort, setSort] = useState<DataTableSort | undefined>(defaultSorting);
+  const pagesKey = paged?.queryKey ?? query.queryKey;
   const q = useDebounced(search.trim(), SERVER_SEARCH_DELAY_MS);
   const sorts = paged?.sorts ?? [];
   const sortBy = sortParam(sort, sorts);
@@ -446,14 +450,14 @@ export function useListRows<T, K extends QueryKey>(
   const always = paged?.always === true;
   const undecided = size === undefined && !whole;
   const probe = useQuery({
-    queryKey: [...(paged?.queryKey ?? []), 'size'],
+    queryKey: [...pagesKey, 'size'],
     queryFn: () => (paged ? paged.fetchPage({ limit: 1 }) : Promise.reject(new Error('no pages'))),
     enabled: Boolean(paged) && !always && landing && undecided,
     // Unanswered, the whole list is read as before: no waiting for retries.
     retry: false,
   });
   const pages = useInfiniteQuery({
-    queryKey: [...(paged?.queryKey ?? []), 'pages', { q, sort: sortBy ?? null }],
+    queryKey: [...pagesKey, 'pages', { q, sort: sortBy ?? null }],
     queryFn: ({ pageParam }) =>
       paged
         ? paged.fetchPage({

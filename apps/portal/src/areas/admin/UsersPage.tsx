@@ -142,7 +142,6 @@ export function UsersPage() {
   );
   const paged = useMemo(
     () => ({
-      queryKey: adminKeys.users(filters),
       sorts: USER_SORTS,
       fetchPage: (request: { limit: number; cursor?: string; sort?: string; q?: string }) =>
         api().users({ ...filters, ...request }),

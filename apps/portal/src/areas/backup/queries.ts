@@ -28,7 +28,6 @@ export const backupQueries = {
 
 /** A long list read a page at a time (above the kit's PAGED_FROM rows), under the list's key. */
 export const backupPaged: ListPaged<BackupTenantSummary> = {
-  queryKey: backupKeys.list(),
   fetchPage: (request) => api().page(request),
   sorts: BACKUP_LIST_SORTS,
 };

@@ -32,7 +32,6 @@ const REFRESH_MS = 30_000;
 
 /** A long subscription list read a page at a time (above the kit's PAGED_FROM rows). */
 export const crowdstrikePaged: ListPaged<EdrSubscription> = {
-  queryKey: crowdstrikeKeys.list(),
   fetchPage: (request) => api().page(request),
   sorts: EDR_LIST_SORTS,
 };

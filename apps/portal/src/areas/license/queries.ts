@@ -26,7 +26,6 @@ export const licenseQueries = {
 
 /** A long licence list read a page at a time (above the kit's PAGED_FROM rows), under its key. */
 export const licensePaged: ListPaged<LicenseSubscription> = {
-  queryKey: licenseKeys.list(),
   fetchPage: (request) => licenseApi(getServices().api).page(request),
   sorts: LICENSE_LIST_SORTS,
 };

@@ -19,7 +19,7 @@ import { session } from '../../services.ts';
 import { useManageReason } from '../../state/permissions.ts';
 import { MONITORING_PERMISSION } from './permission.ts';
 import { MonitorStateChip, monitorResource, msText, percentText, stateLabel } from './parts.tsx';
-import { monitoringClient, monitoringKeys, monitoringQueries } from './queries.ts';
+import { monitoringClient, monitoringQueries } from './queries.ts';
 
 // The delete dialog loads when a monitor is being deleted.
 const DeleteMonitorDialog = lazyPart(
@@ -175,7 +175,6 @@ export function MonitoringListPage() {
         noun={{ one: 'monitor', other: 'monitors' }}
         query={monitoringQueries.list()}
         paged={{
-          queryKey: monitoringKeys.lists(),
           fetchPage: (request) => monitoringClient().page(request),
           sorts: ['name', 'tenant', 'state', 'type'],
         }}

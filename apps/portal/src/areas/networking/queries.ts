@@ -38,7 +38,6 @@ export const networkingQueries = {
 
 /** A long network list read a page at a time (above the kit's PAGED_FROM rows), under its key. */
 export const networkPaged: ListPaged<Network> = {
-  queryKey: networkingKeys.list(),
   fetchPage: (request) => api().page(request),
   sorts: NETWORK_LIST_SORTS,
 };

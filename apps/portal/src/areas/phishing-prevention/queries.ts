@@ -26,7 +26,6 @@ export const isLive = (state: CampaignState | undefined) =>
 
 /** A long campaign list read a page at a time (above the kit's PAGED_FROM rows), under its key. */
 export const campaignPaged: ListPaged<PhishingCampaign> = {
-  queryKey: phishingKeys.campaigns(),
   fetchPage: (request) => phishingApiOf().campaignPage(request),
   sorts: CAMPAIGN_LIST_SORTS,
 };

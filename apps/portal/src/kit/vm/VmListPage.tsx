@@ -107,7 +107,6 @@ export function VmListPage<K extends QueryKey>({
   // as the area's whole-list query does.
   const paged = useMemo(
     (): ListPaged<Vm> => ({
-      queryKey: query.queryKey,
       fetchPage: (request) =>
         vmApi.page({
           ...request,
@@ -115,7 +114,7 @@ export function VmListPage<K extends QueryKey>({
         }),
       sorts: VM_LIST_SORTS,
     }),
-    [query.queryKey, vmApi, base],
+    [vmApi, base],
   );
   // The whole list as ListPage read it (never read from here: a long list is not read whole).
   const { data: vms } = useQuery({ ...query, enabled: false });

@@ -38,7 +38,10 @@ test('a launched campaign e-mails its link; the click and the submission count, 
   await dialog.getByRole('button', { name: 'Create draft' }).click();
   await expect(page).toHaveURL(/\/phishing-prevention\/\d+$/);
   const campaignUrl = page.url();
-  await page.getByRole('button', { name: 'Launch' }).click();
+  // The list stays on screen while the campaign's page loads, and its "Launched" column header is
+  // a button too: wait for the campaign's page, then press its Launch button by its exact name.
+  await expect(page.getByRole('heading', { name: `Real mail ${stamp}`, level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Launch', exact: true }).click();
   await page
     .getByRole('alertdialog', { name: `Launch Real mail ${stamp}?` })
     .getByRole('button', { name: 'Launch to 1' })

@@ -68,7 +68,7 @@ test('launches a campaign and watches its results arrive', async ({ page, axe })
   await expect(page).toHaveURL(/\/phishing-prevention\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Gift card (e2e)', level: 1 })).toBeVisible();
   await expect(page.getByText('Draft', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Launch' }).click();
+  await page.getByRole('button', { name: 'Launch', exact: true }).click();
   // Launching asks first, saying to how many and when.
   const launch = page.getByRole('alertdialog', { name: 'Launch Gift card (e2e)?' });
   await expect(launch).toContainText('The message goes to 24 recipients in All staff, from now');

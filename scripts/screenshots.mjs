@@ -53,6 +53,15 @@ const shots = [
   { name: 'compute-volumes', path: '/compute/1?tab=volumes', signedIn: true },
   { name: 'phishing', path: '/phishing-prevention', signedIn: true },
   { name: 'account', path: '/account', signedIn: true },
+  // The current user's record unavailable (its server answers 502): "could not load your account".
+  {
+    name: 'account-unavailable',
+    path: '/compute',
+    signedIn: true,
+    failing: '**/api/services/user/**',
+    // After the frame's retries (about 7 s).
+    waitFor: 'The portal could not load your account',
+  },
   { name: 'users', path: '/user', signedIn: 'admin@portal.test' },
   { name: 'roles', path: '/role', signedIn: 'admin@portal.test' },
   { name: 'role-detail', path: '/role/2', signedIn: 'admin@portal.test' },
@@ -82,10 +91,21 @@ try {
           await signIn(page, as, DEMO_PASSWORD);
           signedIn = as;
         }
+        if (shot.failing) {
+          await page.route(shot.failing, (route) =>
+            route.fulfill({
+              status: 502,
+              contentType: 'application/json',
+              body: JSON.stringify({ message: 'Bad gateway' }),
+            }),
+          );
+        }
         await page.goto(`${stack.url}${shot.path}`);
         await page.waitForLoadState('networkidle');
+        if (shot.waitFor) await page.getByText(shot.waitFor).waitFor({ timeout: 30_000 });
         const file = join(outDir, `${shot.name}-${viewport}-${theme}.png`);
         await page.screenshot({ path: file, fullPage: true });
+        if (shot.failing) await page.unroute(shot.failing);
         console.log(file);
       }
       await context.close();

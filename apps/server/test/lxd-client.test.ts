@@ -182,13 +182,14 @@ describe('the LXD client when LXD has forgotten an operation (it does five secon
     instances.set('web-3', 'Stopped');
     await expect(client.delete('/1.0/instances/web-3')).resolves.toBeNull();
     // Not made, not in the state asked for, not gone: LXD's forgetting is no excuse for a success.
+    // One at a time: each call's rejection is awaited as it comes, none is left unhandled.
     for (const call of [
-      client.postWait('/1.0/instances', { name: 'lost', source: { type: 'image' } }),
-      client.putWait('/1.0/instances/web-1/state', { action: 'stop' }),
-      client.deleteWait('/1.0/instances/stuck'),
-      client.delete('/1.0/instances/stuck'),
+      () => client.postWait('/1.0/instances', { name: 'lost', source: { type: 'image' } }),
+      () => client.putWait('/1.0/instances/web-1/state', { action: 'stop' }),
+      () => client.deleteWait('/1.0/instances/stuck'),
+      () => client.delete('/1.0/instances/stuck'),
     ]) {
-      const error = await call.catch((e: unknown) => e);
+      const error = await call().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(LxdError);
       expect((error as LxdError).status).toBe(500);
       expect((error as LxdError).lxdMessage).toMatch(/forgot it before its outcome was read/);

@@ -15,8 +15,16 @@ const baselinePath = (story: StoryEntry, theme: Theme) => [theme, `${story.id}.p
 interface PreviewWindow {
   __STORYBOOK_PREVIEW__?: {
     currentRender?: { id?: string; phase?: string };
-    channel: { emit: (event: string, data: unknown) => void };
+    channel: {
+      emit: (event: string, data: unknown) => void;
+      on: (
+        event: string,
+        listener: (data: { newPhase?: string; storyId?: string }) => void,
+      ) => void;
+    };
   };
+  /** The stories whose play function has started and not yet ended (see `previewFor`). */
+  __playing?: Set<string>;
   /** Restarts the seeded `Math.random` (installed below), so each story sees the same numbers. */
   __reseedRandom?: () => void;
 }
@@ -66,6 +74,24 @@ const test = base.extend<object, { previewFor: (theme: Theme) => Promise<Page> }
           `${process.env.STORYBOOK_URL}/iframe.html?id=${stories[0]?.id ?? ''}&viewMode=story&globals=${globals}`,
         );
         await page.waitForFunction(() => Boolean((window as PreviewWindow).__STORYBOOK_PREVIEW__));
+        // A render can reach 'finished' while the story's play function still runs: the preview
+        // renders again at once, without waiting, when args or globals change during a play. The
+        // play's own start and end are followed here, so a picture waits for the play to end (CI
+        // once pictured AppShell / Many Items mid-play: its last entry focused, the drawer scrolled).
+        await page.evaluate(() => {
+          const preview = window as PreviewWindow;
+          const playing = new Set<string>();
+          preview.__playing = playing;
+          preview.__STORYBOOK_PREVIEW__?.channel.on(
+            'storyRenderPhaseChanged',
+            ({ newPhase, storyId }) => {
+              if (!storyId) return;
+              if (newPhase === 'playing') playing.add(storyId);
+              else if (newPhase === 'played' || newPhase === 'errored' || newPhase === 'aborted')
+                playing.delete(storyId);
+            },
+          );
+        });
         pages.set(theme, page);
         return page;
       });
@@ -98,6 +124,7 @@ async function showStory(
     return (
       render?.id === storyId &&
       ['finished', 'errored', 'aborted'].includes(render.phase ?? '') &&
+      !(window as PreviewWindow).__playing?.has(storyId) &&
       render.phase
     );
   }, id);

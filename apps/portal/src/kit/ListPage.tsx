@@ -442,17 +442,17 @@ export function useListRows<T, K extends QueryKey>(
   // The list's size decides. Without a search, the first page tells it (its total), so a long
   // list's first rows take one read; opened with a search, one row of the whole list tells it.
   const [landing] = useState(() => search.trim() !== '');
-  const [size, setSize] = useState<number>();
-  // The first page or the probe went unanswered: the whole list is read, and stays so. (Were it
-  // asked again with each new search, the page would fall back to its skeleton at every search,
-  // and the search box, unmounted, would lose its focus and the letters typed next.)
-  const [whole, setWhole] = useState(false);
+  // Decided once, then kept: the list's size, or 'whole' when the first page or the probe went
+  // unanswered and the whole list is read instead. (Asked again with each new search, the page
+  // would fall back to its skeleton at every search, and the search box, unmounted, would lose its
+  // focus and the letters typed next.)
+  const [decided, setDecided] = useState<number | 'whole'>();
+  const size = typeof decided === 'number' ? decided : undefined;
   const always = paged?.always === true;
-  const undecided = size === undefined && !whole;
   const probe = useQuery({
     queryKey: [...pagesKey, 'size'],
     queryFn: () => (paged ? paged.fetchPage({ limit: 1 }) : Promise.reject(new Error('no pages'))),
-    enabled: Boolean(paged) && !always && landing && undecided,
+    enabled: Boolean(paged) && !always && landing && decided === undefined,
     // Unanswered, the whole list is read as before: no waiting for retries.
     retry: false,
   });
@@ -470,7 +470,8 @@ export function useListRows<T, K extends QueryKey>(
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.page.next_cursor,
     enabled:
-      Boolean(paged) && (always || (undecided ? !landing : !whole && isServerSized(size ?? 0))),
+      Boolean(paged) &&
+      (always || (decided === undefined ? !landing : size !== undefined && isServerSized(size))),
     retry: (count, error) => (always || size !== undefined) && shouldRetry(count, error),
     // A new search or sort keeps the rows shown until its first page arrives.
     placeholderData: keepPreviousData,
@@ -478,15 +479,17 @@ export function useListRows<T, K extends QueryKey>(
   const firstTotal =
     q === '' && !pages.isPlaceholderData ? pages.data?.pages[0]?.page.total : undefined;
   const observed = size ?? probe.data?.page.total ?? firstTotal;
-  // Kept once known (a search's first page no longer tells it): set while rendering, as React
-  // advises for state that follows other state.
-  if (size === undefined && observed !== undefined) setSize(observed);
-  const unanswered = probe.error !== null || (!landing && pages.error !== null);
-  if (undecided && observed === undefined && unanswered && !always) setWhole(true);
+  // Set while rendering, as React advises for state that follows other state (a search's first
+  // page no longer tells the size).
+  if (decided === undefined) {
+    if (observed !== undefined) setDecided(observed);
+    else if (!always && (probe.error !== null || (!landing && pages.error !== null)))
+      setDecided('whole');
+  }
   const server =
-    paged !== undefined &&
-    (always || (!whole && observed !== undefined && isServerSized(observed)));
-  const sizeKnown = paged === undefined || always || whole || observed !== undefined || unanswered;
+    paged !== undefined && (always || (observed !== undefined && isServerSized(observed)));
+  const sizeKnown =
+    paged === undefined || always || decided !== undefined || observed !== undefined;
 
   const list = useQuery({ ...query, enabled: sizeKnown && !server && query.enabled !== false });
   const pageRows = useMemo(
